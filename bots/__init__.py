@@ -1,0 +1,1 @@
+"""Everything between the engines and untrusted bot processes: protocol, sandbox, runner, SDK."""

@@ -1,0 +1,68 @@
+"""What a finished match reports: the runner's output and the match service's input.
+
+The runner (``bots.runner``) turns every fault of a bot into a :class:`SeatResult` with a
+forfeit reason; nothing a bot does raises past it. Faults of the platform (an engine exception,
+a sandbox that cannot start) raise :class:`PlatformError` instead, so they are never scored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+# Forfeit reasons, stored as short strings on match participants.
+TIMEOUT = "timeout"
+CRASH = "crash"
+PROTOCOL_ERROR = "protocol_error"
+ILLEGAL_ACTION = "illegal_action"
+OUTPUT_LIMIT = "output_limit"
+MEMORY_LIMIT = "memory_limit"
+FORFEIT_REASONS = (TIMEOUT, CRASH, PROTOCOL_ERROR, ILLEGAL_ACTION, OUTPUT_LIMIT, MEMORY_LIMIT)
+
+
+class PlatformError(RuntimeError):
+    """The platform failed (engine bug, sandbox failure): the match must not be scored."""
+
+
+@dataclass
+class SeatResult:
+    """One seat's part of a finished match."""
+
+    seat: int
+    rank: int
+    """1 is the winner; forfeiting seats rank last."""
+    score: float
+    """Victory points at the end."""
+    forfeit: str | None = None
+    """One of :data:`FORFEIT_REASONS`, or ``None``."""
+    forfeit_detail: str = ""
+    stderr: str = ""
+    """The bot's log, capped."""
+    move_times_ms: list[float] = field(default_factory=list)
+    """CPU time per decision, in milliseconds."""
+
+
+@dataclass
+class MatchOutcome:
+    """A finished match: enough to score it and to replay it."""
+
+    game: str
+    engine_version: str
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+    seats: list[SeatResult]
+    reason: str
+    """The engine's end reason, or why the game stopped early."""
+    actions: list[dict[str, Any]]
+    """Every applied decision and chance outcome, in order (``games.common.replay``)."""
+    events: list[dict[str, Any]]
+    final_state: dict[str, Any]
+
+    @property
+    def ranking(self) -> list[int]:
+        """Seats, best first."""
+        return [s.seat for s in sorted(self.seats, key=lambda s: (s.rank, s.seat))]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)

@@ -1,0 +1,1 @@
+"""Helpers shared by every game package (no game rules live here)."""
