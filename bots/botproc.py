@@ -1,0 +1,308 @@
+"""One bot process for one game: talking to it under the clock, and ending it for good.
+
+All reads are non-blocking into capped buffers (a bot can flood neither memory nor the runner),
+every wait has a deadline, and CPU is measured on the bot's whole process tree (its cgroup
+where available, else a walk of ``/proc``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import select
+import signal
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bots import protocol, sandbox
+from bots.limits import SandboxLimits, TimeControl
+from bots.outcome import CRASH, MEMORY_LIMIT, OUTPUT_LIMIT, PROTOCOL_ERROR, TIMEOUT
+from bots.protocol import BotFault
+
+_CPU_POLL_S = 0.02
+"""While a bot thinks, how often its CPU use is checked against its remaining time."""
+_EXIT_GRACE_S = 0.5
+_CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class BotSpec:
+    """A bot to run: a ``.py`` file, a directory with ``main.py``, or an executable file."""
+
+    path: Path
+    name: str
+
+    def __post_init__(self) -> None:
+        self.path = Path(self.path)
+
+
+@dataclass
+class Clock:
+    """A seat's remaining time, in CPU seconds."""
+
+    time_control: TimeControl
+    bank_s: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.bank_s = self.time_control.bank_cpu_s
+
+    def budget_s(self) -> float:
+        return self.time_control.move_cpu_s + self.bank_s
+
+    def charge(self, used_s: float) -> None:
+        self.bank_s -= max(0.0, used_s - self.time_control.move_cpu_s)
+
+    def to_dict(self) -> dict[str, float]:
+        return {
+            "move_cpu_s": self.time_control.move_cpu_s,
+            "bank_cpu_s": round(max(self.bank_s, 0.0), 4),
+        }
+
+
+class BotProcess:
+    """A started bot in its slot; every fault surfaces as :class:`BotFault`."""
+
+    def __init__(
+        self, slot: sandbox.Slot, spec: BotSpec, limits: SandboxLimits, time_control: TimeControl
+    ) -> None:
+        self.slot = slot
+        self.spec = spec
+        self.limits = limits
+        self.clock = Clock(time_control)
+        self.move_times_ms: list[float] = []
+        self._stderr = bytearray()
+        self._stderr_dropped = 0
+        self._stdout = bytearray()
+        self._stdout_total = 0
+        self._cpu_mark = 0.0
+        self._started_at = 0.0
+        self._first_request = True
+        self.process: subprocess.Popen[bytes] | None = None
+
+    # -- life cycle ------------------------------------------------------------------------
+
+    def start(self) -> None:
+        entry = self.slot.stage(self.spec.path)
+        tier = sandbox.probe().tier
+        self.process = sandbox.start(
+            self.slot, sandbox.bot_command(self.slot, entry, tier), self.limits
+        )
+        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
+            assert stream is not None
+            os.set_blocking(stream.fileno(), False)
+        self._started_at = time.monotonic()
+
+    def close(self) -> None:
+        """Give the bot a moment to exit after ``end``, then kill whatever is left."""
+        process = self.process
+        if process is None:
+            return
+        with contextlib.suppress(OSError):
+            assert process.stdin is not None
+            process.stdin.close()
+        deadline = time.monotonic() + _EXIT_GRACE_S
+        while process.poll() is None and time.monotonic() < deadline:
+            self._drain_stderr()
+            time.sleep(0.005)
+        self._drain_stderr()
+        self.slot.kill_all(process)
+        self._drain_stderr()
+        for stream in (process.stdout, process.stderr):
+            with contextlib.suppress(OSError):
+                assert stream is not None
+                stream.close()
+        if self.slot.cgroup is not None:
+            self.slot.cgroup.close()
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.slot.kill_all(self.process)
+
+    @property
+    def stderr_text(self) -> str:
+        text = self._stderr.decode("utf-8", errors="replace")
+        if self._stderr_dropped:
+            text += f"\n[… {self._stderr_dropped} more bytes of stderr dropped]"
+        return text
+
+    # -- messages --------------------------------------------------------------------------
+
+    def notify(self, message: dict[str, Any]) -> None:
+        """Send a message that needs no answer."""
+        self._send(
+            protocol.encode(message), time.monotonic() + self.clock.time_control.wall_backstop_s
+        )
+
+    def request(self, message: dict[str, Any]) -> bytes:
+        """Send ``message`` and return the answer line; charge its CPU time to the clock."""
+        tc = self.clock.time_control
+        deadline = time.monotonic() + tc.wall_backstop_s
+        if self._first_request:
+            deadline += tc.startup_wall_s
+            self._first_request = False
+        self._send(protocol.encode(message), deadline)
+        budget = self.clock.budget_s()
+        while True:
+            line = self._take_line()
+            if line is not None:
+                break
+            now = time.monotonic()
+            if now >= deadline:
+                raise BotFault(
+                    TIMEOUT, f"no answer within the {tc.wall_backstop_s:g} s wall-clock backstop"
+                )
+            used = self._cpu_seconds() - self._cpu_mark
+            if used > budget:
+                raise BotFault(TIMEOUT, f"used {used:.3f} s CPU, {budget:.3f} s were left")
+            self._pump(min(_CPU_POLL_S, deadline - now))
+        cpu = self._cpu_seconds()
+        used = cpu - self._cpu_mark
+        self._cpu_mark = cpu
+        self.move_times_ms.append(round(used * 1000, 3))
+        self.clock.charge(used)
+        if self.clock.bank_s < 0:
+            raise BotFault(TIMEOUT, f"used {used:.3f} s CPU, {budget:.3f} s were left")
+        return line
+
+    # -- pipes -----------------------------------------------------------------------------
+
+    def _send(self, data: bytes, deadline: float) -> None:
+        assert self.process is not None and self.process.stdin is not None
+        fd = self.process.stdin.fileno()
+        view = memoryview(data)
+        while view:
+            try:
+                written = os.write(fd, view)
+                view = view[written:]
+                continue
+            except BlockingIOError:
+                pass
+            except (BrokenPipeError, OSError) as exc:
+                if isinstance(exc, BrokenPipeError) or exc.errno == errno.EPIPE:
+                    raise self._death_fault("stopped reading its stdin") from None
+                raise
+            now = time.monotonic()
+            if now >= deadline:
+                raise BotFault(TIMEOUT, "did not read its input within the wall-clock backstop")
+            # Drain its output while waiting, so a bot blocked writing cannot deadlock us.
+            self._pump(min(_CPU_POLL_S, deadline - now), want_write=fd)
+
+    def _pump(self, timeout: float, want_write: int | None = None) -> None:
+        assert self.process is not None and self.process.stdout is not None
+        assert self.process.stderr is not None
+        readers = [self.process.stderr.fileno()]
+        if self.process.stdout.fileno() >= 0 and not self.process.stdout.closed:
+            readers.append(self.process.stdout.fileno())
+        writers = [want_write] if want_write is not None else []
+        readable, _, _ = select.select(readers, writers, [], max(timeout, 0.0))
+        if self.process.stderr.fileno() in readable:
+            self._drain_stderr()
+        if self.process.stdout.fileno() in readable:
+            self._read_stdout()
+
+    def _read_stdout(self) -> None:
+        assert self.process is not None and self.process.stdout is not None
+        try:
+            chunk = os.read(self.process.stdout.fileno(), 1 << 16)
+        except BlockingIOError:
+            return
+        if not chunk:
+            raise self._death_fault("closed its stdout")
+        self._stdout += chunk
+        self._stdout_total += len(chunk)
+        if self._stdout_total > self.limits.output_bytes:
+            raise BotFault(OUTPUT_LIMIT, f"wrote more than {self.limits.output_bytes} bytes")
+
+    def _take_line(self) -> bytes | None:
+        newline = self._stdout.find(b"\n")
+        if newline < 0:
+            if len(self._stdout) > self.limits.line_bytes:
+                raise BotFault(
+                    OUTPUT_LIMIT, f"answer line longer than {self.limits.line_bytes} bytes"
+                )
+            return None
+        if newline > self.limits.line_bytes:
+            raise BotFault(OUTPUT_LIMIT, f"answer line longer than {self.limits.line_bytes} bytes")
+        line = bytes(self._stdout[:newline])
+        del self._stdout[: newline + 1]
+        return line
+
+    def _drain_stderr(self) -> None:
+        if self.process is None or self.process.stderr is None or self.process.stderr.closed:
+            return
+        fd = self.process.stderr.fileno()
+        for _ in range(64):  # bounded: a bot flooding stderr cannot keep us here
+            try:
+                chunk = os.read(fd, 1 << 16)
+            except (BlockingIOError, OSError):
+                return
+            if not chunk:
+                return
+            room = self.limits.stderr_bytes - len(self._stderr)
+            self._stderr += chunk[: max(room, 0)]
+            self._stderr_dropped += max(0, len(chunk) - max(room, 0))
+
+    # -- faults and CPU --------------------------------------------------------------------
+
+    def _death_fault(self, what: str) -> BotFault:
+        """Classify a bot whose pipe closed: memory, CPU limit, crash, or a protocol breach."""
+        assert self.process is not None
+        deadline = time.monotonic() + _EXIT_GRACE_S
+        while self.process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        self._drain_stderr()
+        code = self.process.poll()
+        cgroup = self.slot.cgroup
+        oom = cgroup is not None and cgroup.oom_kills() > cgroup.oom_kills_before
+        if oom or b"MemoryError" in self._stderr:
+            return BotFault(
+                MEMORY_LIMIT, f"{what}: ran out of its {self.limits.memory_bytes} bytes of memory"
+            )
+        if code is None:
+            return BotFault(PROTOCOL_ERROR, f"{what} while still running")
+        if code in (-signal.SIGXCPU, 128 + signal.SIGXCPU):
+            return BotFault(
+                TIMEOUT, f"{what}: hit the per-game CPU limit ({self.limits.cpu_game_s} s)"
+            )
+        tail = self._stderr[-300:].decode("utf-8", errors="replace").strip()
+        return BotFault(
+            CRASH,
+            f"{what}: exited with {_describe_exit(code)}"
+            + (f"; stderr ends: {tail}" if tail else ""),
+        )
+
+    def _cpu_seconds(self) -> float:
+        if self.slot.cgroup is not None:
+            return self.slot.cgroup.cpu_seconds()
+        assert self.process is not None
+        return _tree_cpu_seconds(self.process.pid)
+
+
+def _describe_exit(code: int) -> str:
+    if code < 0:
+        return f"signal {signal.Signals(-code).name}"
+    if code > 128 and code - 128 in signal.Signals._value2member_map_:
+        return f"code {code} (signal {signal.Signals(code - 128).name})"
+    return f"code {code}"
+
+
+def _tree_cpu_seconds(root: int) -> float:
+    """utime+stime of ``root`` and its live descendants, plus the children they have reaped."""
+    total = 0
+    stack = [root]
+    while stack:
+        pid = stack.pop()
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+            total += sum(int(x) for x in fields[11:15])  # utime stime cutime cstime
+            for task in os.listdir(f"/proc/{pid}/task"):
+                with open(f"/proc/{pid}/task/{task}/children", "rb") as f:
+                    stack.extend(int(c) for c in f.read().split())
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return total / _CLK_TCK

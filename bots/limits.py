@@ -1,0 +1,74 @@
+"""Per-game settings of a match: the clock (:class:`TimeControl`) and the sandbox caps.
+
+Both are plain dataclasses so a tournament can store them as JSON and override any field; the
+defaults suit a server running a few matches at once on small machines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """The clock of each seat, counted in CPU seconds of the bot's whole process tree.
+
+    CPU time (not wall time) is what a bot is charged, so a busy machine does not make bots lose.
+    Each decision may use ``move_cpu_s`` for free; anything above is drawn from the seat's
+    ``bank_cpu_s`` for the whole game, and a seat whose bank runs dry forfeits on time. The
+    wall-clock backstop only catches bots that sleep or block without using CPU.
+    """
+
+    move_cpu_s: float = 1.0
+    bank_cpu_s: float = 10.0
+    wall_backstop_s: float = 30.0
+    """Longest wall time one decision may take, whatever its CPU use."""
+    startup_wall_s: float = 10.0
+    """Wall time the bot gets, on top of its first decision, to start (imports, loading)."""
+
+    def to_dict(self) -> dict[str, float]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> TimeControl:
+        return _from_dict(cls, data)
+
+
+@dataclass(frozen=True)
+class SandboxLimits:
+    """Resource caps of one bot process tree for one game."""
+
+    memory_bytes: int = 512 * 1024 * 1024
+    """Address space per process (RLIMIT_AS) and the memory cgroup cap of the tree."""
+    cpu_game_s: int = 300
+    """RLIMIT_CPU per process: a hard backstop behind the time bank."""
+    processes: int = 32
+    """RLIMIT_NPROC of the slot's user id (threads count) and the pids cgroup cap."""
+    file_bytes: int = 16 * 1024 * 1024
+    """Largest file the bot may write (RLIMIT_FSIZE)."""
+    scratch_bytes: int = 32 * 1024 * 1024
+    """Size of the bot's private scratch directory (a tmpfs)."""
+    open_files: int = 64
+    line_bytes: int = 1024 * 1024
+    """Longest answer line; a longer one is an output-limit forfeit."""
+    output_bytes: int = 16 * 1024 * 1024
+    """Total stdout a bot may write in one game."""
+    stderr_bytes: int = 64 * 1024
+    """How much of the bot's stderr is kept for its owner (the rest is read and dropped)."""
+
+    def to_dict(self) -> dict[str, int]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> SandboxLimits:
+        return _from_dict(cls, data)
+
+
+def _from_dict(cls: Any, data: dict[str, Any] | None) -> Any:
+    data = dict(data or {})
+    known = {f.name for f in fields(cls)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ValueError(f"unknown {cls.__name__} settings: {', '.join(unknown)}")
+    return cls(**data)

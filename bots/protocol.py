@@ -1,0 +1,111 @@
+"""The bot protocol, version 1: JSON lines over stdin/stdout (``docs/protocol.md``).
+
+The runner sends ``start`` once, ``act`` for every decision of the seat, and ``end``; the bot
+answers each ``act`` with one line. This module builds the messages and reads the answers;
+it knows nothing about processes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bots.outcome import ILLEGAL_ACTION, PROTOCOL_ERROR
+
+PROTOCOL_VERSION = 1
+
+
+class BotFault(Exception):
+    """A bot broke the rules of the match; ``reason`` is one of ``bots.outcome``'s reasons."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(f"{reason}: {detail}")
+        self.reason = reason
+        self.detail = detail
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+
+
+def start_message(
+    *,
+    game: str,
+    engine_version: str,
+    seat: int,
+    num_players: int,
+    options: dict[str, Any],
+    time_control: dict[str, float],
+    seed: int | None = None,
+) -> dict[str, Any]:
+    message = {
+        "type": "start",
+        "protocol": PROTOCOL_VERSION,
+        "game": game,
+        "engine_version": engine_version,
+        "seat": seat,
+        "num_players": num_players,
+        "options": options,
+        "time_control": time_control,
+    }
+    if seed is not None:
+        message["seed"] = seed
+    return message
+
+
+def act_message(
+    *,
+    step: int,
+    observation: dict[str, Any],
+    legal_actions: list[dict[str, Any]],
+    clock: dict[str, float],
+) -> dict[str, Any]:
+    return {
+        "type": "act",
+        "step": step,
+        "observation": observation,
+        "legal_actions": legal_actions,
+        "clock": clock,
+    }
+
+
+def end_message(
+    *, result: dict[str, Any], observation: dict[str, Any], you: dict[str, Any]
+) -> dict[str, Any]:
+    return {"type": "end", "result": result, "observation": observation, "you": you}
+
+
+def parse_answer(line: bytes, legal_actions: list[dict[str, Any]]) -> dict[str, Any]:
+    """Read one answer line and return the action it names.
+
+    Accepted: ``{"action": INDEX}``, ``{"action": {...}}``, or a bare ``INDEX``. An object that
+    is not in the legal list is returned as it is (trade proposals are open-ended); the engine
+    decides whether it is legal.
+
+    Raises:
+        BotFault: not JSON, not one of those shapes, or an index out of range.
+    """
+    text = line.strip()
+    try:
+        answer = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise BotFault(PROTOCOL_ERROR, f"answer is not JSON: {_preview(text)}") from None
+    if isinstance(answer, dict):
+        if "action" not in answer:
+            raise BotFault(PROTOCOL_ERROR, f'answer has no "action" key: {_preview(text)}')
+        answer = answer["action"]
+    if isinstance(answer, bool) or not isinstance(answer, int | dict):
+        raise BotFault(PROTOCOL_ERROR, f"action must be an index or an object: {_preview(text)}")
+    if isinstance(answer, int):
+        if not 0 <= answer < len(legal_actions):
+            raise BotFault(
+                ILLEGAL_ACTION,
+                f"index {answer} is out of range (there are {len(legal_actions)} legal actions)",
+            )
+        return legal_actions[answer]
+    return answer
+
+
+def _preview(raw: bytes, limit: int = 120) -> str:
+    text = raw[:limit].decode("utf-8", errors="replace")
+    return repr(text) + ("…" if len(raw) > limit else "")

@@ -1,0 +1,519 @@
+"""Starting a bot process inside the strongest isolation this machine offers, and killing it.
+
+Tiers, probed once per process (``../shared/reference/sandbox.md`` measured them here):
+
+``bwrap``
+    The service is root: bubblewrap is started as the runner slot's own unprivileged uid
+    (61000 + slot) with every namespace unshared (no network), only ``/usr``, the bot's code and
+    the SDK mounted read-only, a size-capped tmpfs as scratch, a clean environment, a seccomp
+    filter denying inet sockets, its own PID namespace and ``--die-with-parent``.
+``bwrap-user``
+    The same, for a non-root user running the local runner: bwrap runs as that user.
+``uid-seccomp``
+    Root without a working bwrap (a container that forbids user namespaces): the child joins a
+    new network namespace, drops to the slot uid, sets rlimits and loads the seccomp filter
+    before exec. Kill is by uid sweep with this process as child subreaper.
+``unsafe``
+    No isolation. Only with ``ARENA_UNSAFE_NO_SANDBOX=1``, and it says so loudly.
+
+Everywhere: rlimits (memory, CPU, processes, file size, open files, no core dumps), a memory,
+pids and cpuacct cgroup per slot where cgroup v1 is writable (CPU of the whole tree), and a kill
+that leaves no process of the slot's uid behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import fcntl
+import os
+import resource
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from bots import seccomp_filter
+from bots.limits import SandboxLimits
+from bots.outcome import PlatformError
+
+TIER_BWRAP = "bwrap"
+TIER_BWRAP_USER = "bwrap-user"
+TIER_UID_SECCOMP = "uid-seccomp"
+TIER_UNSAFE = "unsafe"
+TIERS = (TIER_BWRAP, TIER_BWRAP_USER, TIER_UID_SECCOMP, TIER_UNSAFE)
+
+UNSAFE_ENV = "ARENA_UNSAFE_NO_SANDBOX"
+TIER_ENV = "ARENA_SANDBOX_TIER"
+"""Force a weaker tier than the probe would pick (tests of the fallback use it)."""
+DIR_ENV = "ARENA_SANDBOX_DIR"
+SLOTS_ENV = "ARENA_SANDBOX_SLOTS"
+
+BWRAP = "/usr/bin/bwrap"
+PYTHON = "/usr/bin/python3"
+"""Debian's interpreter: the service's virtualenv may live where a slot uid cannot read."""
+FIRST_SLOT_UID = 61000
+PROBE_SLOT = 999
+SDK_DIR = Path(__file__).resolve().parent / "sdk"
+
+_libc = ctypes.CDLL(None, use_errno=True)
+_PR_SET_PDEATHSIG = 1
+_PR_SET_CHILD_SUBREAPER = 36
+_CLONE_NEWNET = 0x40000000
+_CLONE_NEWIPC = 0x08000000
+_CLONE_NEWUTS = 0x04000000
+
+
+class SandboxUnavailable(PlatformError):
+    """No isolation is possible and the unsafe development flag is not set."""
+
+
+@dataclass(frozen=True)
+class SandboxInfo:
+    tier: str
+    detail: str
+    cgroups: bool
+
+    @property
+    def isolated(self) -> bool:
+        return self.tier != TIER_UNSAFE
+
+
+# ---------------------------------------------------------------------------------------------
+# Probe
+
+
+_probed: SandboxInfo | None = None
+
+
+def probe(refresh: bool = False) -> SandboxInfo:
+    """Pick the strongest working tier (cached); raise if none and unsafe mode is off."""
+    global _probed
+    if _probed is not None and not refresh:
+        return _probed
+    forced = os.environ.get(TIER_ENV, "")
+    if forced and forced not in TIERS:
+        raise PlatformError(f"{TIER_ENV}={forced!r} is not one of {', '.join(TIERS)}")
+    is_root = os.geteuid() == 0
+    failures: list[str] = []
+    candidates = [TIER_BWRAP, TIER_UID_SECCOMP] if is_root else [TIER_BWRAP_USER]
+    if forced:
+        candidates = candidates[candidates.index(forced) :] if forced in candidates else []
+    info = None
+    for tier in candidates:
+        problem = _try_tier(tier)
+        if problem is None:
+            info = SandboxInfo(tier, f"{tier} isolation works", _cgroups_usable())
+            break
+        failures.append(f"{tier}: {problem}")
+    if info is None:
+        why = "; ".join(failures) or f"{TIER_ENV}={forced} selects no isolation"
+        if os.environ.get(UNSAFE_ENV) != "1":
+            raise SandboxUnavailable(
+                f"cannot isolate bots on this machine ({why}); refusing to run uploaded code. "
+                f"Set {UNSAFE_ENV}=1 to run bots WITHOUT any sandbox on a development machine."
+            )
+        sys.stderr.write(
+            "\n!!! WARNING: bots run WITHOUT A SANDBOX ("
+            f"{UNSAFE_ENV}=1). They can read your files, use the network and kill processes. "
+            f"Never do this with code you did not write. ({why})\n\n"
+        )
+        info = SandboxInfo(TIER_UNSAFE, why, False)
+    if info.tier in (TIER_UID_SECCOMP, TIER_UNSAFE):
+        # Orphans of a bot that escaped its session re-parent to us, so the sweep can reap them.
+        _libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    _probed = info
+    return info
+
+
+def _try_tier(tier: str) -> str | None:
+    """Run ``true`` in ``tier``; return why it failed, or None."""
+    if tier in (TIER_BWRAP, TIER_BWRAP_USER) and not os.access(BWRAP, os.X_OK):
+        return f"{BWRAP} is not installed (apt-get install bubblewrap)"
+    if not seccomp_filter.is_supported():
+        return "no seccomp filter for this architecture"
+    if tier == TIER_UID_SECCOMP and os.geteuid() != 0:
+        return "needs root to switch to the slot uid"
+    try:
+        with acquire_slot(PROBE_SLOT) as slot:
+            slot.stage(None)
+            process = start(slot, ["/bin/true"], SandboxLimits(), tier=tier, use_cgroups=False)
+            _, err = process.communicate(timeout=20)
+            slot.kill_all(process)
+            if process.returncode != 0:
+                return f"exit {process.returncode}: {err.decode(errors='replace').strip()[:300]}"
+    except (OSError, subprocess.SubprocessError) as exc:
+        return str(exc)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Runner slots
+
+
+def base_dir() -> Path:
+    """Root-owned directory holding the slot locks and staged bot code."""
+    path = Path(os.environ.get(DIR_ENV) or f"/tmp/arena-sandbox-{os.geteuid()}")
+    path.mkdir(mode=0o711, exist_ok=True)
+    info = path.lstat()
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.geteuid() or info.st_mode & 0o022:
+        raise PlatformError(f"{path} is not a private directory of uid {os.geteuid()}")
+    return path
+
+
+class Slot:
+    """One concurrent bot's place: a reserved uid, staging directories and a cgroup."""
+
+    def __init__(self, index: int, lock_fd: int) -> None:
+        self.index = index
+        self.lock_fd = lock_fd
+        self.uid = FIRST_SLOT_UID + index
+        self.dir = base_dir() / f"slot-{index}"
+        self.bot_dir = self.dir / "bot"
+        self.sdk_dir = self.dir / "sdk"
+        self.scratch_dir = self.dir / "scratch"
+        self.cgroup = _SlotCgroup(index) if _cgroups_usable() else None
+
+    # The slot directory is root:slot-gid 0750, so only this slot's uid can enter it.
+    def stage(self, bot_path: Path | None) -> str:
+        """Copy the bot's code (and the SDK) where the slot uid can read it; return its entry."""
+        self.kill_all(None)
+        if self.dir.exists():
+            shutil.rmtree(self.dir)
+        owner = os.geteuid() == 0
+        self.dir.mkdir(mode=0o750)
+        if owner:
+            os.chown(self.dir, 0, self.uid)
+        os.chmod(self.dir, 0o750)
+        shutil.copytree(SDK_DIR, self.sdk_dir, ignore=shutil.ignore_patterns("__pycache__"))
+        self.scratch_dir.mkdir(mode=0o700)
+        if owner:
+            os.chown(self.scratch_dir, self.uid, self.uid)
+        entry = "main.py"
+        if bot_path is None:
+            self.bot_dir.mkdir()
+        elif bot_path.is_dir():
+            shutil.copytree(bot_path, self.bot_dir, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            self.bot_dir.mkdir()
+            if bot_path.suffix != ".py":
+                entry = bot_path.name
+            shutil.copy2(bot_path, self.bot_dir / entry)
+        for root, dirs, files in os.walk(self.dir):
+            for name in dirs:
+                os.chmod(os.path.join(root, name), 0o755)
+            for name in files:
+                path = os.path.join(root, name)
+                os.chmod(path, 0o755 if os.access(path, os.X_OK) else 0o644)
+        os.chmod(self.scratch_dir, 0o700)
+        return entry
+
+    def kill_all(self, process: subprocess.Popen[bytes] | None) -> None:
+        """Kill every process of this slot and reap what is ours; nothing may survive."""
+        if process is not None and process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+        for _attempt in range(50):
+            if self.cgroup is not None:
+                self.cgroup.kill()
+            survivors = kill_uid(self.uid) if os.geteuid() == 0 else 0
+            _reap_children(self.uid)
+            if process is not None and process.poll() is None:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    process.wait(timeout=0.05)
+            alive = process is not None and process.poll() is None
+            if not survivors and not alive:
+                return
+            time.sleep(0.01)
+        raise PlatformError(f"processes of sandbox slot {self.index} survived SIGKILL")
+
+
+@contextlib.contextmanager
+def acquire_slot(index: int | None = None) -> Iterator[Slot]:
+    """Hold a free slot (an flock, released if this process dies) for the block."""
+    locks = base_dir() / "locks"
+    locks.mkdir(mode=0o700, exist_ok=True)
+    count = int(os.environ.get(SLOTS_ENV, "64"))
+    for candidate in [index] if index is not None else range(count):
+        fd = os.open(locks / f"{candidate}.lock", os.O_CREAT | os.O_RDWR | os.O_CLOEXEC, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | (0 if index is not None else fcntl.LOCK_NB))
+        except BlockingIOError:
+            os.close(fd)
+            continue
+        slot = Slot(candidate, fd)
+        try:
+            yield slot
+        finally:
+            with contextlib.suppress(PlatformError):
+                slot.kill_all(None)
+            shutil.rmtree(slot.dir, ignore_errors=True)
+            os.close(fd)
+        return
+    raise PlatformError(f"all {count} sandbox slots are busy")
+
+
+def kill_uid(uid: int) -> int:
+    """SIGKILL every process whose owner is ``uid``; return how many were still alive."""
+    alive = 0
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            if entry.stat().st_uid != uid:
+                continue
+            with open(f"/proc/{entry.name}/stat", "rb") as f:
+                state = f.read().rsplit(b")", 1)[1].split()[0]
+            if state in (b"Z", b"X"):
+                continue
+            os.kill(int(entry.name), signal.SIGKILL)
+            alive += 1
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return alive
+
+
+def uid_processes(uid: int) -> list[int]:
+    """Pids owned by ``uid``, zombies included (for tests and the sweep)."""
+    found = []
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            with contextlib.suppress(FileNotFoundError):
+                if entry.stat().st_uid == uid:
+                    found.append(int(entry.name))
+    return found
+
+
+def _reap_children(uid: int) -> None:
+    """waitpid our zombie children that belonged to the slot (orphans re-parented to us)."""
+    for pid in uid_processes(uid):
+        with contextlib.suppress(ChildProcessError, OSError):
+            os.waitpid(pid, os.WNOHANG)
+
+
+# ---------------------------------------------------------------------------------------------
+# cgroup v1 (memory, pids, cpuacct), nested under this process's own cgroups
+
+
+_CONTROLLERS = ("memory", "pids", "cpuacct")
+
+
+def _cgroup_root(controller: str) -> Path | None:
+    with open("/proc/self/cgroup") as f:
+        for line in f:
+            _, names, path = line.rstrip("\n").split(":", 2)
+            if controller in names.split(","):
+                root = Path("/sys/fs/cgroup") / controller / path.lstrip("/")
+                return root if root.is_dir() else None
+    return None
+
+
+_cgroups_cache: bool | None = None
+
+
+def _cgroups_usable() -> bool:
+    global _cgroups_cache
+    if _cgroups_cache is None:
+        roots = [_cgroup_root(c) for c in _CONTROLLERS] if os.geteuid() == 0 else [None]
+        _cgroups_cache = all(r is not None and os.access(r, os.W_OK) for r in roots)
+    return _cgroups_cache
+
+
+class _SlotCgroup:
+    def __init__(self, index: int) -> None:
+        self.paths = {}
+        for controller in _CONTROLLERS:
+            root = _cgroup_root(controller)
+            assert root is not None
+            path = root / f"arena-slot-{index}"
+            path.mkdir(exist_ok=True)
+            self.paths[controller] = path
+        self._cpu_fd: int | None = None
+
+    def configure(self, limits: SandboxLimits) -> None:
+        memory = self.paths["memory"]
+        (memory / "memory.limit_in_bytes").write_text(str(limits.memory_bytes))
+        with contextlib.suppress(OSError):
+            (memory / "memory.memsw.limit_in_bytes").write_text(str(limits.memory_bytes))
+        (self.paths["pids"] / "pids.max").write_text(str(limits.processes))
+        (self.paths["cpuacct"] / "cpuacct.usage").write_text("0")
+        self.oom_kills_before = self.oom_kills()
+
+    def procs_files(self) -> list[str]:
+        return [str(p / "cgroup.procs") for p in self.paths.values()]
+
+    def cpu_seconds(self) -> float:
+        if self._cpu_fd is None:
+            self._cpu_fd = os.open(self.paths["cpuacct"] / "cpuacct.usage", os.O_RDONLY)
+        return int(os.pread(self._cpu_fd, 64, 0)) / 1e9
+
+    def oom_kills(self) -> int:
+        text = (self.paths["memory"] / "memory.oom_control").read_text()
+        for line in text.splitlines():
+            if line.startswith("oom_kill "):
+                return int(line.split()[1])
+        return 0
+
+    def kill(self) -> None:
+        for path in self.paths.values():
+            with contextlib.suppress(OSError, ValueError):
+                for pid in (path / "cgroup.procs").read_text().split():
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(int(pid), signal.SIGKILL)
+
+    def close(self) -> None:
+        if self._cpu_fd is not None:
+            os.close(self._cpu_fd)
+            self._cpu_fd = None
+
+
+# ---------------------------------------------------------------------------------------------
+# Starting a process
+
+
+def bot_command(slot: Slot, entry: str, tier: str) -> list[str]:
+    """The command line of the bot inside its sandbox (paths as the bot sees them)."""
+    bot_root = "/bot" if tier in (TIER_BWRAP, TIER_BWRAP_USER) else str(slot.bot_dir)
+    target = f"{bot_root}/{entry}"
+    # -s: no user site-packages; not -I, so a zip bot can import the modules beside main.py.
+    return [PYTHON, "-s", target] if entry.endswith(".py") else [target]
+
+
+def start(
+    slot: Slot,
+    command: list[str],
+    limits: SandboxLimits,
+    *,
+    tier: str | None = None,
+    use_cgroups: bool = True,
+) -> subprocess.Popen[bytes]:
+    """Start ``command`` (from :func:`bot_command`) in ``slot`` with pipes on all three fds."""
+    tier = tier or probe().tier
+    cgroup = slot.cgroup if use_cgroups else None
+    if cgroup is not None:
+        cgroup.configure(limits)
+    is_root = os.geteuid() == 0
+    env = _bot_env(slot, tier)
+    pass_fds: tuple[int, ...] = ()
+    argv = command
+    cwd = str(slot.scratch_dir)
+    if tier in (TIER_BWRAP, TIER_BWRAP_USER):
+        seccomp_fd = os.memfd_create("arena-seccomp", 0)
+        os.write(seccomp_fd, seccomp_filter.filter_program())
+        os.lseek(seccomp_fd, 0, os.SEEK_SET)
+        pass_fds = (seccomp_fd,)
+        argv = _bwrap_argv(slot, limits, env, seccomp_fd) + command
+        env = {"PATH": "/usr/bin:/bin"}  # bwrap's own environment: no secret, even in /proc/1
+        cwd = "/"
+    preexec = _Preexec(
+        limits=limits,
+        uid=slot.uid if is_root and tier != TIER_UNSAFE else None,
+        cgroup_procs=cgroup.procs_files() if cgroup else [],
+        new_net=tier == TIER_UID_SECCOMP,
+        seccomp=seccomp_filter.filter_program() if tier == TIER_UID_SECCOMP else None,
+    )
+    try:
+        return subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+            cwd=cwd,
+            pass_fds=pass_fds,
+            start_new_session=True,
+            preexec_fn=preexec,
+        )
+    finally:
+        for fd in pass_fds:
+            os.close(fd)
+
+
+def _bot_env(slot: Slot, tier: str) -> dict[str, str]:
+    inside = tier in (TIER_BWRAP, TIER_BWRAP_USER)
+    return {
+        "PATH": "/usr/bin:/bin",
+        "HOME": "/tmp" if inside else str(slot.scratch_dir),
+        "TMPDIR": "/tmp" if inside else str(slot.scratch_dir),
+        "LANG": "C.UTF-8",
+        "PYTHONPATH": "/sdk" if inside else str(slot.sdk_dir),
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONUNBUFFERED": "1",
+    }
+
+
+def _bwrap_argv(slot: Slot, limits: SandboxLimits, env: dict[str, str], fd: int) -> list[str]:
+    argv = [
+        BWRAP,
+        "--ro-bind", "/usr", "/usr",
+        "--symlink", "usr/lib", "/lib",
+        "--symlink", "usr/lib64", "/lib64",
+        "--symlink", "usr/bin", "/bin",
+        "--symlink", "usr/sbin", "/sbin",
+        "--proc", "/proc",
+        "--dev", "/dev",
+        "--ro-bind", str(slot.bot_dir), "/bot",
+        "--ro-bind", str(slot.sdk_dir), "/sdk",
+        "--size", str(limits.scratch_bytes), "--tmpfs", "/tmp",
+        "--chdir", "/tmp",
+        "--remount-ro", "/",
+        "--unshare-all",
+        "--die-with-parent",
+        "--new-session",
+        "--hostname", "bot",
+        "--cap-drop", "ALL",
+        "--clearenv",
+    ]  # fmt: skip
+    for key, value in env.items():
+        argv += ["--setenv", key, value]
+    return [*argv, "--seccomp", str(fd), "--"]
+
+
+@dataclass
+class _Preexec:
+    """What the child does between fork and exec (the runner is single-threaded there)."""
+
+    limits: SandboxLimits
+    uid: int | None
+    cgroup_procs: list[str]
+    new_net: bool
+    seccomp: bytes | None
+
+    def __call__(self) -> None:
+        pid = str(os.getpid()).encode()
+        for path in self.cgroup_procs:
+            fd = os.open(path, os.O_WRONLY)
+            os.write(fd, pid)
+            os.close(fd)
+        if self.new_net and _libc.unshare(_CLONE_NEWNET | _CLONE_NEWIPC | _CLONE_NEWUTS) != 0:
+            raise OSError(ctypes.get_errno(), "unshare(CLONE_NEWNET) failed")
+        limits = self.limits
+        nproc = limits.processes
+        if self.uid is None:
+            # Our own uid already runs processes; leave room for them.
+            nproc += len(uid_processes(os.getuid()))
+        for which, value in (
+            (resource.RLIMIT_AS, limits.memory_bytes),
+            (resource.RLIMIT_CPU, limits.cpu_game_s),
+            (resource.RLIMIT_NPROC, nproc),
+            (resource.RLIMIT_FSIZE, limits.file_bytes),
+            (resource.RLIMIT_NOFILE, limits.open_files),
+            (resource.RLIMIT_CORE, 0),
+        ):
+            hard = value + 1 if which == resource.RLIMIT_CPU else value
+            resource.setrlimit(which, (value, hard))
+        if self.uid is not None:
+            os.setgroups([])
+            os.setresgid(self.uid, self.uid, self.uid)
+            os.setresuid(self.uid, self.uid, self.uid)
+        # After the uid change, which clears it: the bot gets SIGKILL when the runner dies.
+        _libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if self.seccomp is not None:
+            seccomp_filter.install(self.seccomp)
