@@ -161,6 +161,24 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 HEARTBEAT_SECONDS = env_int("ARENA_HEARTBEAT_SECONDS", 10)
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     "worker-heartbeat": {"task": "arena.heartbeat", "schedule": float(HEARTBEAT_SECONDS)},
+    "ladder-schedule": {
+        "task": "tournament.schedule_ladders",
+        "schedule": float(env_int("ARENA_LADDER_TICK_SECONDS", 5)),
+    },
+    "ladder-reap": {"task": "tournament.reap_matches", "schedule": 30.0},
+}
+
+# --- Match service (tournament/) -------------------------------------------------------------
+ARENA_ELO_K = float(env_int("ARENA_ELO_K", 32))
+# A worker renews its claim on a running match this often (a third of it); a match whose lease
+# ran out was lost with its worker and is run again.
+ARENA_MATCH_LEASE_SECONDS = env_int("ARENA_MATCH_LEASE_SECONDS", 30)
+ARENA_MATCH_MAX_ATTEMPTS = env_int("ARENA_MATCH_MAX_ATTEMPTS", 3)
+ARENA_REQUEUE_AFTER_SECONDS = env_int("ARENA_REQUEUE_AFTER_SECONDS", 900)
+# Defaults of a game's ladder row when it is first created (then edited in the admin).
+ARENA_LADDER_DEFAULTS: dict[str, dict[str, object]] = {
+    "cardgame": {"players_per_match": 2, "matches_in_flight": 2},
+    "catan": {"players_per_match": 3, "matches_in_flight": 2},
 }
 
 LOGGING = {

@@ -1,7 +1,7 @@
 """URL routes of the whole site; each app adds its own under a prefix."""
 
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
 from arena import views
 
@@ -9,4 +9,5 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("", include("tournament.urls")),
 ]

@@ -1,0 +1,77 @@
+"""The match service in the Django admin: ladder settings are edited here."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from tournament.models import (
+    Bot,
+    BotVersion,
+    GameLadder,
+    Match,
+    MatchParticipant,
+    ParticipantLog,
+    Replay,
+    ScoredResult,
+)
+
+RATING_FIELDS = ("elo", "mu", "sigma", "conservative", "games_played", "wins", "forfeits")
+
+
+@admin.register(GameLadder)
+class GameLadderAdmin(admin.ModelAdmin):
+    list_display = (
+        "game",
+        "enabled",
+        "players_per_match",
+        "matches_in_flight",
+        "max_concurrent_per_bot",
+        "settled_sigma",
+    )
+    list_editable = ("enabled", "players_per_match", "matches_in_flight", "max_concurrent_per_bot")
+
+
+@admin.register(Bot)
+class BotAdmin(admin.ModelAdmin):
+    list_display = ("name", "game", "owner", "current_version", *RATING_FIELDS)
+    list_filter = ("game",)
+    search_fields = ("name", "owner__username")
+    readonly_fields = RATING_FIELDS
+
+
+@admin.register(BotVersion)
+class BotVersionAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "game", "status", "created", *RATING_FIELDS)
+    list_filter = ("game", "status")
+    readonly_fields = ("content_hash", "size", "code_path", *RATING_FIELDS)
+
+
+class ParticipantInline(admin.TabularInline):
+    model = MatchParticipant
+    extra = 0
+    readonly_fields = (
+        "version",
+        "seat",
+        "rank",
+        "score",
+        "forfeit",
+        "elo_before",
+        "elo_after",
+        "mu_before",
+        "mu_after",
+        "sigma_before",
+        "sigma_after",
+    )
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ("id", "game", "kind", "status", "attempts", "worker", "created", "finished")
+    list_filter = ("game", "status", "kind")
+    readonly_fields = ("claim_token", "lease_expires", "error_reason", "engine_version")
+    inlines = [ParticipantInline]
+
+
+admin.site.register(ParticipantLog)
+admin.site.register(Replay)
+admin.site.register(ScoredResult)

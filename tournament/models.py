@@ -1,0 +1,234 @@
+"""The match service's data: ladders, bots and their versions, matches, results and ratings.
+
+Ratings live on the rows they rate (a version, a bot) so a leaderboard is one indexed scan; the
+match history (participants ordered by :class:`ScoredResult` sequence) is the source of truth
+they are recomputed from.
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+from tournament import ratings
+
+
+class GameLadder(models.Model):
+    """Per-game ladder settings, editable in the admin."""
+
+    game = models.CharField(max_length=32, unique=True)
+    enabled = models.BooleanField(default=True)
+    players_per_match = models.PositiveSmallIntegerField(default=2)
+    options = models.JSONField(default=dict, blank=True)
+    time_control = models.JSONField(
+        default=dict, blank=True, help_text="bots.limits.TimeControl fields; empty = defaults"
+    )
+    sandbox_limits = models.JSONField(
+        default=dict, blank=True, help_text="bots.limits.SandboxLimits fields; empty = defaults"
+    )
+    matches_in_flight = models.PositiveIntegerField(
+        default=4, help_text="queued + running ladder matches the scheduler keeps"
+    )
+    max_concurrent_per_bot = models.PositiveIntegerField(default=2)
+    settled_sigma = models.FloatField(
+        default=4.0, help_text="a version with a larger σ is new: it gets priority for games"
+    )
+
+    def __str__(self) -> str:
+        return f"ladder {self.game}"
+
+
+class RatingFields(models.Model):
+    """Elo and OpenSkill (Plackett–Luce) ratings plus counters, kept on a bot or a version."""
+
+    elo = models.FloatField(default=ratings.ELO_START)
+    mu = models.FloatField(default=ratings.MU_START)
+    sigma = models.FloatField(default=ratings.SIGMA_START)
+    conservative = models.FloatField(
+        default=ratings.conservative(ratings.MU_START, ratings.SIGMA_START),
+        help_text="μ − 3σ, stored so the default leaderboard is an index scan",
+    )
+    games_played = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    forfeits = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+    def rating_state(self) -> ratings.Rating:
+        return ratings.Rating(elo=self.elo, mu=self.mu, sigma=self.sigma)
+
+    def set_rating(self, rating: ratings.Rating) -> None:
+        self.elo, self.mu, self.sigma = rating.elo, rating.mu, rating.sigma
+        self.conservative = ratings.conservative(rating.mu, rating.sigma)
+
+
+class Bot(RatingFields):
+    """A user's bot for one game; its ratings are its career across all its versions."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="bots"
+    )
+    game = models.CharField(max_length=32)
+    name = models.CharField(max_length=64)
+    created = models.DateTimeField(auto_now_add=True)
+    current_version = models.OneToOneField(
+        "BotVersion", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "game", "name"], name="bot_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.game})"
+
+
+class BotVersion(RatingFields):
+    """One immutable upload of a bot. Ratings here start fresh: a new version is a new player."""
+
+    VALIDATING, ACTIVE, FAILED, RETIRED = "validating", "active", "failed", "retired"
+    STATUSES = [(s, s) for s in (VALIDATING, ACTIVE, FAILED, RETIRED)]
+
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="versions")
+    game = models.CharField(max_length=32, help_text="the bot's game, copied for the indexes")
+    number = models.PositiveIntegerField()
+    content_hash = models.CharField(max_length=64, help_text="sha256 of the uploaded bytes")
+    size = models.PositiveIntegerField()
+    filename = models.CharField(max_length=255)
+    code_path = models.CharField(max_length=500, help_text="unpacked code (a dir with main.py)")
+    created = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(max_length=16, choices=STATUSES, default=VALIDATING)
+    validation_log = models.TextField(blank=True)
+    seat_counts = models.JSONField(
+        default=list, blank=True, help_text="ladder matches scheduled per seat, for rotation"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["bot", "number"], name="version_unique_number"),
+        ]
+        indexes = [
+            models.Index(fields=["game", "status", "conservative"], name="version_ladder"),
+            models.Index(fields=["game", "status", "elo"], name="version_ladder_elo"),
+            models.Index(fields=["game", "status", "mu"], name="version_ladder_mu"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.bot.name} v{self.number}"
+
+
+class Match(models.Model):
+    QUEUED, RUNNING, FINISHED, ERROR = "queued", "running", "finished", "error"
+    STATUSES = [(s, s) for s in (QUEUED, RUNNING, FINISHED, ERROR)]
+    LADDER, VALIDATION, MANUAL = "ladder", "validation", "manual"
+    KINDS = [(k, k) for k in (LADDER, VALIDATION, MANUAL)]
+
+    game = models.CharField(max_length=32)
+    kind = models.CharField(max_length=16, choices=KINDS, default=LADDER)
+    rated = models.BooleanField(default=True)
+    options = models.JSONField(default=dict, blank=True)
+    time_control = models.JSONField(default=dict, blank=True)
+    sandbox_limits = models.JSONField(default=dict, blank=True)
+    seed = models.BigIntegerField()
+    engine_version = models.CharField(max_length=64, blank=True)
+    status = models.CharField(max_length=16, choices=STATUSES, default=QUEUED)
+    created = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+    # The claim: who runs it now. A worker renews its lease while it plays; an expired lease
+    # means the worker was lost, and the match may be claimed again.
+    attempts = models.PositiveSmallIntegerField(default=0)
+    claim_token = models.CharField(max_length=32, blank=True)
+    worker = models.CharField(max_length=255, blank=True)
+    lease_expires = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(
+        null=True, blank=True, help_text="last time its task was sent (the reaper resends)"
+    )
+    end_reason = models.CharField(max_length=255, blank=True)
+    error_reason = models.TextField(blank=True, help_text="platform failures (staff only)")
+
+    class Meta:
+        verbose_name_plural = "matches"
+        indexes = [
+            models.Index(fields=["game", "status", "-id"], name="match_list"),
+            models.Index(fields=["status", "lease_expires"], name="match_leases"),
+        ]
+
+    def __str__(self) -> str:
+        return f"match {self.pk} ({self.game}, {self.status})"
+
+
+class MatchParticipant(models.Model):
+    """One seat of a match, with its result and the version's ratings around it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="participants")
+    version = models.ForeignKey(BotVersion, on_delete=models.PROTECT, related_name="participations")
+    seat = models.PositiveSmallIntegerField()
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.FloatField(null=True, blank=True)
+    forfeit = models.CharField(max_length=32, blank=True)
+    forfeit_detail = models.TextField(blank=True)
+    elo_before = models.FloatField(null=True, blank=True)
+    elo_after = models.FloatField(null=True, blank=True)
+    mu_before = models.FloatField(null=True, blank=True)
+    mu_after = models.FloatField(null=True, blank=True)
+    sigma_before = models.FloatField(null=True, blank=True)
+    sigma_after = models.FloatField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="participant_unique_seat"),
+        ]
+        indexes = [models.Index(fields=["version", "-match"], name="participant_by_version")]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}#{self.seat} {self.version}"
+
+
+class ParticipantLog(models.Model):
+    """A seat's capped stderr and move timings: visible only to the bot's owner and staff."""
+
+    participant = models.OneToOneField(
+        MatchParticipant, on_delete=models.CASCADE, primary_key=True, related_name="log"
+    )
+    stderr = models.TextField(blank=True)
+    move_times_ms = models.JSONField(default=list, blank=True)
+
+
+class ScoredResult(models.Model):
+    """The write-once guard of a match result and the order results were scored in.
+
+    Its primary key is the match, so a second result for the same match is a unique violation
+    in the database; ``sequence`` increases with every scored result (it is assigned after the
+    rating rows are locked), and the rating recomputation replays matches in that order.
+    """
+
+    sequence = models.BigAutoField(primary_key=True)
+    match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="scored")
+    scored_at = models.DateTimeField(auto_now_add=True)
+
+
+class Replay(models.Model):
+    """Seed + every applied action and chance outcome + the event log, zlib-compressed JSON."""
+
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, primary_key=True, related_name="replay"
+    )
+    data = models.BinaryField()
+
+    @staticmethod
+    def pack(payload: dict[str, Any]) -> bytes:
+        import json
+
+        return zlib.compress(json.dumps(payload, separators=(",", ":")).encode(), 6)
+
+    def unpack(self) -> dict[str, Any]:
+        import json
+
+        return json.loads(zlib.decompress(bytes(self.data)))

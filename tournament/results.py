@@ -1,0 +1,186 @@
+"""Writing a match's result exactly once: ranks, logs, replay, ratings, validation verdict.
+
+Everything happens in one transaction whose first statement is a conditional UPDATE of the match
+(``running`` with this worker's claim token → ``finished``). A worker whose claim was taken over
+writes nothing; and :class:`~tournament.models.ScoredResult`'s primary key makes a second result
+for a match a unique violation in the database, whatever the code above it does.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from bots.outcome import MatchOutcome
+from tournament import ratings
+from tournament.models import (
+    Bot,
+    BotVersion,
+    Match,
+    MatchParticipant,
+    ParticipantLog,
+    Replay,
+    ScoredResult,
+)
+
+
+def record_result(match_id: int, claim_token: str, outcome: MatchOutcome) -> bool:
+    """Store ``outcome`` for the match claimed with ``claim_token``.
+
+    Returns False (and writes nothing) when the claim is no longer ours: the match was finished
+    or taken over by another worker after our lease expired.
+    """
+    with transaction.atomic():
+        now = timezone.now()
+        won = Match.objects.filter(
+            id=match_id, status=Match.RUNNING, claim_token=claim_token
+        ).update(
+            status=Match.FINISHED,
+            finished=now,
+            lease_expires=None,
+            engine_version=outcome.engine_version,
+            end_reason=outcome.reason[:255],
+        )
+        if not won:
+            return False
+        match = Match.objects.get(id=match_id)
+        participants = list(match.participants.order_by("seat"))
+        if [p.seat for p in participants] != [s.seat for s in outcome.seats]:
+            raise ValueError(f"match {match_id}: outcome seats do not match the participants")
+        # Lock every rating row this result touches, in one global order (versions by id,
+        # then bots by id) so concurrent results never deadlock; then take the sequence
+        # number, so results sharing a bot are numbered in the order they were applied.
+        versions = {
+            v.id: v
+            for v in BotVersion.objects.select_for_update()
+            .filter(id__in=[p.version_id for p in participants])
+            .order_by("id")
+        }
+        bots = {
+            b.id: b
+            for b in Bot.objects.select_for_update()
+            .filter(id__in={v.bot_id for v in versions.values()})
+            .order_by("id")
+        }
+        ScoredResult.objects.create(match=match)
+        _write_seats(participants, outcome)
+        Replay.objects.create(match=match, data=Replay.pack(replay_payload(outcome)))
+        if match.rated:
+            apply_ratings(participants, versions, bots, outcome)
+        if match.kind == Match.VALIDATION:
+            _conclude_validation(participants, versions, bots, outcome)
+    return True
+
+
+def replay_payload(outcome: MatchOutcome) -> dict[str, object]:
+    return {
+        "game": outcome.game,
+        "engine_version": outcome.engine_version,
+        "num_players": outcome.num_players,
+        "seed": outcome.seed,
+        "options": outcome.options,
+        "actions": outcome.actions,
+        "events": outcome.events,
+        "final_state": outcome.final_state,
+        "reason": outcome.reason,
+        "ranks": [seat.rank for seat in outcome.seats],
+        "scores": [seat.score for seat in outcome.seats],
+        "forfeits": [seat.forfeit for seat in outcome.seats],
+    }
+
+
+def _write_seats(participants: list[MatchParticipant], outcome: MatchOutcome) -> None:
+    for participant, seat in zip(participants, outcome.seats, strict=True):
+        participant.rank = seat.rank
+        participant.score = seat.score
+        participant.forfeit = seat.forfeit or ""
+        participant.forfeit_detail = seat.forfeit_detail
+        participant.save(update_fields=["rank", "score", "forfeit", "forfeit_detail"])
+        ParticipantLog.objects.create(
+            participant=participant, stderr=seat.stderr, move_times_ms=seat.move_times_ms
+        )
+
+
+def apply_ratings(
+    participants: list[MatchParticipant],
+    versions: dict[int, BotVersion],
+    bots: dict[int, Bot],
+    outcome: MatchOutcome,
+) -> None:
+    """Update version and bot ratings and counters (rows already locked by the caller)."""
+    ranks = [seat.rank for seat in outcome.seats]
+    seat_versions = [versions[p.version_id] for p in participants]
+    seat_bots = [bots[v.bot_id] for v in seat_versions]
+    new_versions = ratings.update([v.rating_state() for v in seat_versions], ranks)
+    new_bots = ratings.update([b.rating_state() for b in seat_bots], ranks)
+    for participant, seat, version, bot, after_v, after_b in zip(
+        participants, outcome.seats, seat_versions, seat_bots, new_versions, new_bots, strict=True
+    ):
+        participant.elo_before, participant.mu_before = version.elo, version.mu
+        participant.sigma_before = version.sigma
+        participant.elo_after, participant.mu_after, participant.sigma_after = (
+            after_v.elo,
+            after_v.mu,
+            after_v.sigma,
+        )
+        participant.save(
+            update_fields=[
+                "elo_before",
+                "mu_before",
+                "sigma_before",
+                "elo_after",
+                "mu_after",
+                "sigma_after",
+            ]
+        )
+        for row, after in ((version, after_v), (bot, after_b)):
+            row.set_rating(after)
+            row.games_played += 1
+            row.wins += seat.rank == 1
+            row.forfeits += seat.forfeit is not None
+            row.save(
+                update_fields=[
+                    "elo",
+                    "mu",
+                    "sigma",
+                    "conservative",
+                    "games_played",
+                    "wins",
+                    "forfeits",
+                ]
+            )
+
+
+def _conclude_validation(
+    participants: list[MatchParticipant],
+    versions: dict[int, BotVersion],
+    bots: dict[int, Bot],
+    outcome: MatchOutcome,
+) -> None:
+    """A validating version that forfeited its validation game fails; otherwise it goes live."""
+    for participant, seat in zip(participants, outcome.seats, strict=True):
+        version = versions[participant.version_id]
+        if version.status != BotVersion.VALIDATING:
+            continue
+        if seat.forfeit:
+            version.status = BotVersion.FAILED
+            version.validation_log = (
+                f"Validation match {participant.match_id}: forfeit ({seat.forfeit})"
+                f" {seat.forfeit_detail}\n--- stderr ---\n{seat.stderr}"
+            )
+            version.save(update_fields=["status", "validation_log"])
+            continue
+        activate_version(version, bots[version.bot_id])
+        version.validation_log = f"Validation match {participant.match_id}: passed."
+        version.save(update_fields=["validation_log"])
+
+
+def activate_version(version: BotVersion, bot: Bot) -> None:
+    """Make ``version`` the bot's ladder representative and retire the one it replaces."""
+    BotVersion.objects.filter(bot=bot, status=BotVersion.ACTIVE).exclude(id=version.id).update(
+        status=BotVersion.RETIRED
+    )
+    version.status = BotVersion.ACTIVE
+    version.save(update_fields=["status"])
+    bot.current_version = version
+    bot.save(update_fields=["current_version"])

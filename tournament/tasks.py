@@ -1,0 +1,62 @@
+"""Celery tasks of the match service: run a match, keep the ladders full, recover lost work."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from celery import shared_task
+from django.conf import settings
+from django.db.models import Q
+from django.utils import timezone
+
+from tournament import execution, scheduler
+from tournament.models import Match
+
+log = logging.getLogger(__name__)
+
+
+@shared_task(name="tournament.run_match", bind=True, acks_late=True, reject_on_worker_lost=True)
+def run_match(self: Any, match_id: int) -> dict[str, Any]:
+    """Run one match. Late ack + reject on worker loss: a killed worker's match comes back."""
+    verdict = execution.execute(match_id, worker=self.request.hostname or "worker")
+    if verdict.retry_in is not None:
+        # A platform failure to retry, or a live lease held elsewhere: look again later.
+        send_match(match_id, countdown=verdict.retry_in)
+    if verdict.status in ("error", "retry"):
+        log.warning("match %s: %s: %s", match_id, verdict.status, verdict.detail[-500:])
+    return {"match": match_id, "status": verdict.status}
+
+
+def send_match(match_id: int, countdown: float | None = None) -> None:
+    Match.objects.filter(id=match_id).update(sent_at=timezone.now())
+    run_match.apply_async((match_id,), countdown=countdown)
+
+
+@shared_task(name="tournament.schedule_ladders", ignore_result=True)
+def schedule_ladders() -> None:
+    """Beat: top every enabled ladder up to its number of matches in flight."""
+    for game in scheduler.enabled_games():
+        for match_id in scheduler.schedule_ladder(game):
+            send_match(match_id)
+
+
+@shared_task(name="tournament.reap_matches", ignore_result=True)
+def reap_matches() -> None:
+    """Beat: re-send matches whose worker was lost and queued matches whose message was lost.
+
+    Duplicated messages are harmless: a match is claimed by a conditional update, so the extra
+    delivery finds it taken and does nothing.
+    """
+    now = timezone.now()
+    recently = now - timedelta(seconds=execution.lease_seconds())
+    expired = Match.objects.filter(status=Match.RUNNING, lease_expires__lt=now).filter(
+        Q(sent_at__isnull=True) | Q(sent_at__lt=recently)
+    )
+    stale_after = timedelta(seconds=float(getattr(settings, "ARENA_REQUEUE_AFTER_SECONDS", 900)))
+    forgotten = Match.objects.filter(status=Match.QUEUED, sent_at__lt=now - stale_after)
+    for match_id in list(expired.values_list("id", flat=True)[:500]) + list(
+        forgotten.values_list("id", flat=True)[:500]
+    ):
+        send_match(match_id)

@@ -1,0 +1,13 @@
+"""Routes of the match service's pages."""
+
+from django.urls import path
+
+from tournament import views
+
+app_name = "tournament"
+urlpatterns = [
+    path("ladder/<str:game>/", views.leaderboard, name="leaderboard"),
+    path("matches/", views.match_list, name="match_list"),
+    path("matches/<int:match_id>/", views.match_detail, name="match_detail"),
+    path("matches/<int:match_id>/seats/<int:seat>/log", views.seat_log, name="seat_log"),
+]

@@ -1,0 +1,151 @@
+"""New bot versions: store the upload, then put it through a validation game.
+
+Code is stored content-addressed under ``MEDIA_ROOT/bots/<sha256>/`` as a directory with
+``main.py``, the form the runner stages into a sandbox. A version enters the ladder only after
+its validation game against the game's example random bot (``results._conclude_validation``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import secrets
+import shutil
+import tempfile
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from tournament.models import Bot, BotVersion, Match, MatchParticipant
+from tournament.results import activate_version
+
+EXAMPLES_USERNAME = "examples"
+VALIDATION_OPPONENT = "random_bot"
+
+
+class UploadRejected(ValueError):
+    """The upload is not a bot we can store."""
+
+
+def code_root() -> Path:
+    return Path(settings.MEDIA_ROOT) / "bots"
+
+
+def store_code(filename: str, data: bytes) -> tuple[str, Path]:
+    """Validate and unpack an upload; return its sha256 and the directory holding ``main.py``."""
+    digest = hashlib.sha256(data).hexdigest()
+    target = code_root() / digest
+    if (target / "main.py").exists():
+        return digest, target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{digest[:12]}-", dir=target.parent))
+    try:
+        _unpack(filename, data, staging)
+        os.chmod(staging, 0o755)
+        try:
+            staging.rename(target)
+        except OSError:
+            if not (target / "main.py").exists():  # not a concurrent upload of the same bytes
+                raise
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return digest, target
+
+
+def _unpack(filename: str, data: bytes, into: Path) -> None:
+    try:
+        from bots import uploads
+    except ImportError:  # bots.uploads not merged yet: single .py files only
+        uploads = None
+    unpack = getattr(uploads, "unpack_upload", None)
+    if unpack is not None:
+        try:
+            unpack(filename, data, into)
+        except ValueError as exc:
+            raise UploadRejected(str(exc)) from exc
+        return
+    if not filename.endswith(".py"):
+        raise UploadRejected("only single .py uploads are accepted on this installation")
+    (into / "main.py").write_bytes(data)
+
+
+def _next_number(bot: Bot) -> int:
+    last = bot.versions.order_by("-number").values_list("number", flat=True).first()
+    return (last or 0) + 1
+
+
+def create_version(bot: Bot, filename: str, data: bytes, *, validate: bool = True) -> BotVersion:
+    """Store a new immutable version of ``bot``; queue its validation game unless told not to.
+
+    With ``validate=False`` (trusted example bots) the version goes live at once.
+    The caller sends the validation match's task (``version.validation_match_id``) on commit.
+    """
+    digest, path = store_code(filename, data)
+    with transaction.atomic():
+        bot = Bot.objects.select_for_update().get(pk=bot.pk)
+        version = BotVersion.objects.create(
+            bot=bot,
+            game=bot.game,
+            number=_next_number(bot),
+            content_hash=digest,
+            size=len(data),
+            filename=os.path.basename(filename),
+            code_path=str(path),
+        )
+        version.validation_match_id = None
+        if not validate:
+            activate_version(version, bot)
+        else:
+            version.validation_match_id = _queue_validation(version)
+    return version
+
+
+def validation_opponent(game: str) -> BotVersion:
+    version = (
+        BotVersion.objects.filter(
+            game=game,
+            status=BotVersion.ACTIVE,
+            bot__owner__username=EXAMPLES_USERNAME,
+            bot__name=VALIDATION_OPPONENT,
+        )
+        .order_by("-id")
+        .first()
+    )
+    if version is None:
+        raise RuntimeError(
+            f"no active example {VALIDATION_OPPONENT} for {game}: run manage.py seed_example_bots"
+        )
+    return version
+
+
+def _queue_validation(version: BotVersion) -> int:
+    from tournament.scheduler import ladder_for
+
+    ladder = ladder_for(version.game)
+    opponent = validation_opponent(version.game)
+    seats = [version, opponent]
+    rng = random.Random(secrets.randbits(64))
+    rng.shuffle(seats)
+    match = Match.objects.create(
+        game=version.game,
+        kind=Match.VALIDATION,
+        rated=False,
+        options=dict(ladder.options),
+        time_control=ladder.time_control,
+        sandbox_limits=ladder.sandbox_limits,
+        seed=rng.randrange(2**62),
+    )
+    MatchParticipant.objects.bulk_create(
+        MatchParticipant(match=match, version=v, seat=seat) for seat, v in enumerate(seats)
+    )
+    return match.id
+
+
+def examples_user() -> object:
+    user, _ = get_user_model().objects.get_or_create(
+        username=EXAMPLES_USERNAME, defaults={"is_active": False}
+    )
+    return user

@@ -1,0 +1,98 @@
+"""Plain server-rendered pages: a leaderboard per game, the match list and a match's details.
+
+A seat's stderr and move timings are shown only to the owner of that seat's bot and to staff;
+platform error reasons only to staff.
+"""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+
+from games.registry import GAMES
+from tournament.models import BotVersion, Match, MatchParticipant
+
+SORTS = {
+    "conservative": ("-conservative", "μ − 3σ"),
+    "mu": ("-mu", "μ"),
+    "elo": ("-elo", "Elo"),
+}
+PAGE_SIZE = 50
+
+
+def may_see_log(user: object, participant: MatchParticipant) -> bool:
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_staff or participant.version.bot.owner_id == user.id)
+
+
+def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
+    if game not in GAMES:
+        raise Http404(f"unknown game {game}")
+    sort = request.GET.get("sort", "conservative")
+    if sort not in SORTS:
+        sort = "conservative"
+    versions = (
+        BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE)
+        .select_related("bot__owner")
+        .order_by(SORTS[sort][0], "id")
+    )
+    page = Paginator(versions, PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "tournament/leaderboard.html",
+        {
+            "game": game,
+            "page": page,
+            "sort": sort,
+            "sort_label": SORTS[sort][1],
+            "sorts": {key: label for key, (_, label) in SORTS.items()},
+            "rank_offset": page.start_index() - 1 if page.object_list else 0,
+        },
+    )
+
+
+def match_list(request: HttpRequest) -> HttpResponse:
+    matches = Match.objects.order_by("-id")
+    game = request.GET.get("game")
+    if game:
+        matches = matches.filter(game=game)
+    status = request.GET.get("status")
+    if status:
+        matches = matches.filter(status=status)
+    page = Paginator(matches.prefetch_related("participants__version__bot"), PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
+    return render(request, "tournament/match_list.html", {"page": page, "game": game or ""})
+
+
+def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_object_or_404(Match, id=match_id)
+    seats = []
+    for participant in match.participants.select_related("version__bot__owner", "log"):
+        log = getattr(participant, "log", None) if may_see_log(request.user, participant) else None
+        seats.append({"participant": participant, "log": log})
+    return render(
+        request,
+        "tournament/match_detail.html",
+        {"match": match, "seats": seats, "show_errors": request.user.is_staff},
+    )
+
+
+def seat_log(request: HttpRequest, match_id: int, seat: int) -> JsonResponse:
+    """A seat's stderr and move timings as JSON, for its bot's owner and staff only."""
+    participant = get_object_or_404(
+        MatchParticipant.objects.select_related("version__bot"), match_id=match_id, seat=seat
+    )
+    if not may_see_log(request.user, participant):
+        return JsonResponse({"detail": "only the bot's owner and staff see its log"}, status=403)
+    log = getattr(participant, "log", None)
+    return JsonResponse(
+        {
+            "match": match_id,
+            "seat": seat,
+            "stderr": log.stderr if log else "",
+            "move_times_ms": log.move_times_ms if log else [],
+        }
+    )
