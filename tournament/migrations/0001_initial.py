@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,185 +14,368 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='GameLadder',
+            name="GameLadder",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(max_length=32, unique=True)),
-                ('enabled', models.BooleanField(default=True)),
-                ('players_per_match', models.PositiveSmallIntegerField(default=2)),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('time_control', models.JSONField(blank=True, default=dict, help_text='bots.limits.TimeControl fields; empty = defaults')),
-                ('sandbox_limits', models.JSONField(blank=True, default=dict, help_text='bots.limits.SandboxLimits fields; empty = defaults')),
-                ('matches_in_flight', models.PositiveIntegerField(default=4, help_text='queued + running ladder matches the scheduler keeps')),
-                ('max_concurrent_per_bot', models.PositiveIntegerField(default=2)),
-                ('settled_sigma', models.FloatField(default=4.0, help_text='a version with a larger σ is new: it gets priority for games')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("game", models.CharField(max_length=32, unique=True)),
+                ("enabled", models.BooleanField(default=True)),
+                ("players_per_match", models.PositiveSmallIntegerField(default=2)),
+                ("options", models.JSONField(blank=True, default=dict)),
+                (
+                    "time_control",
+                    models.JSONField(
+                        blank=True,
+                        default=dict,
+                        help_text="bots.limits.TimeControl fields; empty = defaults",
+                    ),
+                ),
+                (
+                    "sandbox_limits",
+                    models.JSONField(
+                        blank=True,
+                        default=dict,
+                        help_text="bots.limits.SandboxLimits fields; empty = defaults",
+                    ),
+                ),
+                (
+                    "matches_in_flight",
+                    models.PositiveIntegerField(
+                        default=4, help_text="queued + running ladder matches the scheduler keeps"
+                    ),
+                ),
+                ("max_concurrent_per_bot", models.PositiveIntegerField(default=2)),
+                (
+                    "settled_sigma",
+                    models.FloatField(
+                        default=4.0,
+                        help_text="a version with a larger σ is new: it gets priority for games",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Match',
+            name="Match",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(max_length=32)),
-                ('kind', models.CharField(choices=[('ladder', 'ladder'), ('validation', 'validation'), ('manual', 'manual')], default='ladder', max_length=16)),
-                ('rated', models.BooleanField(default=True)),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('time_control', models.JSONField(blank=True, default=dict)),
-                ('sandbox_limits', models.JSONField(blank=True, default=dict)),
-                ('seed', models.BigIntegerField()),
-                ('engine_version', models.CharField(blank=True, max_length=64)),
-                ('status', models.CharField(choices=[('queued', 'queued'), ('running', 'running'), ('finished', 'finished'), ('error', 'error')], default='queued', max_length=16)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('started', models.DateTimeField(blank=True, null=True)),
-                ('finished', models.DateTimeField(blank=True, null=True)),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
-                ('claim_token', models.CharField(blank=True, max_length=32)),
-                ('worker', models.CharField(blank=True, max_length=255)),
-                ('lease_expires', models.DateTimeField(blank=True, null=True)),
-                ('sent_at', models.DateTimeField(blank=True, help_text='last time its task was sent (the reaper resends)', null=True)),
-                ('end_reason', models.CharField(blank=True, max_length=255)),
-                ('error_reason', models.TextField(blank=True, help_text='platform failures (staff only)')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("game", models.CharField(max_length=32)),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("ladder", "ladder"),
+                            ("validation", "validation"),
+                            ("manual", "manual"),
+                        ],
+                        default="ladder",
+                        max_length=16,
+                    ),
+                ),
+                ("rated", models.BooleanField(default=True)),
+                ("options", models.JSONField(blank=True, default=dict)),
+                ("time_control", models.JSONField(blank=True, default=dict)),
+                ("sandbox_limits", models.JSONField(blank=True, default=dict)),
+                ("seed", models.BigIntegerField()),
+                ("engine_version", models.CharField(blank=True, max_length=64)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "queued"),
+                            ("running", "running"),
+                            ("finished", "finished"),
+                            ("error", "error"),
+                        ],
+                        default="queued",
+                        max_length=16,
+                    ),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("started", models.DateTimeField(blank=True, null=True)),
+                ("finished", models.DateTimeField(blank=True, null=True)),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
+                ("claim_token", models.CharField(blank=True, max_length=32)),
+                ("worker", models.CharField(blank=True, max_length=255)),
+                ("lease_expires", models.DateTimeField(blank=True, null=True)),
+                (
+                    "sent_at",
+                    models.DateTimeField(
+                        blank=True,
+                        help_text="last time its task was sent (the reaper resends)",
+                        null=True,
+                    ),
+                ),
+                ("end_reason", models.CharField(blank=True, max_length=255)),
+                (
+                    "error_reason",
+                    models.TextField(blank=True, help_text="platform failures (staff only)"),
+                ),
             ],
             options={
-                'verbose_name_plural': 'matches',
+                "verbose_name_plural": "matches",
             },
         ),
         migrations.CreateModel(
-            name='MatchParticipant',
+            name="MatchParticipant",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('rank', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('score', models.FloatField(blank=True, null=True)),
-                ('forfeit', models.CharField(blank=True, max_length=32)),
-                ('forfeit_detail', models.TextField(blank=True)),
-                ('elo_before', models.FloatField(blank=True, null=True)),
-                ('elo_after', models.FloatField(blank=True, null=True)),
-                ('mu_before', models.FloatField(blank=True, null=True)),
-                ('mu_after', models.FloatField(blank=True, null=True)),
-                ('sigma_before', models.FloatField(blank=True, null=True)),
-                ('sigma_after', models.FloatField(blank=True, null=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("rank", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("score", models.FloatField(blank=True, null=True)),
+                ("forfeit", models.CharField(blank=True, max_length=32)),
+                ("forfeit_detail", models.TextField(blank=True)),
+                ("elo_before", models.FloatField(blank=True, null=True)),
+                ("elo_after", models.FloatField(blank=True, null=True)),
+                ("mu_before", models.FloatField(blank=True, null=True)),
+                ("mu_after", models.FloatField(blank=True, null=True)),
+                ("sigma_before", models.FloatField(blank=True, null=True)),
+                ("sigma_after", models.FloatField(blank=True, null=True)),
             ],
             options={
-                'ordering': ['seat'],
+                "ordering": ["seat"],
             },
         ),
         migrations.CreateModel(
-            name='ScoredResult',
+            name="ScoredResult",
             fields=[
-                ('sequence', models.BigAutoField(primary_key=True, serialize=False)),
-                ('scored_at', models.DateTimeField(auto_now_add=True)),
+                ("sequence", models.BigAutoField(primary_key=True, serialize=False)),
+                ("scored_at", models.DateTimeField(auto_now_add=True)),
             ],
         ),
         migrations.CreateModel(
-            name='Bot',
+            name="Bot",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('elo', models.FloatField(default=1500.0)),
-                ('mu', models.FloatField(default=25.0)),
-                ('sigma', models.FloatField(default=8.333333333333334)),
-                ('conservative', models.FloatField(default=0.0, help_text='μ − 3σ, stored so the default leaderboard is an index scan')),
-                ('games_played', models.PositiveIntegerField(default=0)),
-                ('wins', models.PositiveIntegerField(default=0)),
-                ('forfeits', models.PositiveIntegerField(default=0)),
-                ('game', models.CharField(max_length=32)),
-                ('name', models.CharField(max_length=64)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='bots', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("elo", models.FloatField(default=1500.0)),
+                ("mu", models.FloatField(default=25.0)),
+                ("sigma", models.FloatField(default=8.333333333333334)),
+                (
+                    "conservative",
+                    models.FloatField(
+                        default=0.0,
+                        help_text="μ − 3σ, stored so the default leaderboard is an index scan",
+                    ),
+                ),
+                ("games_played", models.PositiveIntegerField(default=0)),
+                ("wins", models.PositiveIntegerField(default=0)),
+                ("forfeits", models.PositiveIntegerField(default=0)),
+                ("game", models.CharField(max_length=32)),
+                ("name", models.CharField(max_length=64)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="bots",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='BotVersion',
+            name="BotVersion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('elo', models.FloatField(default=1500.0)),
-                ('mu', models.FloatField(default=25.0)),
-                ('sigma', models.FloatField(default=8.333333333333334)),
-                ('conservative', models.FloatField(default=0.0, help_text='μ − 3σ, stored so the default leaderboard is an index scan')),
-                ('games_played', models.PositiveIntegerField(default=0)),
-                ('wins', models.PositiveIntegerField(default=0)),
-                ('forfeits', models.PositiveIntegerField(default=0)),
-                ('game', models.CharField(help_text="the bot's game, copied for the indexes", max_length=32)),
-                ('number', models.PositiveIntegerField()),
-                ('content_hash', models.CharField(help_text='sha256 of the uploaded bytes', max_length=64)),
-                ('size', models.PositiveIntegerField()),
-                ('filename', models.CharField(max_length=255)),
-                ('code_path', models.CharField(help_text='unpacked code (a dir with main.py)', max_length=500)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('status', models.CharField(choices=[('validating', 'validating'), ('active', 'active'), ('failed', 'failed'), ('retired', 'retired')], default='validating', max_length=16)),
-                ('validation_log', models.TextField(blank=True)),
-                ('seat_counts', models.JSONField(blank=True, default=list, help_text='ladder matches scheduled per seat, for rotation')),
-                ('bot', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='versions', to='tournament.bot')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("elo", models.FloatField(default=1500.0)),
+                ("mu", models.FloatField(default=25.0)),
+                ("sigma", models.FloatField(default=8.333333333333334)),
+                (
+                    "conservative",
+                    models.FloatField(
+                        default=0.0,
+                        help_text="μ − 3σ, stored so the default leaderboard is an index scan",
+                    ),
+                ),
+                ("games_played", models.PositiveIntegerField(default=0)),
+                ("wins", models.PositiveIntegerField(default=0)),
+                ("forfeits", models.PositiveIntegerField(default=0)),
+                (
+                    "game",
+                    models.CharField(
+                        help_text="the bot's game, copied for the indexes", max_length=32
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                (
+                    "content_hash",
+                    models.CharField(help_text="sha256 of the uploaded bytes", max_length=64),
+                ),
+                ("size", models.PositiveIntegerField()),
+                ("filename", models.CharField(max_length=255)),
+                (
+                    "code_path",
+                    models.CharField(
+                        help_text="unpacked code (a dir with main.py)", max_length=500
+                    ),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("validating", "validating"),
+                            ("active", "active"),
+                            ("failed", "failed"),
+                            ("retired", "retired"),
+                        ],
+                        default="validating",
+                        max_length=16,
+                    ),
+                ),
+                ("validation_log", models.TextField(blank=True)),
+                (
+                    "seat_counts",
+                    models.JSONField(
+                        blank=True,
+                        default=list,
+                        help_text="ladder matches scheduled per seat, for rotation",
+                    ),
+                ),
+                (
+                    "bot",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="versions",
+                        to="tournament.bot",
+                    ),
+                ),
             ],
         ),
         migrations.AddField(
-            model_name='bot',
-            name='current_version',
-            field=models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='tournament.botversion'),
+            model_name="bot",
+            name="current_version",
+            field=models.OneToOneField(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to="tournament.botversion",
+            ),
         ),
         migrations.CreateModel(
-            name='Replay',
+            name="Replay",
             fields=[
-                ('match', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='replay', serialize=False, to='tournament.match')),
-                ('data', models.BinaryField()),
+                (
+                    "match",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="replay",
+                        serialize=False,
+                        to="tournament.match",
+                    ),
+                ),
+                ("data", models.BinaryField()),
             ],
         ),
         migrations.AddIndex(
-            model_name='match',
-            index=models.Index(fields=['game', 'status', '-id'], name='match_list'),
+            model_name="match",
+            index=models.Index(fields=["game", "status", "-id"], name="match_list"),
         ),
         migrations.AddIndex(
-            model_name='match',
-            index=models.Index(fields=['status', 'lease_expires'], name='match_leases'),
+            model_name="match",
+            index=models.Index(fields=["status", "lease_expires"], name="match_leases"),
         ),
         migrations.CreateModel(
-            name='ParticipantLog',
+            name="ParticipantLog",
             fields=[
-                ('participant', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='log', serialize=False, to='tournament.matchparticipant')),
-                ('stderr', models.TextField(blank=True)),
-                ('move_times_ms', models.JSONField(blank=True, default=list)),
+                (
+                    "participant",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="log",
+                        serialize=False,
+                        to="tournament.matchparticipant",
+                    ),
+                ),
+                ("stderr", models.TextField(blank=True)),
+                ("move_times_ms", models.JSONField(blank=True, default=list)),
             ],
         ),
         migrations.AddField(
-            model_name='matchparticipant',
-            name='match',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='participants', to='tournament.match'),
+            model_name="matchparticipant",
+            name="match",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="participants",
+                to="tournament.match",
+            ),
         ),
         migrations.AddField(
-            model_name='matchparticipant',
-            name='version',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='participations', to='tournament.botversion'),
+            model_name="matchparticipant",
+            name="version",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="participations",
+                to="tournament.botversion",
+            ),
         ),
         migrations.AddField(
-            model_name='scoredresult',
-            name='match',
-            field=models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='scored', to='tournament.match'),
+            model_name="scoredresult",
+            name="match",
+            field=models.OneToOneField(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="scored",
+                to="tournament.match",
+            ),
         ),
         migrations.AddIndex(
-            model_name='botversion',
-            index=models.Index(fields=['game', 'status', 'conservative'], name='version_ladder'),
+            model_name="botversion",
+            index=models.Index(fields=["game", "status", "conservative"], name="version_ladder"),
         ),
         migrations.AddIndex(
-            model_name='botversion',
-            index=models.Index(fields=['game', 'status', 'elo'], name='version_ladder_elo'),
+            model_name="botversion",
+            index=models.Index(fields=["game", "status", "elo"], name="version_ladder_elo"),
         ),
         migrations.AddIndex(
-            model_name='botversion',
-            index=models.Index(fields=['game', 'status', 'mu'], name='version_ladder_mu'),
+            model_name="botversion",
+            index=models.Index(fields=["game", "status", "mu"], name="version_ladder_mu"),
         ),
         migrations.AddConstraint(
-            model_name='botversion',
-            constraint=models.UniqueConstraint(fields=('bot', 'number'), name='version_unique_number'),
+            model_name="botversion",
+            constraint=models.UniqueConstraint(
+                fields=("bot", "number"), name="version_unique_number"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='bot',
-            constraint=models.UniqueConstraint(fields=('owner', 'game', 'name'), name='bot_unique_name'),
+            model_name="bot",
+            constraint=models.UniqueConstraint(
+                fields=("owner", "game", "name"), name="bot_unique_name"
+            ),
         ),
         migrations.AddIndex(
-            model_name='matchparticipant',
-            index=models.Index(fields=['version', '-match'], name='participant_by_version'),
+            model_name="matchparticipant",
+            index=models.Index(fields=["version", "-match"], name="participant_by_version"),
         ),
         migrations.AddConstraint(
-            model_name='matchparticipant',
-            constraint=models.UniqueConstraint(fields=('match', 'seat'), name='participant_unique_seat'),
+            model_name="matchparticipant",
+            constraint=models.UniqueConstraint(
+                fields=("match", "seat"), name="participant_unique_seat"
+            ),
         ),
     ]

@@ -1,0 +1,143 @@
+"""Claiming and scoring a match: write-once results, leases, retries (no runner involved).
+
+These tests drive the service functions with hand-made outcomes; the pipeline tests in
+``test_pipeline.py`` run real matches through real workers.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from bots.outcome import CRASH, MatchOutcome, SeatResult
+from tournament import execution, ratings
+from tournament.models import Match, ScoredResult
+from tournament.results import record_result
+from tournament.scheduler import schedule_ladder
+
+pytestmark = pytest.mark.django_db
+
+
+def outcome_for(match: Match, ranks: list[int], forfeit_seat: int | None = None) -> MatchOutcome:
+    seats = [
+        SeatResult(
+            seat=seat,
+            rank=rank,
+            score=float(10 - rank),
+            forfeit=CRASH if seat == forfeit_seat else None,
+            stderr=f"log of seat {seat}",
+            move_times_ms=[1.5, 2.5],
+        )
+        for seat, rank in enumerate(ranks)
+    ]
+    return MatchOutcome(
+        game=match.game,
+        engine_version="test",
+        num_players=len(ranks),
+        seed=match.seed,
+        options=match.options,
+        seats=seats,
+        reason="victory",
+        actions=[{"type": "a"}],
+        events=[],
+        final_state={"done": True},
+    )
+
+
+@pytest.fixture
+def match(house_bots) -> Match:
+    (match_id,) = schedule_ladder("catan", 1)
+    return Match.objects.get(id=match_id)
+
+
+def test_a_result_is_written_once(match) -> None:
+    claimed, _ = execution.claim(match.id, "w1")
+    result = outcome_for(claimed, [1, 2, 3])
+    assert record_result(claimed.id, claimed.claim_token, result) is True
+    assert record_result(claimed.id, claimed.claim_token, result) is False
+    assert ScoredResult.objects.filter(match=match).count() == 1
+    match.refresh_from_db()
+    assert match.status == Match.FINISHED
+    versions = [p.version for p in match.participants.select_related("version")]
+    assert [v.games_played for v in versions] == [1, 1, 1]
+
+
+def test_the_database_refuses_a_second_scored_result(match) -> None:
+    ScoredResult.objects.create(match=match)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        ScoredResult.objects.create(match=match)
+
+
+def test_a_taken_over_claim_writes_nothing(match, settings) -> None:
+    first, _ = execution.claim(match.id, "w1")
+    Match.objects.filter(id=match.id).update(lease_expires=timezone.now() - timedelta(seconds=1))
+    second, _ = execution.claim(match.id, "w2")
+    assert second is not None and second.attempts == 2
+    assert record_result(first.id, first.claim_token, outcome_for(first, [1, 2, 3])) is False
+    assert not ScoredResult.objects.filter(match=match).exists()
+    assert record_result(second.id, second.claim_token, outcome_for(second, [1, 2, 3])) is True
+    match.refresh_from_db()
+    assert "w1 pid" in match.error_reason and "lost" in match.error_reason
+
+
+def test_a_live_lease_makes_other_deliveries_wait(match) -> None:
+    execution.claim(match.id, "w1")
+    again, verdict = execution.claim(match.id, "w2")
+    assert again is None and verdict.status == "busy" and verdict.retry_in > 0
+
+
+def test_a_finished_match_is_not_claimed_again(match) -> None:
+    claimed, _ = execution.claim(match.id, "w1")
+    record_result(claimed.id, claimed.claim_token, outcome_for(claimed, [1, 2, 3]))
+    again, verdict = execution.claim(match.id, "w2")
+    assert again is None and verdict.status == "stale"
+
+
+def test_ratings_follow_the_ranking_and_are_recorded_per_seat(match) -> None:
+    claimed, _ = execution.claim(match.id, "w1")
+    record_result(claimed.id, claimed.claim_token, outcome_for(claimed, [3, 1, 2], forfeit_seat=0))
+    seats = list(match.participants.select_related("version__bot"))
+    expected = ratings.update([ratings.Rating()] * 3, [3, 1, 2])
+    for participant, after in zip(seats, expected, strict=True):
+        assert participant.elo_before == ratings.ELO_START
+        assert (participant.elo_after, participant.mu_after, participant.sigma_after) == (
+            after.elo,
+            after.mu,
+            after.sigma,
+        )
+        assert participant.version.elo == after.elo
+        assert participant.version.bot.elo == after.elo
+    assert seats[0].forfeit == CRASH and seats[0].version.forfeits == 1
+    assert seats[1].version.wins == 1
+    assert seats[0].log.stderr == "log of seat 0"
+
+
+def test_platform_failures_are_retried_then_marked_error(match, settings) -> None:
+    settings.ARENA_MATCH_MAX_ATTEMPTS = 2
+    claimed, _ = execution.claim(match.id, "w1")
+    verdict = execution.platform_failure(match.id, claimed.claim_token, "engine exploded")
+    assert verdict.status == "retry"
+    match.refresh_from_db()
+    assert match.status == Match.QUEUED
+    claimed, _ = execution.claim(match.id, "w1")
+    verdict = execution.platform_failure(match.id, claimed.claim_token, "engine exploded again")
+    assert verdict.status == "error"
+    match.refresh_from_db()
+    assert match.status == Match.ERROR
+    assert "attempt 1: engine exploded" in match.error_reason
+    assert "attempt 2: engine exploded again" in match.error_reason
+    assert not ScoredResult.objects.filter(match=match).exists()
+    assert all(p.version.games_played == 0 for p in match.participants.all())
+
+
+def test_a_match_lost_too_often_is_marked_error(match, settings) -> None:
+    settings.ARENA_MATCH_MAX_ATTEMPTS = 1
+    execution.claim(match.id, "w1")
+    Match.objects.filter(id=match.id).update(lease_expires=timezone.now() - timedelta(seconds=1))
+    again, verdict = execution.claim(match.id, "w2")
+    assert again is None and verdict.status == "error"
+    match.refresh_from_db()
+    assert match.status == Match.ERROR and "lost" in match.error_reason

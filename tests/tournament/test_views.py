@@ -1,0 +1,99 @@
+"""Pages: leaderboard order, match list, and who may read a seat's log."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tournament.conftest import make_bot
+from tests.tournament.test_results import outcome_for
+from tournament import execution
+from tournament.models import BotVersion, Match
+from tournament.results import record_result
+from tournament.scheduler import schedule_ladder
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(users, house_bots, fast_ladder) -> Match:
+    """A finished two-seat match between alice's bot and a house bot."""
+    fast_ladder.players_per_match = 2
+    fast_ladder.save()
+    alice_bot = make_bot(users["alice"], "alices_bot", "random_legal.py")
+    BotVersion.objects.exclude(bot=alice_bot).exclude(bot=house_bots[0]).update(
+        status=BotVersion.RETIRED
+    )
+    (match_id,) = schedule_ladder("catan", 1)
+    match = Match.objects.get(id=match_id)
+    seats = {p.version.bot.owner.username: p for p in match.participants.all()}
+    claimed, _ = execution.claim(match.id, "w")
+    record_result(match.id, claimed.claim_token, outcome_for(claimed, [1, 2]))
+    match.alice_seat = seats["alice"].seat
+    return match
+
+
+def log_url(match: Match, seat: int) -> str:
+    return f"/matches/{match.id}/seats/{seat}/log"
+
+
+def test_the_owner_sees_their_bots_log(client, users, played) -> None:
+    client.force_login(users["alice"])
+    response = client.get(log_url(played, played.alice_seat))
+    assert response.status_code == 200
+    assert response.json()["stderr"] == f"log of seat {played.alice_seat}"
+    assert response.json()["move_times_ms"] == [1.5, 2.5]
+    page = client.get(f"/matches/{played.id}/").content.decode()
+    assert f"log of seat {played.alice_seat}" in page
+    assert f"log of seat {1 - played.alice_seat}" not in page
+
+
+def test_another_user_does_not(client, users, played) -> None:
+    client.force_login(users["bob"])
+    assert client.get(log_url(played, played.alice_seat)).status_code == 403
+    assert "log of seat" not in client.get(f"/matches/{played.id}/").content.decode()
+
+
+def test_anonymous_does_not(client, played) -> None:
+    assert client.get(log_url(played, played.alice_seat)).status_code == 403
+    assert "log of seat" not in client.get(f"/matches/{played.id}/").content.decode()
+
+
+def test_staff_see_every_log_and_platform_errors(client, users, played) -> None:
+    Match.objects.filter(id=played.id).update(error_reason="attempt 1: sandbox on fire")
+    client.force_login(users["staff"])
+    for seat in (0, 1):
+        assert client.get(log_url(played, seat)).status_code == 200
+    assert "sandbox on fire" in client.get(f"/matches/{played.id}/").content.decode()
+    client.force_login(users["alice"])
+    assert "sandbox on fire" not in client.get(f"/matches/{played.id}/").content.decode()
+
+
+def test_leaderboard_sorts_by_the_chosen_rating(client, house_bots) -> None:
+    versions = [b.current_version for b in house_bots]
+    for version, (mu, sigma, elo) in zip(
+        versions,
+        [(30.0, 8.0, 1400.0), (26.0, 1.0, 1600.0), (28.0, 3.0, 1500.0), (20, 5, 1000)],
+        strict=True,
+    ):
+        version.mu, version.sigma, version.elo = mu, sigma, elo
+        version.conservative = mu - 3 * sigma
+        version.save()
+
+    def order(sort: str | None) -> list[str]:
+        page = client.get("/ladder/catan/" + (f"?sort={sort}" if sort else "")).content.decode()
+        return sorted((b.name for b in house_bots), key=lambda name: page.index(f"<td>{name}</td>"))
+
+    assert order(None) == ["random_b", "random_c", "random_bot", "random_d"]
+    assert order("mu") == ["random_bot", "random_c", "random_b", "random_d"]
+    assert order("elo") == ["random_b", "random_c", "random_bot", "random_d"]
+
+
+def test_unknown_game_is_404(client, db) -> None:
+    assert client.get("/ladder/nosuchgame/").status_code == 404
+
+
+def test_home_links_leaderboards_and_match_list(client, played) -> None:
+    home = client.get("/").content.decode()
+    assert "/ladder/catan/" in home and "/ladder/cardgame/" in home and "/matches/" in home
+    listing = client.get("/matches/?game=catan").content.decode()
+    assert f"/matches/{played.id}/" in listing
