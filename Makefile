@@ -32,7 +32,9 @@ system-deps:
 migrate: install
 	$(PY) manage.py migrate --noinput
 
+# The example bots of every game join its ladder; beat then keeps the ladders playing.
 run: migrate
+	$(PY) manage.py seed_example_bots
 	$(PY) manage.py serve
 
 test: install

@@ -13,7 +13,6 @@ from __future__ import annotations
 import itertools
 import random
 import secrets
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -22,6 +21,7 @@ from django.db import transaction
 from django.db.models import Count
 
 from games.registry import GAMES, get_game
+from tournament.matches import create_match
 from tournament.models import BotVersion, GameLadder, Match, MatchParticipant
 
 UNFINISHED = (Match.QUEUED, Match.RUNNING)
@@ -151,7 +151,14 @@ def schedule_ladder(
             if group is None:
                 break
             seated = assign_seats(group, rng)
-            created.append(_create_match(game, ladder, options, seated, rng))
+            match = create_match(
+                ladder,
+                [c.version_id for c in seated],
+                kind=Match.LADDER,
+                options=options,
+                seed=rng.randrange(2**62),
+            )
+            created.append(match.id)
             for seat, candidate in enumerate(seated):
                 counts = candidate.seat_counts + [0] * (seat + 1 - len(candidate.seat_counts))
                 counts[seat] += 1
@@ -164,35 +171,3 @@ def schedule_ladder(
                 seat_counts=candidate.seat_counts
             )
     return created
-
-
-def _create_match(
-    game: str,
-    ladder: GameLadder,
-    options: dict[str, object],
-    seated: Sequence[Candidate],
-    rng: random.Random,
-) -> int:
-    match = Match.objects.create(
-        game=game,
-        kind=Match.LADDER,
-        rated=True,
-        options=options,
-        time_control=ladder.time_control,
-        sandbox_limits=ladder.sandbox_limits,
-        seed=rng.randrange(2**62),
-    )
-    MatchParticipant.objects.bulk_create(
-        MatchParticipant(match=match, version_id=c.version_id, seat=seat)
-        for seat, c in enumerate(seated)
-    )
-    return match.id
-
-
-def seat_balance(version: BotVersion) -> Counter[int]:
-    """Finished-or-not ladder matches of a version per seat, counted from the match rows."""
-    return Counter(
-        MatchParticipant.objects.filter(version=version, match__kind=Match.LADDER).values_list(
-            "seat", flat=True
-        )
-    )

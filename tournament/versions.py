@@ -19,7 +19,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from tournament.models import Bot, BotVersion, Match, MatchParticipant
+from tournament.matches import create_match
+from tournament.models import Bot, BotVersion, Match
 from tournament.results import activate_version
 
 EXAMPLES_USERNAME = "examples"
@@ -80,9 +81,11 @@ def _next_number(bot: Bot) -> int:
 def create_version(bot: Bot, filename: str, data: bytes, *, validate: bool = True) -> BotVersion:
     """Store a new immutable version of ``bot``; queue its validation game unless told not to.
 
-    With ``validate=False`` (trusted example bots) the version goes live at once.
-    The caller sends the validation match's task (``version.validation_match_id``) on commit.
+    With ``validate=False`` (trusted example bots) the version goes live at once. Otherwise the
+    validation match (``version.validation_match_id``) is sent to the workers once committed.
     """
+    from tournament.tasks import send_match
+
     digest, path = store_code(filename, data)
     with transaction.atomic():
         bot = Bot.objects.select_for_update().get(pk=bot.pk)
@@ -99,7 +102,9 @@ def create_version(bot: Bot, filename: str, data: bytes, *, validate: bool = Tru
         if not validate:
             activate_version(version, bot)
         else:
-            version.validation_match_id = _queue_validation(version)
+            match_id = _queue_validation(version)
+            version.validation_match_id = match_id
+            transaction.on_commit(lambda: send_match(match_id))
     return version
 
 
@@ -122,26 +127,14 @@ def validation_opponent(game: str) -> BotVersion:
 
 
 def _queue_validation(version: BotVersion) -> int:
+    """A validation game: the new version against the example random bot in every other seat."""
     from tournament.scheduler import ladder_for
 
     ladder = ladder_for(version.game)
     opponent = validation_opponent(version.game)
-    seats = [version, opponent]
-    rng = random.Random(secrets.randbits(64))
-    rng.shuffle(seats)
-    match = Match.objects.create(
-        game=version.game,
-        kind=Match.VALIDATION,
-        rated=False,
-        options=dict(ladder.options),
-        time_control=ladder.time_control,
-        sandbox_limits=ladder.sandbox_limits,
-        seed=rng.randrange(2**62),
-    )
-    MatchParticipant.objects.bulk_create(
-        MatchParticipant(match=match, version=v, seat=seat) for seat, v in enumerate(seats)
-    )
-    return match.id
+    seats = [version.id] + [opponent.id] * (ladder.players_per_match - 1)
+    random.Random(secrets.randbits(64)).shuffle(seats)
+    return create_match(ladder, seats, kind=Match.VALIDATION, rated=False).id
 
 
 def examples_user() -> object:

@@ -1,0 +1,195 @@
+"""The pipeline for real: matches run by Celery worker processes through the bot runner, the
+sandbox and the engines. Nothing here is mocked; the embedded defaults (SQLite, filesystem
+broker) and the real services (PostgreSQL, Redis; ``.ci/run``) both run these tests.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+
+from bots.outcome import CRASH
+from tests.tournament.conftest import FAST_GAME, make_bot
+from tests.workers import worker_process
+from tournament.batches import queue_batch, wait_for
+from tournament.history import recompute, resimulate
+from tournament.matches import create_match
+from tournament.models import BotVersion, Match, ScoredResult
+from tournament.tasks import reap_matches, send_match
+from tournament.versions import create_version
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def wait_until(condition, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_200_ladder_matches_on_two_workers_finish_exactly_once(house_bots, fast_ladder) -> None:
+    started = time.monotonic()
+    with worker_process("pipe1"), worker_process("pipe2"):
+        ids = queue_batch(FAST_GAME, 200)
+        assert len(ids) == 200
+        assert wait_for(ids, timeout=1200), "matches still pending"
+    elapsed = time.monotonic() - started
+    matches = Match.objects.filter(id__in=ids)
+    assert matches.filter(status=Match.FINISHED).count() == 200, list(
+        matches.exclude(status=Match.FINISHED).values_list("id", "status", "error_reason")
+    )
+    assert ScoredResult.objects.filter(match__in=ids).count() == 200
+    assert set(matches.values_list("attempts", flat=True)) == {1}
+    workers = {w.split("@")[0] for w in matches.values_list("worker", flat=True)}
+    assert workers == {"pipe1", "pipe2"}
+    # Concurrent results for the same versions lost no update: every seat was counted...
+    versions = BotVersion.objects.filter(bot__in=house_bots)
+    assert sum(v.games_played for v in versions) == 200 * fast_ladder.players_per_match
+    # ...and the stored ratings are exactly the history replayed in scoring order.
+    recomputation = recompute()
+    assert recomputation.matches == 200
+    assert recomputation.mismatches() == []
+    print(f"\n200 matches through 2 workers in {elapsed:.1f} s")
+
+
+def test_a_replay_reproduces_the_stored_result(house_bots, fast_ladder) -> None:
+    with worker_process("replayer"):
+        ids = queue_batch(FAST_GAME, 3)
+        assert wait_for(ids, timeout=300)
+    for match in Match.objects.filter(id__in=ids):
+        report = resimulate(match)
+        assert report["ok"], report
+        assert report["actions"] > 0
+    # A tampered replay does not pass.
+    match = Match.objects.get(id=ids[0])
+    data = match.replay.unpack()
+    data["actions"] = data["actions"][:-1]
+    match.replay.data = match.replay.pack(data)
+    match.replay.save()
+    assert not resimulate(Match.objects.get(id=ids[0]))["ok"]
+
+
+def test_validation_activates_a_good_version_and_fails_a_crashing_one(users, house_bots) -> None:
+    good = make_bot(users["alice"], "good", "random_legal.py", validate=True)
+    bad = make_bot(users["bob"], "bad", "crash_on_first_move.py", validate=True)
+    good_version, bad_version = good.versions.get(), bad.versions.get()
+    assert good_version.status == bad_version.status == BotVersion.VALIDATING
+    assert good.current_version is None
+    with worker_process("validator"):
+        wait_until(
+            lambda: not BotVersion.objects.filter(status=BotVersion.VALIDATING).exists(),
+            timeout=300,
+            what="validation games",
+        )
+    good_version.refresh_from_db()
+    bad_version.refresh_from_db()
+    good.refresh_from_db()
+    bad.refresh_from_db()
+    assert good_version.status == BotVersion.ACTIVE and good.current_version == good_version
+    assert bad_version.status == BotVersion.FAILED and bad.current_version is None
+    assert "crash" in bad_version.validation_log
+    assert "about to crash" in bad_version.validation_log
+    # Validation games are not rated, and a failed version never enters the ladder.
+    assert good_version.games_played == 0
+    ladder_versions = BotVersion.objects.filter(game=FAST_GAME, status=BotVersion.ACTIVE)
+    assert bad_version not in ladder_versions
+
+    # A second upload replaces the first once it passes.
+    data = (Path(good_version.code_path) / "main.py").read_bytes()
+    second = create_version(good, "v2.py", data + b"\n# v2\n")
+    with worker_process("validator2"):
+        wait_until(
+            lambda: BotVersion.objects.get(id=second.id).status != BotVersion.VALIDATING,
+            timeout=300,
+            what="the second validation",
+        )
+    good_version.refresh_from_db()
+    good.refresh_from_db()
+    assert good.current_version_id == second.id
+    assert good_version.status == BotVersion.RETIRED
+
+
+def test_a_crashing_bot_forfeits_and_is_scored_last(users, house_bots, fast_ladder) -> None:
+    crasher = make_bot(users["bob"], "crasher", "crash_on_first_move.py")
+    seats = [
+        house_bots[0].current_version_id,
+        crasher.current_version_id,
+        house_bots[1].current_version_id,
+    ]
+    match = create_match(fast_ladder, seats)
+    with worker_process("forfeits"):
+        send_match(match.id)
+        assert wait_for([match.id], timeout=300)
+    match.refresh_from_db()
+    assert match.status == Match.FINISHED
+    seat = match.participants.get(seat=1)
+    assert seat.forfeit == CRASH and seat.rank == 3
+    assert "about to crash" in seat.log.stderr
+    crasher.refresh_from_db()
+    version = crasher.current_version
+    assert version.games_played == 1 and version.forfeits == 1
+    assert version.elo < 1500.0 and seat.elo_after == version.elo
+    assert crasher.games_played == 1 and crasher.forfeits == 1
+
+
+def test_platform_errors_are_retried_then_marked_error_unscored(house_bots, fast_ladder) -> None:
+    # Options the engine rejects: the platform's fault (a bad setting), never a bot's.
+    seats = [b.current_version_id for b in house_bots[:3]]
+    match = create_match(fast_ladder, seats, options={"no_such_option": 1})
+    with worker_process("retrier", extra_env={"ARENA_MATCH_MAX_ATTEMPTS": "2"}):
+        send_match(match.id)
+        assert wait_for([match.id], timeout=120)
+    match.refresh_from_db()
+    assert match.status == Match.ERROR
+    assert match.attempts == 2
+    assert "attempt 1:" in match.error_reason and "attempt 2:" in match.error_reason
+    assert "no_such_option" in match.error_reason
+    assert not ScoredResult.objects.filter(match=match).exists()
+    assert not BotVersion.objects.filter(games_played__gt=0).exists()
+
+
+def test_a_match_killed_with_its_worker_is_rerun_by_another_and_scored_once(
+    users, house_bots, fast_ladder, settings
+) -> None:
+    lease = {"ARENA_MATCH_LEASE_SECONDS": "3"}
+    settings.ARENA_MATCH_LEASE_SECONDS = 3  # the reaper below runs in this process
+    slow = make_bot(users["alice"], "slow", "slow_first_move.py")
+    seats = [slow.current_version_id] + [b.current_version_id for b in house_bots[:2]]
+    match = create_match(fast_ladder, seats)
+    with worker_process("victim", extra_env=lease) as victim:
+        send_match(match.id)
+        wait_until(
+            lambda: Match.objects.filter(
+                id=match.id, status=Match.RUNNING, worker__startswith="victim@"
+            ).exists(),
+            timeout=60,
+            what="the victim to start the match",
+        )
+        time.sleep(1.0)  # mid-match: the slow bot is thinking
+        os.killpg(victim.pid, signal.SIGKILL)  # the whole worker, pool and all
+        victim.wait()
+    assert Match.objects.get(id=match.id).status == Match.RUNNING
+    with worker_process("rescuer", extra_env=lease):
+        wait_until(
+            lambda: Match.objects.get(id=match.id).lease_expires < timezone.now(),
+            timeout=30,
+            what="the lost lease to expire",
+        )
+        reap_matches()  # what beat runs every 30 s
+        assert wait_for([match.id], timeout=120)
+    match.refresh_from_db()
+    assert match.status == Match.FINISHED
+    assert match.attempts == 2
+    assert match.worker.startswith("rescuer@")
+    assert "victim@" in match.error_reason and "lost" in match.error_reason
+    assert ScoredResult.objects.filter(match=match).count() == 1
+    slow.refresh_from_db()
+    assert slow.current_version.games_played == 1

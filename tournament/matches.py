@@ -1,0 +1,38 @@
+"""Creating a queued match: the record is written first, its task is sent after commit."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from tournament.models import GameLadder, Match, MatchParticipant
+
+
+def create_match(
+    ladder: GameLadder,
+    version_ids: Sequence[int],
+    *,
+    kind: str = Match.MANUAL,
+    rated: bool = True,
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+) -> Match:
+    """A queued match of ``ladder.game``; seat i is ``version_ids[i]``.
+
+    The ladder supplies the time control, sandbox limits and (unless given) the options.
+    """
+    match = Match.objects.create(
+        game=ladder.game,
+        kind=kind,
+        rated=rated,
+        options=dict(ladder.options if options is None else options),
+        time_control=ladder.time_control,
+        sandbox_limits=ladder.sandbox_limits,
+        seed=secrets.randbits(62) if seed is None else seed,
+    )
+    MatchParticipant.objects.bulk_create(
+        MatchParticipant(match=match, version_id=version_id, seat=seat)
+        for seat, version_id in enumerate(version_ids)
+    )
+    return match
