@@ -220,18 +220,22 @@ class Slot:
                 os.killpg(process.pid, signal.SIGKILL)
             with contextlib.suppress(ProcessLookupError):
                 process.kill()
-        for _attempt in range(50):
+        live = 0
+        for _attempt in range(200):
             if self.cgroup is not None:
                 self.cgroup.kill()
-            survivors = kill_uid(self.uid) if os.geteuid() == 0 else 0
+            live = kill_uid(self.uid) if os.geteuid() == 0 else 0
             _reap_children(self.uid)
             if process is not None and process.poll() is None:
                 with contextlib.suppress(subprocess.TimeoutExpired):
-                    process.wait(timeout=0.05)
+                    process.wait(timeout=0.01)
             alive = process is not None and process.poll() is None
-            if not survivors and not alive:
+            # Zombies too: they still count against the uid's RLIMIT_NPROC for the next bot.
+            if not alive and (os.geteuid() != 0 or not uid_processes(self.uid)):
                 return
             time.sleep(0.01)
+        if not live:
+            return  # only zombies left, waiting for init to reap them
         raise PlatformError(f"processes of sandbox slot {self.index} survived SIGKILL")
 
 
@@ -464,6 +468,7 @@ def _bwrap_argv(slot: Slot, limits: SandboxLimits, env: dict[str, str], fd: int)
         "--size", str(limits.scratch_bytes), "--tmpfs", "/tmp",
         "--chdir", "/tmp",
         "--remount-ro", "/",
+        "--remount-ro", "/dev",  # bwrap's /dev is a writable, unbounded tmpfs otherwise
         "--unshare-all",
         "--die-with-parent",
         "--new-session",

@@ -1,0 +1,54 @@
+"""Shared helpers of the bot tests: the toy game, small limits, and the no-survivor check."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bots import sandbox
+from bots.limits import SandboxLimits, TimeControl
+
+HERE = Path(__file__).resolve().parent
+HOSTILE = HERE / "hostile"
+FIRST_LEGAL = HERE / "bots" / "first_legal.py"
+
+# Small limits keep the hostile suite fast: a memory bomb hits 256 MB, a spinner 0.5 s of CPU.
+TEST_LIMITS = SandboxLimits(
+    memory_bytes=256 * 1024 * 1024,
+    cpu_game_s=20,
+    processes=24,
+    file_bytes=4 * 1024 * 1024,
+    scratch_bytes=8 * 1024 * 1024,
+    line_bytes=64 * 1024,
+    output_bytes=1024 * 1024,
+)
+TEST_CLOCK = TimeControl(move_cpu_s=0.2, bank_cpu_s=0.5, wall_backstop_s=2.0, startup_wall_s=5.0)
+
+can_sandbox_as_root = pytest.mark.skipif(
+    os.geteuid() != 0 or not shutil.which("bwrap"),
+    reason="needs root (to drop to the slot uids) and bubblewrap; CI runs as root with both",
+)
+
+
+def bot_processes() -> list[int]:
+    """Every live or zombie process of any sandbox slot uid."""
+    found = []
+    for index in range(int(os.environ.get(sandbox.SLOTS_ENV, "64"))):
+        found += sandbox.uid_processes(sandbox.FIRST_SLOT_UID + index)
+    return found + sandbox.uid_processes(sandbox.FIRST_SLOT_UID + sandbox.PROBE_SLOT)
+
+
+@pytest.fixture(params=[sandbox.TIER_BWRAP, sandbox.TIER_UID_SECCOMP])
+def tier(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run the test under each tier root can use: bwrap, and the no-namespace fallback."""
+    if os.geteuid() != 0 or not shutil.which("bwrap"):
+        pytest.skip("needs root and bubblewrap; CI runs as root with both")
+    monkeypatch.setenv(sandbox.TIER_ENV, request.param)
+    info = sandbox.probe(refresh=True)
+    assert info.tier == request.param
+    yield request.param
+    monkeypatch.undo()
+    sandbox.probe(refresh=True)
