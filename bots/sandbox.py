@@ -124,9 +124,10 @@ def probe(refresh: bool = False) -> SandboxInfo:
             f"Never do this with code you did not write. ({why})\n\n"
         )
         info = SandboxInfo(TIER_UNSAFE, why, False)
-    if info.tier in (TIER_UID_SECCOMP, TIER_UNSAFE):
-        # Orphans of a bot that escaped its session re-parent to us, so the sweep can reap them.
-        _libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    # Orphans of a bot (its namespace's init, a process that escaped its session) re-parent to
+    # us instead of the host's init, so the sweep reaps them at once and no zombie keeps
+    # counting against the slot uid's process limit.
+    _libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
     _probed = info
     return info
 
@@ -343,9 +344,12 @@ class _SlotCgroup:
 
     def configure(self, limits: SandboxLimits) -> None:
         memory = self.paths["memory"]
+        swap = memory / "memory.memsw.limit_in_bytes"  # absent without swap accounting
+        with contextlib.suppress(OSError):
+            swap.write_text("-1")  # memory may not rise above memsw: lift memsw first
         (memory / "memory.limit_in_bytes").write_text(str(limits.memory_bytes))
         with contextlib.suppress(OSError):
-            (memory / "memory.memsw.limit_in_bytes").write_text(str(limits.memory_bytes))
+            swap.write_text(str(limits.memory_bytes))
         (self.paths["pids"] / "pids.max").write_text(str(limits.processes))
         (self.paths["cpuacct"] / "cpuacct.usage").write_text("0")
         self.oom_kills_before = self.oom_kills()
