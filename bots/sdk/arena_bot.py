@@ -128,3 +128,50 @@ def run(
                 end = End(message["result"], message.get("observation", {}), message["you"]["rank"])
                 on_end(match, end)
             return
+
+
+# ---------------------------------------------------------------------------------------------
+# Typed helpers for each game's observation (the fields are documented in docs/protocol.md).
+
+
+@dataclass
+class CardRegion:
+    col: int
+    side: int
+    resource: str
+    number: int
+    amount: int
+
+
+class CardGameView:
+    """The card game's observation (``cardgame``), with the fields a bot usually needs."""
+
+    def __init__(self, observation: dict[str, Any]) -> None:
+        self.raw = observation
+
+    @property
+    def decision(self) -> str:
+        """What is being decided: ``main``, ``refill``, ``pay``, ``gain``, ``trade_answer``…"""
+        return self.raw["decision"]
+
+    @property
+    def hand(self) -> list[str]:
+        return list(self.raw["hand"])
+
+    def regions(self, whose: str = "you") -> list[CardRegion]:
+        return [CardRegion(*r) for r in self.raw[whose]["regions"]]
+
+    def region_amount(self, col: int, side: int, whose: str = "you") -> int:
+        for region in self.regions(whose):
+            if (region.col, region.side) == (col, side):
+                return region.amount
+        raise KeyError((col, side))
+
+    def vp(self, whose: str = "you") -> int:
+        return self.raw[whose]["vp"]
+
+    def resources(self, whose: str = "you") -> dict[str, int]:
+        totals: dict[str, int] = {}
+        for region in self.regions(whose):
+            totals[region.resource] = totals.get(region.resource, 0) + region.amount
+        return totals
