@@ -96,6 +96,7 @@ def probe(refresh: bool = False) -> SandboxInfo:
     global _probed
     if _probed is not None and not refresh:
         return _probed
+    _probed = None
     forced = os.environ.get(TIER_ENV, "")
     if forced and forced not in TIERS:
         raise PlatformError(f"{TIER_ENV}={forced!r} is not one of {', '.join(TIERS)}")

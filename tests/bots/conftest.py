@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 from pathlib import Path
@@ -34,11 +35,32 @@ can_sandbox_as_root = pytest.mark.skipif(
 
 
 def bot_processes() -> list[int]:
-    """Every live or zombie process of any sandbox slot uid."""
+    """Every live or zombie process of a sandbox slot uid that no runner holds right now.
+
+    Slots locked by another process (another runner on this machine) are skipped: their bots
+    are alive by right. Ours are all released when ``play_match`` returns.
+    """
     found = []
-    for index in range(int(os.environ.get(sandbox.SLOTS_ENV, "64"))):
+    locks = sandbox.base_dir() / "locks"
+    count = int(os.environ.get(sandbox.SLOTS_ENV, "64"))
+    for index in [*range(count), sandbox.PROBE_SLOT]:
+        if _held_elsewhere(locks / f"{index}.lock"):
+            continue
         found += sandbox.uid_processes(sandbox.FIRST_SLOT_UID + index)
-    return found + sandbox.uid_processes(sandbox.FIRST_SLOT_UID + sandbox.PROBE_SLOT)
+    return found
+
+
+def _held_elsewhere(lock: Path) -> bool:
+    if not lock.exists():
+        return False
+    fd = os.open(lock, os.O_RDWR | os.O_CLOEXEC)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False
 
 
 @pytest.fixture(params=[sandbox.TIER_BWRAP, sandbox.TIER_UID_SECCOMP])
