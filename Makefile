@@ -1,0 +1,50 @@
+# Two commands on a fresh machine: `make run` and `make test` (see README.md).
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+# Debian packages the project needs beyond Python: bubblewrap is the bot sandbox.
+SYSTEM_PACKAGES := bubblewrap
+
+.PHONY: install system-deps run test lint format migrate clean
+
+install: $(STAMP) system-deps
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+# Installs missing Debian packages when we may (root); otherwise says what is missing.
+system-deps:
+	@missing=""; for p in $(SYSTEM_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing Debian packages:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else \
+	    echo "WARNING: missing Debian packages:$$missing (sudo apt-get install$$missing)"; \
+	  fi; \
+	fi
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+run: migrate
+	$(PY) manage.py serve
+
+test: install
+	$(PY) -m pytest
+
+lint: install
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+format: install
+	$(PY) -m ruff format .
+	$(PY) -m ruff check --fix .
+
+clean:
+	rm -rf var .pytest_cache .ruff_cache

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ArenaConfig(AppConfig):
+    name = "arena"
+    verbose_name = "Service"

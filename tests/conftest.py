@@ -1,0 +1,24 @@
+"""Test-wide set-up: a private Celery queue per test run, so stale tasks never interfere."""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from arena.celery import app
+
+    app.conf.task_default_queue = f"test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+
+
+def uses_real_services() -> bool:
+    return bool(os.environ.get("DATABASE_URL")) and bool(os.environ.get("CELERY_BROKER_URL"))
+
+
+requires_services = pytest.mark.skipif(
+    not uses_real_services(),
+    reason="needs DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis); .ci/run sets both",
+)

@@ -1,0 +1,1 @@
+"""Bots, versions, matches, ratings, ladders and tournaments: the match service."""
