@@ -96,6 +96,8 @@ class DevelopmentRules:
 
     def _use_card(self, p: int, c: int) -> None:
         self.dev_hand[p][c] -= 1
+        if c != KNIGHT:
+            self.dev_spent[c] += 1  # BG-DEV-05: a progress card leaves the game
         self.dev_played = True
         self.events.append(
             {"type": "play_development", "seat": p, "card": DEV_CARDS[c], "visible_to": "all"}

@@ -156,6 +156,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 self._put_settlement(p, v)
             for e in entry["roads"]:
                 self._put_road(p, e)
+                self.after_road(p)
             self._collect_founding_income(p, entry["income_from"])
             self.deal_first_master(p)
         self.first_player = 0
@@ -344,6 +345,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         p = self.actor
         v = action["vertex"]
         self._put_settlement(p, v)
+        self.after_settlement(p, v)
         self.last_settlement = v
         self.events.append(
             {"type": "place_settlement", "seat": p, "vertex": v, "visible_to": "all"}
@@ -373,6 +375,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _apply_place_road(self, action: Action) -> None:
         p = self.actor
         self._put_road(p, action["edge"])
+        self.after_road(p)
         self.events.append(
             {"type": "place_road", "seat": p, "edge": action["edge"], "visible_to": "all"}
         )

@@ -54,11 +54,15 @@ def check_invariants(state: Any) -> None:
     for e, o in enumerate(state.edge_owner):
         if o != -1:
             a, b = EDGE_VERTICES[e]
-            assert state.vertex_owner[a] == o or state.vertex_owner[b] == o or any(
-                state.edge_owner[f] == o and f != e
-                for v in (a, b)
-                for f in range(len(state.edge_owner))
-                if v in EDGE_VERTICES[f]
+            assert (
+                state.vertex_owner[a] == o
+                or state.vertex_owner[b] == o
+                or any(
+                    state.edge_owner[f] == o and f != e
+                    for v in (a, b)
+                    for f in range(len(state.edge_owner))
+                    if v in EDGE_VERTICES[f]
+                )
             ), "road not connected"
     lr = state.longest_road
     if lr != -1:
