@@ -6,9 +6,10 @@ Adding a game is one import and one entry here; no other game changes.
 from __future__ import annotations
 
 from games.cardgame import GAME as CARDGAME
+from games.catan import GAME as CATAN
 from games.common.api import CHANCE, TERMINAL, Game, State
 
-GAMES: dict[str, Game] = {"cardgame": CARDGAME}
+GAMES: dict[str, Game] = {"cardgame": CARDGAME, "catan": CATAN}
 
 
 def get_game(name: str) -> Game:

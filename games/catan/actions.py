@@ -1,0 +1,100 @@
+"""Action and chance-outcome builders, cached as shared immutable dicts.
+
+Every legal list is made of these objects so ``legal_actions()`` allocates almost nothing and
+``apply()`` finds an action by identity first. Callers must treat them as read-only.
+
+Action schema (the wire format; ``docs``: see ``games/catan/README.md``):
+
+* ``{"type": "roll"}``, ``{"type": "end_turn"}``, ``{"type": "buy_development"}``
+* ``{"type": "place_settlement", "vertex": v}``, ``{"type": "place_road", "edge": e}`` (founding)
+* ``{"type": "build_road", "edge": e}``, ``{"type": "build_settlement", "vertex": v}``,
+  ``{"type": "build_city", "vertex": v}``
+* ``{"type": "discard", "resource": r}`` (one card at a time)
+* ``{"type": "move_robber", "hex": h}``, ``{"type": "rob", "seat": s}``
+* ``{"type": "maritime_trade", "give": r, "get": r2, "rate": 4|3|2}``
+* ``{"type": "propose_trade", "give": {r: n, …}, "get": {r: n, …}}`` (open-ended, validated)
+* ``{"type": "accept_trade"}``, ``{"type": "reject_trade"}``,
+  ``{"type": "confirm_trade", "seat": s}``,
+  ``{"type": "cancel_trade"}``
+* ``{"type": "play_knight"}``, ``{"type": "play_road_building"}``,
+  ``{"type": "play_year_of_plenty"}``, ``{"type": "play_monopoly", "resource": r}``,
+  ``{"type": "take_resource", "resource": r}`` (Year of Plenty and Masters gains)
+
+Chance outcomes: ``{"type": "dice", "die1": a, "die2": b}``, ``{"type": "draw_development",
+"card": c}``, ``{"type": "steal", "resource": r}``, ``{"type": "terrain", "terrain": t}``,
+``{"type": "token_start", "hex": h}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.catan.constants import DEV_CARDS, RESOURCES, TERRAINS
+from games.catan.topology import NUM_EDGES, NUM_HEXES, NUM_VERTICES
+
+Action = dict[str, Any]
+
+ROLL: Action = {"type": "roll"}
+END_TURN: Action = {"type": "end_turn"}
+BUY_DEVELOPMENT: Action = {"type": "buy_development"}
+ACCEPT_TRADE: Action = {"type": "accept_trade"}
+REJECT_TRADE: Action = {"type": "reject_trade"}
+CANCEL_TRADE: Action = {"type": "cancel_trade"}
+PLAY_KNIGHT: Action = {"type": "play_knight"}
+PLAY_ROAD_BUILDING: Action = {"type": "play_road_building"}
+PLAY_YEAR_OF_PLENTY: Action = {"type": "play_year_of_plenty"}
+
+PLACE_SETTLEMENT = tuple({"type": "place_settlement", "vertex": v} for v in range(NUM_VERTICES))
+PLACE_ROAD = tuple({"type": "place_road", "edge": e} for e in range(NUM_EDGES))
+BUILD_ROAD = tuple({"type": "build_road", "edge": e} for e in range(NUM_EDGES))
+BUILD_SETTLEMENT = tuple({"type": "build_settlement", "vertex": v} for v in range(NUM_VERTICES))
+BUILD_CITY = tuple({"type": "build_city", "vertex": v} for v in range(NUM_VERTICES))
+MOVE_ROBBER = tuple({"type": "move_robber", "hex": h} for h in range(NUM_HEXES))
+ROB = tuple({"type": "rob", "seat": s} for s in range(8))
+CONFIRM_TRADE = tuple({"type": "confirm_trade", "seat": s} for s in range(8))
+DISCARD = tuple({"type": "discard", "resource": r} for r in RESOURCES)
+TAKE_RESOURCE = tuple({"type": "take_resource", "resource": r} for r in RESOURCES)
+PLAY_MONOPOLY = tuple({"type": "play_monopoly", "resource": r} for r in RESOURCES)
+MARITIME = tuple(
+    tuple(
+        {
+            rate: {"type": "maritime_trade", "give": give, "get": get, "rate": rate}
+            for rate in (2, 3, 4)
+        }
+        for get in RESOURCES
+    )
+    for give in RESOURCES
+)
+"""``MARITIME[give][get][rate]``."""
+PROPOSE_ONE_FOR_ONE = tuple(
+    tuple({"type": "propose_trade", "give": {give: 1}, "get": {get: 1}} for get in RESOURCES)
+    for give in RESOURCES
+)
+"""The enumerated sample of proposals offered in legal lists; any valid proposal is accepted."""
+MARITIME_BY_GIVE = tuple(
+    {
+        rate: tuple(MARITIME[give][get][rate] for get in range(5) if get != give)
+        for rate in (2, 3, 4)
+    }
+    for give in range(5)
+)
+"""``MARITIME_BY_GIVE[give][rate]``: the four trades of ``give`` at ``rate``, in get order."""
+PROPOSE_BY_GIVE = tuple(
+    tuple(PROPOSE_ONE_FOR_ONE[give][get] for get in range(5) if get != give) for give in range(5)
+)
+PROPOSE_INFO = {
+    id(PROPOSE_ONE_FOR_ONE[give][get]): (give, get)
+    for give in range(5)
+    for get in range(5)
+    if give != get
+}
+
+DICE = tuple(
+    tuple({"type": "dice", "die1": a, "die2": b} for b in range(1, 7)) for a in range(1, 7)
+)
+DICE_IDS = frozenset(id(d) for row in DICE for d in row)
+DICE_OUTCOMES = tuple((DICE[a][b], 1 / 36) for a in range(6) for b in range(6))
+DRAW_DEVELOPMENT = tuple({"type": "draw_development", "card": c} for c in DEV_CARDS)
+STEAL = tuple({"type": "steal", "resource": r} for r in RESOURCES)
+TERRAIN = {t: {"type": "terrain", "terrain": t} for t in TERRAINS}
+TOKEN_START = tuple({"type": "token_start", "hex": h} for h in range(NUM_HEXES))

@@ -1,0 +1,209 @@
+"""Building roads, settlements and cities: legality, placement and bookkeeping.
+
+Rules: BG-BUILD-01..04, BG-PIECE-01..04, BG-ROAD-01..04, BG-SETTL-01..03, BG-CITY-01..02,
+BG-HARBOR-01, BG-LR-01..08 (holder updates).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.catan import actions as A
+from games.catan.constants import (
+    BRICK,
+    CITY_COST,
+    GRAIN,
+    LONGEST_ROAD_MIN,
+    LUMBER,
+    ORE,
+    RESOURCE_INDEX,
+    ROAD_COST,
+    SETTLEMENT_COST,
+    WOOL,
+)
+from games.catan.longest_road import longest_trail, next_holder
+from games.catan.topology import EDGE_VERTICES, VERTEX_EDGES, VERTEX_NEIGHBORS
+
+Action = dict[str, Any]
+
+
+class BuildRules:
+    """Mixin of :class:`games.catan.state.CatanState` for construction."""
+
+    # ------------------------------------------------------------------ placement primitives
+    def _note_building(self, p: int, v: int) -> None:
+        self.network[p].add(v)
+        self.blocked[v] = True
+        for w in VERTEX_NEIGHBORS[v]:
+            self.blocked[w] = True
+        kind = self.harbor_rate_vertices.get(v)
+        if kind is not None:
+            rates = self.rates[p]
+            if kind == "any":
+                for r in range(5):
+                    if rates[r] > 3:
+                        rates[r] = 3
+            else:
+                rates[RESOURCE_INDEX[kind]] = 2
+
+    def _put_settlement(self, p: int, v: int) -> None:
+        self.vertex_owner[v] = p
+        self.vertex_level[v] = 1
+        self.settlements_left[p] -= 1
+        self.vp_dirty = True
+        self._note_building(p, v)
+
+    def _put_road(self, p: int, e: int) -> None:
+        self.edge_owner[e] = p
+        self.roads_left[p] -= 1
+        a, b = EDGE_VERTICES[e]
+        self.network[p].update((a, b))
+        self.road_vertices[p].update((a, b))
+
+    def trail_length(self, p: int) -> int:
+        return longest_trail(p, self.edge_owner, self.vertex_owner)
+
+    # ------------------------------------------------------------------ legal spots
+    def road_spots(self, p: int) -> list[int]:
+        """Free paths next to ``p``'s network, not via opponent buildings (BG-ROAD-01..03)."""
+        eo, vo = self.edge_owner, self.vertex_owner
+        spots = set()
+        for v in self.network[p]:
+            owner = vo[v]
+            if owner != -1 and owner != p:
+                continue
+            for e in VERTEX_EDGES[v]:
+                if eo[e] == -1:
+                    spots.add(e)
+        return sorted(spots)
+
+    def settlement_spots(self, p: int) -> list[int]:
+        """Free intersections on ``p``'s roads obeying the distance rule (BG-SETTL-01/02)."""
+        blocked = self.blocked
+        return sorted(v for v in self.road_vertices[p] if not blocked[v])
+
+    def city_spots(self, p: int) -> list[int]:
+        """``p``'s own settlements (BG-CITY-01)."""
+        vo, lv = self.vertex_owner, self.vertex_level
+        return sorted(v for v in self.network[p] if vo[v] == p and lv[v] == 1)
+
+    def add_builds(self, p: int, legal: list[Action]) -> None:
+        h = self.hand[p]
+        if h[LUMBER] and h[BRICK] and self.roads_left[p]:
+            legal.extend(A.BUILD_ROAD[e] for e in self.road_spots(p))
+        if h[LUMBER] and h[BRICK] and h[WOOL] and h[GRAIN] and self.settlements_left[p]:
+            legal.extend(A.BUILD_SETTLEMENT[v] for v in self.settlement_spots(p))
+        if h[ORE] >= 3 and h[GRAIN] >= 2 and self.cities_left[p]:
+            legal.extend(A.BUILD_CITY[v] for v in self.city_spots(p))
+        self.add_development_purchase(p, legal)
+
+    # ------------------------------------------------------------------ paying
+    def pay(self, p: int, cost: tuple[int, ...] | list[int]) -> None:
+        h, bank = self.hand[p], self.bank
+        for r in range(5):
+            c = cost[r]
+            if c:
+                h[r] -= c
+                bank[r] += c
+
+    # ------------------------------------------------------------------ actions
+    def _apply_build_road(self, action: Action) -> None:
+        """BG-BUILD-02, BG-ROAD-01..03; free during Road Building (BG-PROG-RB-01)."""
+        p = self.actor
+        e = action["edge"]
+        if self.phase == "road_building":
+            self._put_road(p, e)
+            self.free_roads -= 1
+            self.events.append(
+                {"type": "build_road", "seat": p, "edge": e, "free": True, "visible_to": "all"}
+            )
+            self.after_road(p)
+            if self.free_roads <= 0 or not self.roads_left[p] or not self.road_spots(p):
+                self.free_roads = 0
+                self.resume_turn()
+            return
+        self.pay(p, self.road_cost_for(p))
+        self._put_road(p, e)
+        self.built_this_turn = True
+        self.events.append({"type": "build_road", "seat": p, "edge": e, "visible_to": "all"})
+        self.after_road(p)
+        self.after_build(p)
+
+    def _apply_build_settlement(self, action: Action) -> None:
+        """BG-BUILD-03, BG-SETTL-01..03; may break opponents' roads (BG-LR-03)."""
+        p = self.actor
+        v = action["vertex"]
+        self.pay(p, self.settlement_cost_for(p))
+        self._put_settlement(p, v)
+        self.built_this_turn = True
+        self.events.append(
+            {"type": "build_settlement", "seat": p, "vertex": v, "visible_to": "all"}
+        )
+        self.after_settlement(p, v)
+        self.after_build(p)
+
+    def _apply_build_city(self, action: Action) -> None:
+        """BG-BUILD-04, BG-CITY-01/02, BG-PIECE-02 (the settlement returns to the supply)."""
+        p = self.actor
+        v = action["vertex"]
+        self.pay(p, self.city_cost_for(p))
+        self.vertex_level[v] = 2
+        self.settlements_left[p] += 1
+        self.cities_left[p] -= 1
+        self.vp_dirty = True
+        self.built_this_turn = True
+        self.events.append({"type": "build_city", "seat": p, "vertex": v, "visible_to": "all"})
+        self.after_build(p)
+
+    def road_cost_for(self, p: int) -> tuple[int, ...]:
+        return ROAD_COST
+
+    def settlement_cost_for(self, p: int) -> tuple[int, ...]:
+        return SETTLEMENT_COST
+
+    def city_cost_for(self, p: int) -> tuple[int, ...]:
+        return CITY_COST
+
+    def after_build(self, p: int) -> None:
+        """Hook for Masters (discounts are one-shot); the base game needs nothing."""
+
+    # ------------------------------------------------------------------ Longest Road
+    def after_road(self, p: int) -> None:
+        old = self.road_length[p]
+        new = self.trail_length(p)
+        if new == old:
+            return
+        self.road_length[p] = new
+        self._update_longest_road(holder_dropped=False)
+
+    def after_settlement(self, p: int, v: int) -> None:
+        """A settlement may cut an opponent's trail through ``v`` (BG-LR-03, BG-LR-05..07)."""
+        holder = self.longest_road
+        dropped = False
+        eo = self.edge_owner
+        for q in {eo[e] for e in VERTEX_EDGES[v]}:
+            if q == -1 or q == p:
+                continue
+            new = self.trail_length(q)
+            if new != self.road_length[q]:
+                if q == holder and new < self.road_length[q]:
+                    dropped = True
+                self.road_length[q] = new
+        self._update_longest_road(holder_dropped=dropped)
+
+    def _update_longest_road(self, holder_dropped: bool) -> None:
+        old = self.longest_road
+        keeps = self.options["longest_road_break_tie"] == "holder_keeps"
+        new = next_holder(old, self.road_length, holder_dropped, LONGEST_ROAD_MIN, keeps)
+        if new != old:
+            self.longest_road = new
+            self.vp_dirty = True
+            self.events.append(
+                {
+                    "type": "longest_road",
+                    "seat": new,
+                    "previous": old,
+                    "lengths": list(self.road_length),
+                    "visible_to": "all",
+                }
+            )

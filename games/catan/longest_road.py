@@ -1,0 +1,71 @@
+"""Longest-trail computation for Longest Road, and the holder rules.
+
+Rules: BG-LR-01..08, BG-ROAD-04.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.catan.topology import EDGE_VERTICES
+
+
+def longest_trail(seat: int, edge_owner: Sequence[int], vertex_owner: Sequence[int]) -> int:
+    """Length of the longest trail (no path used twice) through ``seat``'s roads.
+
+    A trail may pass through a vertex only if no opponent building stands there (BG-LR-03); the
+    player's own buildings never break it (BG-LR-04). Branches do not add up (BG-LR-01/02).
+    """
+    adjacency: dict[int, list[tuple[int, int]]] = {}
+    for e, owner in enumerate(edge_owner):
+        if owner == seat:
+            a, b = EDGE_VERTICES[e]
+            adjacency.setdefault(a, []).append((e, b))
+            adjacency.setdefault(b, []).append((e, a))
+    if not adjacency:
+        return 0
+    best = 0
+
+    def walk(v: int, used: int, length: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        owner = vertex_owner[v]
+        if length and owner != -1 and owner != seat:
+            return  # an opponent's building ends the trail here
+        for e, w in adjacency[v]:
+            bit = 1 << e
+            if not used & bit:
+                walk(w, used | bit, length + 1)
+
+    for v in adjacency:
+        walk(v, 0, 0)
+    return best
+
+
+def next_holder(
+    holder: int,
+    lengths: Sequence[int],
+    holder_dropped: bool,
+    minimum: int,
+    holder_keeps_on_tie: bool,
+) -> int:
+    """Who holds the Longest Road card after the lengths changed (-1: nobody, card set aside).
+
+    ``holder_dropped``: the holder's own length went down (his road was broken, BG-LR-03/05/06).
+    Without a drop a challenger must strictly exceed the holder (BG-LR-08). Set aside, the card
+    goes to the first player who strictly surpasses every other (BG-LR-06, BG-LR-07).
+    """
+    best = max(lengths)
+    if best < minimum:
+        return -1
+    leaders = [p for p, length in enumerate(lengths) if length == best]
+    if holder != -1 and not holder_dropped:
+        if lengths[holder] == best:
+            return holder
+        return leaders[0] if len(leaders) == 1 else holder
+    if len(leaders) == 1:
+        return leaders[0]
+    if holder != -1 and holder_keeps_on_tie and holder in leaders:
+        return holder
+    return -1

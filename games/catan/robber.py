@@ -1,0 +1,148 @@
+"""Rolling a 7: discards, moving the robber, robbing an adjacent opponent.
+
+Rules: BG-ROBBER-01..09, BG-KNIGHT-01, A-BG-06, A-BG-07, A-BG-12.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.catan import actions as A
+from games.catan.constants import DISCARD_LIMIT, RESOURCE_INDEX, RESOURCES
+from games.catan.topology import HEX_VERTICES, NUM_HEXES
+from games.common.api import CHANCE
+
+Action = dict[str, Any]
+
+
+class RobberRules:
+    """Mixin of :class:`games.catan.state.CatanState` for the robber."""
+
+    def start_seven(self) -> None:
+        """BG-ROBBER-01/02: nobody produces; everyone above 7 cards discards half, rounded down."""
+        self.discards = []
+        for i in range(self.n):
+            seat = (self.turn_player + i) % self.n
+            if self.discard_exempt(seat):
+                continue
+            held = sum(self.hand[seat])
+            if held > DISCARD_LIMIT:
+                self.discards.append([seat, held // 2])
+        self.seven_reactions()
+
+    def continue_seven(self) -> None:
+        if self.discards:
+            self._set_phase("discard", self.discards[0][0])
+        else:
+            self.start_robber_move()
+
+    def _legal_discard(self) -> list[Action]:
+        h = self.hand[self.actor]
+        return [A.DISCARD[r] for r in range(5) if h[r]]
+
+    def _apply_discard(self, action: Action) -> None:
+        seat = self.actor
+        r = RESOURCE_INDEX[action["resource"]]
+        self.hand[seat][r] -= 1
+        self.bank[r] += 1
+        self.events.append(
+            {"type": "discard", "seat": seat, "resource": action["resource"], "visible_to": "all"}
+        )
+        entry = self.discards[0]
+        entry[1] -= 1
+        if entry[1] == 0:
+            self.discards.pop(0)
+        self.continue_seven()
+
+    def start_robber_move(self) -> None:
+        self._set_phase("move_robber", self.turn_player)
+
+    def robber_targets(self) -> list[int]:
+        """Any other land hex; the desert only if the option allows (BG-ROBBER-04, A-BG-06)."""
+        desert_ok = self.options["robber_may_enter_desert"]
+        return [
+            h
+            for h in range(NUM_HEXES)
+            if h != self.robber and (desert_ok or self.hex_resource[h] >= 0)
+        ]
+
+    def _legal_move_robber(self) -> list[Action]:
+        return [A.MOVE_ROBBER[h] for h in self.robber_targets()]
+
+    def _apply_move_robber(self, action: Action) -> None:
+        """BG-ROBBER-04/05/08: move, then rob one opponent with a building there (A-BG-07)."""
+        p = self.actor
+        h = action["hex"]
+        self.robber = h
+        self.events.append({"type": "move_robber", "seat": p, "hex": h, "visible_to": "all"})
+        vo = self.vertex_owner
+        victims = sorted({vo[v] for v in HEX_VERTICES[h] if vo[v] != -1 and vo[v] != p})
+        if len(victims) > 1:
+            self.robber_victims = victims
+            self._set_phase("choose_victim", p)
+        elif victims:
+            self._rob(victims[0])
+        else:
+            self.finish_robber()
+
+    def _legal_choose_victim(self) -> list[Action]:
+        return [A.ROB[s] for s in self.robber_victims]
+
+    def _apply_rob(self, action: Action) -> None:
+        self._rob(action["seat"])
+
+    def _rob(self, victim: int) -> None:
+        if sum(self.hand[victim]) == 0:
+            self.events.append(
+                {
+                    "type": "steal",
+                    "seat": self.turn_player,
+                    "victim": victim,
+                    "resource": None,
+                    "visible_to": "all",
+                }
+            )
+            self.finish_robber()
+            return
+        self.victim = victim
+        self._set_phase("steal", CHANCE)
+
+    def _outcomes_steal(self) -> list[tuple[Action, float]]:
+        """BG-ROBBER-05/07: one random resource card of the victim's hidden hand."""
+        h = self.hand[self.victim]
+        total = sum(h)
+        return [(A.STEAL[r], h[r] / total) for r in range(5) if h[r]]
+
+    def _chance_steal(self, action: Action) -> None:
+        thief, victim = self.turn_player, self.victim
+        r = RESOURCE_INDEX[action["resource"]]
+        self.hand[victim][r] -= 1
+        self.hand[thief][r] += 1
+        seen = [thief, victim]
+        others = [s for s in range(self.n) if s not in seen]
+        self.events.append(
+            {
+                "type": "steal",
+                "seat": thief,
+                "victim": victim,
+                "resource": RESOURCES[r],
+                "visible_to": seen,
+            }
+        )
+        if others:
+            self.events.append(
+                {
+                    "type": "steal",
+                    "seat": thief,
+                    "victim": victim,
+                    "resource": "hidden",
+                    "visible_to": others,
+                }
+            )
+        self.victim = -1
+        self.finish_robber()
+
+    def finish_robber(self) -> None:
+        """BG-ROBBER-06: the turn continues where it was (main phase, or before the roll)."""
+        self.robber_victims = []
+        self.resume_turn()

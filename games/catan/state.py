@@ -1,0 +1,609 @@
+"""The board game state: phases, the decision/chance dispatch, production and turn flow.
+
+Rule families live in mixins (``build``, ``trade``, ``robber``, ``devcards``, ``masters``); this
+module owns the flow between them. ``apply()`` always checks the action against the node's legal
+list (cached per node) and then dispatches to ``_apply_<type>``.
+
+Rules: BG-SETUP-01..09, BG-SETUP-BEG-01..04, BG-TURN-01..04, BG-PROD-01..04, BG-VP-01,
+BG-WIN-01..03.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.catan import actions as A
+from games.catan.board import beginner_layout, harbor_types, load_data, terrain_pool
+from games.catan.build import BuildRules
+from games.catan.constants import (
+    CARDS_PER_RESOURCE,
+    DEV_COUNTS,
+    MAX_CITIES,
+    MAX_ROADS,
+    MAX_SETTLEMENTS,
+    RESOURCES,
+    TERRAIN_RESOURCE,
+    VICTORY_POINT,
+)
+from games.catan.devcards import DevelopmentRules
+from games.catan.masters import MastersRules
+from games.catan.robber import RobberRules
+from games.catan.topology import (
+    CORNER_HEXES,
+    HARBOR_VERTICES,
+    HEX_VERTICES,
+    NUM_EDGES,
+    NUM_HEXES,
+    NUM_VERTICES,
+    VERTEX_HEXES,
+)
+from games.catan.trade import TradeRules
+from games.common.api import CHANCE, TERMINAL
+from games.errors import IllegalAction
+
+Action = dict[str, Any]
+
+CHANCE_PHASES = {
+    "board_terrain": "board",
+    "board_tokens": "board",
+    "order_roll": "dice",
+    "dice": "dice",
+    "steal": "steal",
+    "draw_development": "deck:development",
+}
+
+
+class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersRules):
+    """One position of a board game; mutated in place by :meth:`apply`."""
+
+    def __init__(self) -> None:
+        # Every field is set by new_state() or serialize.state_from_dict(); derived caches by
+        # _rebuild_derived().
+        self.events: list[dict[str, Any]] = []
+        self._legal: list[Action] | None = None
+        self.vp_dirty = True
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new_state(cls, num_players: int, seed: int, options: dict[str, Any]) -> CatanState:
+        s = cls()
+        n = num_players
+        s.options = options
+        s.seed = seed
+        s.n = n
+        s.victory_target = options["victory_points"]
+        s.terrains = []
+        s.numbers = [0] * NUM_HEXES
+        s.harbors = harbor_types()
+        s.robber = -1
+        s.vertex_owner = [-1] * NUM_VERTICES
+        s.vertex_level = [0] * NUM_VERTICES
+        s.edge_owner = [-1] * NUM_EDGES
+        s.hand = [[0] * 5 for _ in range(n)]
+        s.bank = [CARDS_PER_RESOURCE] * 5
+        s.dev_hand = [[0] * 5 for _ in range(n)]
+        s.dev_new = [[0] * 5 for _ in range(n)]
+        s.dev_deck = list(load_data("development_deck")["cards"].values())
+        assert tuple(s.dev_deck) == DEV_COUNTS
+        s.knights = [0] * n
+        s.dev_spent = [0] * 5  # progress cards played and knights discarded (left the game)
+        s.dev_drawn = [0] * 5  # drawn but not yet kept or returned (Kandamir)
+        s.roads_left = [MAX_ROADS] * n
+        s.settlements_left = [MAX_SETTLEMENTS] * n
+        s.cities_left = [MAX_CITIES] * n
+        s.longest_road = -1
+        s.largest_army = -1
+        s.turn_player = 0
+        s.turn = 0
+        s.rolled = False
+        s.dev_played = False
+        s.built_this_turn = False
+        s.dice = None
+        s.phase = ""
+        s.actor = CHANCE
+        s.discards = []  # [[seat, cards still to discard], ...]
+        s.victim = -1
+        s.free_roads = 0
+        s.free_resources = 0
+        s.trade = None
+        s.proposals = 0
+        s.order_contenders = list(range(n))
+        s.order_rolls = []
+        s.setup_order = []
+        s.setup_index = 0
+        s.last_settlement = -1
+        s.robber_victims = []
+        s.gain_return = "resume"
+        s.draws_left = 0
+        s.draw_keep = 0
+        s.first_player = 0
+        s.result_data = None
+        s.init_masters()
+        if options["layout"] == "beginner":
+            s.terrains, s.numbers, s.harbors = beginner_layout()
+            s._after_board()
+        else:
+            s._set_phase("board_terrain", CHANCE)
+        s._rebuild_derived()
+        return s
+
+    def _after_board(self) -> None:
+        self.robber = self.terrains.index("desert")  # BG-SETUP-01, BG-BOARD-08
+        self._rebuild_board_tables()
+        self.events.append(
+            {
+                "type": "board",
+                "terrains": list(self.terrains),
+                "numbers": list(self.numbers),
+                "harbors": list(self.harbors),
+                "visible_to": "all",
+            }
+        )
+        if self.options["placement"] == "beginner":
+            self._place_beginner_positions()
+        else:
+            self._set_phase("order_roll", CHANCE)
+
+    def _place_beginner_positions(self) -> None:
+        """Fixed starting pieces, income from the starred settlement, oldest (seat 0) starts.
+
+        Rules: BG-SETUP-BEG-01..04.
+        """
+        for entry in load_data("beginner_layout")["starting_positions"][: self.n]:
+            p = entry["seat"]
+            for v in entry["settlements"]:
+                self._put_settlement(p, v)
+            for e in entry["roads"]:
+                self._put_road(p, e)
+                self.after_road(p)
+            self._collect_founding_income(p, entry["income_from"])
+            self.deal_first_master(p)
+        self.first_player = 0
+        self.setup_order = []
+        self._start_turn(0)
+
+    def _rebuild_board_tables(self) -> None:
+        self.hex_resource = [TERRAIN_RESOURCE.get(t, -1) for t in self.terrains]
+        by_number: dict[int, list[int]] = {}
+        for h, number in enumerate(self.numbers):
+            if number:
+                by_number.setdefault(number, []).append(h)
+        self.number_hexes = {k: tuple(v) for k, v in by_number.items()}
+        self.harbor_rate_vertices = {}
+        for i, kind in enumerate(self.harbors):
+            for v in HARBOR_VERTICES[i]:
+                self.harbor_rate_vertices[v] = kind
+
+    def _rebuild_derived(self) -> None:
+        """Caches that follow from the stored fields (also rebuilt by from_dict)."""
+        self._legal = None
+        if self.terrains and len(self.terrains) == NUM_HEXES:
+            self._rebuild_board_tables()
+        else:
+            self.hex_resource, self.number_hexes, self.harbor_rate_vertices = [], {}, {}
+        self.network = [set() for _ in range(self.n)]
+        self.road_vertices = [set() for _ in range(self.n)]
+        self.blocked = [False] * NUM_VERTICES
+        self.rates = [[4] * 5 for _ in range(self.n)]
+        for v, owner in enumerate(self.vertex_owner):
+            if owner != -1:
+                self._note_building(owner, v)
+        from games.catan.topology import EDGE_VERTICES
+
+        for e, owner in enumerate(self.edge_owner):
+            if owner != -1:
+                a, b = EDGE_VERTICES[e]
+                self.network[owner].update((a, b))
+                self.road_vertices[owner].update((a, b))
+        self.road_length = [self.trail_length(p) for p in range(self.n)]
+
+    # ------------------------------------------------------------------ protocol
+    def current_player(self) -> int:
+        return self.actor
+
+    def is_terminal(self) -> bool:
+        return self.actor == TERMINAL
+
+    def chance_kind(self) -> str:
+        """The chance stream of the current node ("dice", "deck:development", "steal", "board")."""
+        if self.actor != CHANCE:
+            raise IllegalAction(f"not a chance node (phase {self.phase})")
+        return CHANCE_PHASES[self.phase]
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = [] if self.actor < 0 else _LEGAL[self.phase](self)
+            self._legal = legal
+        return list(legal)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.actor != CHANCE:
+            raise IllegalAction(f"not a chance node (phase {self.phase})")
+        return _OUTCOMES[self.phase](self)
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        if self.actor != CHANCE:
+            raise IllegalAction(f"not a chance node (phase {self.phase})")
+        if self.phase == "dice" or self.phase == "order_roll":
+            x = int(rng.random() * 36)
+            return A.DICE[x // 6][x % 6]
+        outcomes = _OUTCOMES[self.phase](self)
+        x = rng.random()
+        total = 0.0
+        for outcome, probability in outcomes:
+            total += probability
+            if x < total:
+                return outcome
+        return outcomes[-1][0]
+
+    def apply(self, action: Action) -> None:
+        actor = self.actor
+        if actor == TERMINAL:
+            raise IllegalAction(f"{_describe(action)}: the game is over")
+        if not isinstance(action, dict):
+            raise IllegalAction(f"an action must be a dict, got {type(action).__name__}")
+        if actor == CHANCE:
+            phase = self.phase
+            if not (id(action) in A.DICE_IDS and (phase == "dice" or phase == "order_roll")) and (
+                action not in [o for o, _ in self.chance_outcomes()]
+            ):
+                raise IllegalAction(
+                    f"{_describe(action)}: not an outcome of this chance node (phase {phase})"
+                )
+            _CHANCE[phase](self, action)
+        else:
+            legal = self._legal
+            if legal is None:
+                self.legal_actions()
+                legal = self._legal
+            if action not in legal:  # type: ignore[operator]
+                if action.get("type") == "propose_trade":
+                    self.validate_proposal(actor, action)
+                else:
+                    raise IllegalAction(self._why_illegal(actor, action))
+            _APPLY[action["type"]](self, action)
+        self._legal = None
+        if self.vp_dirty:
+            self.vp_dirty = False
+            if self.actor != TERMINAL and self.turn:
+                self._check_victory()
+
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        return (
+            f"seat {seat}: {_describe(action)}: not legal now (phase {self.phase}); "
+            "call legal_actions() for the list"
+        )
+
+    def setup_order_active(self) -> bool:
+        return self.turn == 0
+
+    # ------------------------------------------------------------------ phases
+    def _set_phase(self, phase: str, actor: int) -> None:
+        self.phase = phase
+        self.actor = actor
+
+    # board (variable layout) --------------------------------------------
+    def _outcomes_board_terrain(self) -> list[tuple[Action, float]]:
+        pool = terrain_pool(self.terrains)
+        total = sum(pool.values())
+        return [(A.TERRAIN[t], count / total) for t, count in pool.items()]
+
+    def _chance_board_terrain(self, action: Action) -> None:
+        """BG-BOARD-03: the next hex (in id order) receives the top tile of the shuffled stack."""
+        self.terrains.append(action["terrain"])
+        if len(self.terrains) == NUM_HEXES:
+            self._set_phase("board_tokens", CHANCE)
+
+    def _outcomes_board_tokens(self) -> list[tuple[Action, float]]:
+        return [(A.TOKEN_START[h], 1 / len(CORNER_HEXES)) for h in CORNER_HEXES]
+
+    def _chance_board_tokens(self, action: Action) -> None:
+        """BG-BOARD-04: tokens A–R spiral counter-clockwise from a random corner."""
+        from games.catan.board import tokens_from_corner
+
+        self.numbers = tokens_from_corner(self.terrains, action["hex"])
+        self._after_board()
+
+    # first player ------------------------------------------------------------
+    def _outcomes_order_roll(self) -> list[tuple[Action, float]]:
+        return list(A.DICE_OUTCOMES)
+
+    def _chance_order_roll(self, action: Action) -> None:
+        """BG-SETUP-02: every contender rolls; the highest places first; ties roll again."""
+        seat = self.order_contenders[len(self.order_rolls)]
+        total = action["die1"] + action["die2"]
+        self.order_rolls.append(total)
+        self.events.append(
+            {"type": "order_roll", "seat": seat, "total": total, "visible_to": "all"}
+        )
+        if len(self.order_rolls) < len(self.order_contenders):
+            return
+        best = max(self.order_rolls)
+        tied = [
+            s for s, t in zip(self.order_contenders, self.order_rolls, strict=True) if t == best
+        ]
+        self.order_rolls = []
+        if len(tied) > 1:
+            self.order_contenders = tied
+            return
+        first = tied[0]
+        self.first_player = first
+        clockwise = [(first + i) % self.n for i in range(self.n)]
+        self.setup_order = clockwise + clockwise[::-1]  # BG-SETUP-03, BG-SETUP-05
+        self.setup_index = 0
+        self._set_phase("setup_settlement", first)
+
+    # founding ----------------------------------------------------------------
+    def _legal_setup_settlement(self) -> list[Action]:
+        blocked = self.blocked
+        return [A.PLACE_SETTLEMENT[v] for v in range(NUM_VERTICES) if not blocked[v]]
+
+    def _apply_place_settlement(self, action: Action) -> None:
+        """BG-SETUP-03/04/06/07: distance rule from the first settlement; 2nd one pays income."""
+        p = self.actor
+        v = action["vertex"]
+        self._put_settlement(p, v)
+        self.after_settlement(p, v)
+        self.last_settlement = v
+        self.events.append(
+            {"type": "place_settlement", "seat": p, "vertex": v, "visible_to": "all"}
+        )
+        if self.setup_index >= self.n:
+            self._collect_founding_income(p, v)
+        self._set_phase("setup_road", p)
+
+    def _collect_founding_income(self, p: int, v: int) -> None:
+        gains = [0] * 5
+        for h in VERTEX_HEXES[v]:
+            r = self.hex_resource[h]
+            if r >= 0 and self.bank[r] > 0:
+                gains[r] += 1
+                self.bank[r] -= 1
+                self.hand[p][r] += 1
+        self.events.append(
+            {"type": "founding_income", "seat": p, "gains": gains, "visible_to": "all"}
+        )
+
+    def _legal_setup_road(self) -> list[Action]:
+        from games.catan.topology import VERTEX_EDGES
+
+        eo = self.edge_owner
+        return [A.PLACE_ROAD[e] for e in VERTEX_EDGES[self.last_settlement] if eo[e] == -1]
+
+    def _apply_place_road(self, action: Action) -> None:
+        p = self.actor
+        self._put_road(p, action["edge"])
+        self.after_road(p)
+        self.events.append(
+            {"type": "place_road", "seat": p, "edge": action["edge"], "visible_to": "all"}
+        )
+        if self.setup_index >= self.n:
+            self.deal_first_master(p)  # MA-SETUP-04
+        self.setup_index += 1
+        if self.setup_index < len(self.setup_order):
+            self._set_phase("setup_settlement", self.setup_order[self.setup_index])
+        else:
+            self.finish_master_setup()  # MA-SETUP-05
+            self._start_turn(self.first_player)  # BG-SETUP-08
+
+    # turns ---------------------------------------------------------------------
+    def _start_turn(self, p: int) -> None:
+        self.turn += 1
+        self.turn_player = p
+        self.rolled = False
+        self.dev_played = False
+        self.built_this_turn = False
+        self.proposals = 0
+        self.dice = None
+        self.start_turn_masters()
+        self.vp_dirty = True
+        self._set_phase("pre_roll", p)
+        if self.turn > self.options["max_turns"]:
+            self._finish("turn_limit")
+        elif not any(self.dev_deck) and self._nobody_can_win():
+            self._finish("no_progress")
+
+    def _nobody_can_win(self) -> bool:
+        """True when no seat can ever reach the target: the game would never end.
+
+        Random play can use up every piece and spot (all roads laid, no free intersection in
+        reach, every city built) with the development deck empty. The seeds have no rule for
+        this; the engine then ends the game (reason ``"no_progress"``, ranking by VP). The test is
+        conservative: any seat that might still build a VP piece, or gain Largest Army while
+        knights remain in hands, keeps the game going.
+        """
+        knights_in_hands = any(self.dev_hand[p][0] for p in range(self.n))
+        for p in range(self.n):
+            bound = self.total_vp(p)
+            if knights_in_hands and self.largest_army != p:
+                bound += 2
+            if bound >= self.victory_target:
+                return False
+            if self.cities_left[p] and self.settlements_left[p] < MAX_SETTLEMENTS:
+                return False  # a settlement on the board can still become a city
+            if self.settlements_left[p] and (
+                self.settlement_spots(p) or (self.roads_left[p] and self.road_spots(p))
+            ):
+                return False
+        return True
+
+    def _legal_pre_roll(self) -> list[Action]:
+        legal = [A.ROLL]
+        self.add_development_plays(self.actor, legal)
+        self.add_master_actions(self.actor, legal)
+        return legal
+
+    def _apply_roll(self, action: Action) -> None:
+        self._set_phase("dice", CHANCE)
+
+    def _outcomes_dice(self) -> list[tuple[Action, float]]:
+        return list(A.DICE_OUTCOMES)
+
+    def _chance_dice(self, action: Action) -> None:
+        """BG-PROD-01: the roll's total selects the producing hexes; 7 triggers the robber."""
+        total = action["die1"] + action["die2"]
+        self.dice = [action["die1"], action["die2"]]
+        self.rolled = True
+        self.events.append(
+            {"type": "dice", "seat": self.turn_player, "dice": self.dice, "visible_to": "all"}
+        )
+        if total == 7:
+            self.start_seven()
+        else:
+            self._produce(total)
+            self.after_production(total)
+
+    def _produce(self, total: int) -> None:
+        """Pay every building next to a producing hex; the robber blocks its hex; bank shortage.
+
+        Rules: BG-PROD-01..04, BG-CITY-02, BG-SETTL-03 (bank shortage: rulings.md, M-BG-05).
+        """
+        n = self.n
+        owed = [[0] * 5 for _ in range(n)]
+        vo, lv, robber, res = self.vertex_owner, self.vertex_level, self.robber, self.hex_resource
+        for h in self.number_hexes.get(total, ()):
+            if h == robber:
+                continue
+            r = res[h]
+            for v in HEX_VERTICES[h]:
+                o = vo[v]
+                if o != -1:
+                    owed[o][r] += lv[v]
+        bank, hand = self.bank, self.hand
+        gains = [[0] * 5 for _ in range(n)]
+        for r in range(5):
+            demand = 0
+            takers = 0
+            for p in range(n):
+                if owed[p][r]:
+                    demand += owed[p][r]
+                    takers += 1
+            if not demand:
+                continue
+            if demand <= bank[r]:
+                for p in range(n):
+                    if owed[p][r]:
+                        gains[p][r] = owed[p][r]
+            elif takers == 1:
+                for p in range(n):
+                    if owed[p][r]:
+                        gains[p][r] = bank[r]
+            else:
+                continue
+            for p in range(n):
+                g = gains[p][r]
+                if g:
+                    hand[p][r] += g
+                    bank[r] -= g
+        self.last_gains = gains
+        self.events.append(
+            {"type": "production", "total": total, "gains": gains, "visible_to": "all"}
+        )
+
+    def to_main(self) -> None:
+        """Continue the turn after a roll (or after a robber/card sequence that followed it)."""
+        self._set_phase("main", self.turn_player)
+
+    def resume_turn(self) -> None:
+        """Back to the turn's current stage: before the roll or the main phase."""
+        if self.rolled:
+            self.to_main()
+        else:
+            self._set_phase("pre_roll", self.turn_player)
+
+    def _legal_main(self) -> list[Action]:
+        p = self.actor
+        legal = [A.END_TURN]
+        self.add_builds(p, legal)
+        self.add_development_plays(p, legal)
+        if self.options["combined_trade_build"] or not self.built_this_turn:
+            self.add_trades(p, legal)
+        self.add_master_actions(p, legal)
+        return legal
+
+    def _apply_end_turn(self, action: Action) -> None:
+        """BG-TURN-01: play passes to the left (the next seat)."""
+        p = self.turn_player
+        self.dev_new[p] = [0] * 5
+        self.events.append({"type": "end_turn", "seat": p, "visible_to": "all"})
+        self._start_turn((p + 1) % self.n)
+
+    # ------------------------------------------------------------------ scoring
+    def public_vp(self, p: int) -> int:
+        """Visible victory points: buildings, Longest Road, Largest Army (BG-VP-01)."""
+        vp = (MAX_SETTLEMENTS - self.settlements_left[p]) + 2 * (MAX_CITIES - self.cities_left[p])
+        if self.longest_road == p:
+            vp += 2
+        if self.largest_army == p:
+            vp += 2
+        return vp
+
+    def total_vp(self, p: int) -> int:
+        """Public VP plus hidden VP cards (BG-VP-01, BG-VP-02)."""
+        return self.public_vp(p) + self.dev_hand[p][VICTORY_POINT]
+
+    def _check_victory(self) -> None:
+        """BG-WIN-01/03: only the player whose turn it is can win, at any moment of his turn."""
+        p = self.turn_player
+        if self.total_vp(p) >= self.victory_target:
+            self.events.append(
+                {
+                    "type": "reveal_victory_points",
+                    "seat": p,
+                    "cards": self.dev_hand[p][VICTORY_POINT],
+                    "visible_to": "all",
+                }
+            )
+            self._finish("victory")
+
+    def _finish(self, reason: str) -> None:
+        scores = [self.total_vp(p) for p in range(self.n)]
+        winner = self.turn_player if reason == "victory" else -1
+        ranking = sorted(range(self.n), key=lambda p: (p != winner, -scores[p], p))
+        self.result_data = {"ranking": ranking, "scores": scores, "reason": reason}
+        self.events.append({"type": "game_over", **self.result_data, "visible_to": "all"})
+        self._set_phase("terminal", TERMINAL)
+
+    def result(self) -> dict[str, Any]:
+        if self.result_data is None:
+            raise IllegalAction("the game is not over")
+        return {k: list(v) if isinstance(v, list) else v for k, v in self.result_data.items()}
+
+    # ------------------------------------------------------------------ views
+    def observation(self, seat: int) -> dict[str, Any]:
+        from games.catan.observation import observe
+
+        return observe(self, seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        from games.catan.serialize import state_to_dict
+
+        return state_to_dict(self)
+
+
+def _methods(prefix: str) -> dict[str, Any]:
+    table: dict[str, Any] = {}
+    for klass in reversed(CatanState.__mro__):
+        for name, fn in vars(klass).items():
+            if name.startswith(prefix):
+                table[name[len(prefix) :]] = fn
+    return table
+
+
+_APPLY = _methods("_apply_")
+_LEGAL = _methods("_legal_")
+_CHANCE = _methods("_chance_")
+_OUTCOMES = _methods("_outcomes_")
+
+
+def _describe(action: Any) -> str:
+    if not isinstance(action, dict):
+        return repr(action)[:80]
+    kind = action.get("type", "?")
+    rest = ", ".join(f"{k}={v!r}" for k, v in action.items() if k != "type")
+    return f"{kind}({rest})"[:160]
+
+
+__all__ = ["RESOURCES", "CatanState"]

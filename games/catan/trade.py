@@ -1,0 +1,194 @@
+"""Maritime trade (4:1, 3:1, 2:1 harbours) and domestic trade between seats.
+
+Domestic trade protocol (rulings.md): in the main phase the active player proposes
+``{"type": "propose_trade", "give": {resource: count, …}, "get": {resource: count, …}}``: both
+sides non-empty (no gifts), counts are positive ints, no resource on both sides (no like-for-like),
+resource cards only, and the proposer must hold what he gives. Every other seat then answers in
+seat order after the proposer (``accept_trade`` only if it holds the requested cards, or
+``reject_trade``); finally the proposer confirms one accepter (``confirm_trade`` with its seat) or
+``cancel_trade``. At most ``trade_proposals_per_turn`` proposals per turn, so no bot can stall.
+The legal list offers every one-for-one proposal; any other valid proposal is accepted by apply.
+
+Rules: BG-TRADE-01..05, BG-MAR-01..05, BG-HARBOR-01..02, BG-TURN-03..04.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.catan import actions as A
+from games.catan.constants import RESOURCE_INDEX, RESOURCES
+from games.errors import IllegalAction
+
+Action = dict[str, Any]
+
+
+class TradeRules:
+    """Mixin of :class:`games.catan.state.CatanState` for trading."""
+
+    def maritime_rate(self, p: int, r: int) -> int:
+        return self.rates[p][r]
+
+    def add_trades(self, p: int, legal: list[Action]) -> None:
+        h, bank = self.hand[p], self.bank
+        bank_full = min(bank) > 0
+        for r in range(5):
+            rate = self.maritime_rate(p, r)
+            if h[r] >= rate:
+                if bank_full:
+                    legal.extend(A.MARITIME_BY_GIVE[r][rate])
+                else:
+                    legal.extend(
+                        a for a in A.MARITIME_BY_GIVE[r][rate] if bank[RESOURCE_INDEX[a["get"]]]
+                    )
+        if self.proposals < self.options["trade_proposals_per_turn"]:
+            for r in range(5):
+                if h[r]:
+                    legal.extend(A.PROPOSE_BY_GIVE[r])
+
+    def _apply_maritime_trade(self, action: Action) -> None:
+        """BG-MAR-01..05: only the active player; best rate he owns; bank pays one card."""
+        p = self.actor
+        give, get = RESOURCE_INDEX[action["give"]], RESOURCE_INDEX[action["get"]]
+        rate = action["rate"]
+        self.hand[p][give] -= rate
+        self.bank[give] += rate
+        self.hand[p][get] += 1
+        self.bank[get] -= 1
+        self.events.append(
+            {
+                "type": "maritime_trade",
+                "seat": p,
+                "give": action["give"],
+                "rate": rate,
+                "get": action["get"],
+                "visible_to": "all",
+            }
+        )
+
+    # ------------------------------------------------------------------ domestic trade
+    def validate_proposal(self, p: int, action: Action) -> None:
+        """Check an open-ended proposal against the schema and the rules (raises IllegalAction)."""
+        prefix = f"seat {p}: propose_trade"
+        if self.phase != "main":
+            raise IllegalAction(f"{prefix}: only in your main phase after the roll (BG-TRADE-01)")
+        if not self.options["combined_trade_build"] and self.built_this_turn:
+            raise IllegalAction(f"{prefix}: no trading after building (BG-TURN-04)")
+        if self.proposals >= self.options["trade_proposals_per_turn"]:
+            raise IllegalAction(f"{prefix}: proposal limit for this turn reached")
+        if set(action) != {"type", "give", "get"}:
+            raise IllegalAction(f"{prefix}: keys must be exactly type, give, get")
+        give = _counts(prefix, "give", action["give"])
+        get = _counts(prefix, "get", action["get"])
+        if not any(give) or not any(get):
+            raise IllegalAction(f"{prefix}: each side must give at least one card (BG-TRADE-03)")
+        if any(give[r] and get[r] for r in range(5)):
+            raise IllegalAction(f"{prefix}: the same resource on both sides (A-BG-15)")
+        h = self.hand[p]
+        if any(give[r] > h[r] for r in range(5)):
+            raise IllegalAction(f"{prefix}: you do not hold the cards you offer")
+
+    def _apply_propose_trade(self, action: Action) -> None:
+        p = self.actor
+        one_for_one = A.PROPOSE_INFO.get(id(action))
+        if one_for_one is not None:
+            give, get = [0] * 5, [0] * 5
+            give[one_for_one[0]] = 1
+            get[one_for_one[1]] = 1
+        else:
+            give = _counts("", "give", action["give"])
+            get = _counts("", "get", action["get"])
+        self.proposals += 1
+        order = [(p + i) % self.n for i in range(1, self.n)]
+        self.trade = {"proposer": p, "give": give, "get": get, "pending": order, "accepted": []}
+        self.events.append(
+            {
+                "type": "propose_trade",
+                "seat": p,
+                "give": dict(action["give"]),
+                "get": dict(action["get"]),
+                "visible_to": "all",
+            }
+        )
+        self._set_phase("trade_answer", order[0])
+
+    def _legal_trade_answer(self) -> list[Action]:
+        h, want = self.hand[self.actor], self.trade["get"]
+        for r in range(5):
+            if h[r] < want[r]:
+                return [A.REJECT_TRADE]
+        return [A.ACCEPT_TRADE, A.REJECT_TRADE]
+
+    def _answer(self, accepted: bool) -> None:
+        seat = self.actor
+        trade = self.trade
+        trade["pending"].pop(0)
+        if accepted:
+            trade["accepted"].append(seat)
+        self.events.append(
+            {
+                "type": "accept_trade" if accepted else "reject_trade",
+                "seat": seat,
+                "visible_to": "all",
+            }
+        )
+        if trade["pending"]:
+            self._set_phase("trade_answer", trade["pending"][0])
+        elif trade["accepted"]:
+            self._set_phase("trade_confirm", trade["proposer"])
+        else:
+            self.trade = None
+            self.to_main()
+
+    def _apply_accept_trade(self, action: Action) -> None:
+        self._answer(True)
+
+    def _apply_reject_trade(self, action: Action) -> None:
+        self._answer(False)
+
+    def _legal_trade_confirm(self) -> list[Action]:
+        return [A.CONFIRM_TRADE[s] for s in self.trade["accepted"]] + [A.CANCEL_TRADE]
+
+    def _apply_confirm_trade(self, action: Action) -> None:
+        """BG-TRADE-02: the swap happens only between the active player and one opponent."""
+        trade = self.trade
+        p, q = trade["proposer"], action["seat"]
+        give, get = trade["give"], trade["get"]
+        hp, hq = self.hand[p], self.hand[q]
+        for r in range(5):
+            hp[r] += get[r] - give[r]
+            hq[r] += give[r] - get[r]
+        self.events.append(
+            {
+                "type": "trade",
+                "seat": p,
+                "partner": q,
+                "give": _named(give),
+                "get": _named(get),
+                "visible_to": "all",
+            }
+        )
+        self.trade = None
+        self.to_main()
+
+    def _apply_cancel_trade(self, action: Action) -> None:
+        self.events.append({"type": "cancel_trade", "seat": self.actor, "visible_to": "all"})
+        self.trade = None
+        self.to_main()
+
+
+def _counts(prefix: str, side: str, value: Any) -> list[int]:
+    if not isinstance(value, dict):
+        raise IllegalAction(f"{prefix}: {side} must be an object resource -> count")
+    counts = [0] * 5
+    for name, count in value.items():
+        if name not in RESOURCE_INDEX:
+            raise IllegalAction(f"{prefix}: unknown resource {name!r} in {side}")
+        if type(count) is not int or count < 1:
+            raise IllegalAction(f"{prefix}: {side}[{name!r}] must be a positive integer")
+        counts[RESOURCE_INDEX[name]] = count
+    return counts
+
+
+def _named(counts: list[int]) -> dict[str, int]:
+    return {RESOURCES[r]: c for r, c in enumerate(counts) if c}
