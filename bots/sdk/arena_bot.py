@@ -37,6 +37,8 @@ class Match:
     options: dict[str, Any]
     time_control: dict[str, float]
     engine_version: str = ""
+    static: dict[str, Any] = field(default_factory=dict)
+    """Facts that never change in this game (the board game's geometry)."""
     memory: dict[str, Any] = field(default_factory=dict)
     """Yours to keep anything across turns."""
 
@@ -108,6 +110,7 @@ def run(
                 options=message.get("options", {}),
                 time_control=message.get("time_control", {}),
                 engine_version=message.get("engine_version", ""),
+                static=message.get("static") or {},
             )
             if on_start is not None:
                 on_start(match)
@@ -175,3 +178,52 @@ class CardGameView:
         for region in self.regions(whose):
             totals[region.resource] = totals.get(region.resource, 0) + region.amount
         return totals
+
+
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+"""How many of the 36 dice outcomes roll each number (7 and the desert's 0 produce nothing)."""
+
+
+class CatanView:
+    """The board game's observation (``catan``) joined with the static geometry of ``start``."""
+
+    def __init__(self, observation: dict[str, Any], static: dict[str, Any]) -> None:
+        self.raw = observation
+        self.static = static
+
+    @property
+    def phase(self) -> str:
+        """``setup_settlement``, ``setup_road``, ``pre_roll``, ``main``, ``discard``…"""
+        return self.raw["phase"]
+
+    @property
+    def seat(self) -> int:
+        return self.raw["seat"]
+
+    @property
+    def resources(self) -> dict[str, int]:
+        return dict(self.raw["you"]["resources"])
+
+    @property
+    def victory_points(self) -> int:
+        return self.raw["you"]["victory_points"]
+
+    def buildings(self, owner: int | None = None) -> list[tuple[int, int, int]]:
+        """``(vertex, owner, level)``: level 1 is a settlement, 2 a city."""
+        found = [tuple(b) for b in self.raw["board"]["buildings"]]
+        return [b for b in found if owner is None or b[1] == owner]  # type: ignore[misc]
+
+    def hex_pips(self, hex_id: int) -> int:
+        return PIPS.get(self.raw["board"]["numbers"][hex_id], 0)
+
+    def vertex_hexes(self, vertex: int) -> list[int]:
+        return list(self.static["vertex_hexes"][vertex])
+
+    def vertex_value(self, vertex: int) -> int:
+        """Pips of the producing hexes around ``vertex`` (robbed hex excluded)."""
+        robber = self.raw["board"]["robber"]
+        return sum(self.hex_pips(h) for h in self.vertex_hexes(vertex) if h != robber)
+
+    def edge_vertices(self, edge: int) -> tuple[int, int]:
+        a, b = self.static["edge_vertices"][edge]
+        return a, b

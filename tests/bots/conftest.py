@@ -35,10 +35,11 @@ can_sandbox_as_root = pytest.mark.skipif(
 
 
 def bot_processes() -> list[int]:
-    """Every live or zombie process of a sandbox slot uid that no runner holds right now.
+    """Live processes of sandbox slot uids that no runner holds, and zombies left to us.
 
     Slots locked by another process (another runner on this machine) are skipped: their bots
-    are alive by right. Ours are all released when ``play_match`` returns.
+    are alive by right. Ours are all released when ``play_match`` returns. A zombie whose
+    parent is someone else (another runner's, waiting for init) is dead and not ours.
     """
     found = []
     locks = sandbox.base_dir() / "locks"
@@ -46,8 +47,20 @@ def bot_processes() -> list[int]:
     for index in [*range(count), sandbox.PROBE_SLOT]:
         if _held_elsewhere(locks / f"{index}.lock"):
             continue
-        found += sandbox.uid_processes(sandbox.FIRST_SLOT_UID + index)
+        for pid in sandbox.uid_processes(sandbox.FIRST_SLOT_UID + index):
+            state, parent = _state_and_parent(pid)
+            if state not in ("Z", "X", "") or parent == os.getpid():
+                found.append(pid)
     return found
+
+
+def _state_and_parent(pid: int) -> tuple[str, int]:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+    except FileNotFoundError:
+        return "", 0
+    return fields[0].decode(), int(fields[1])
 
 
 def _held_elsewhere(lock: Path) -> bool:
