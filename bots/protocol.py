@@ -36,9 +36,9 @@ def start_message(
     num_players: int,
     options: dict[str, Any],
     time_control: dict[str, float],
-    seed: int | None = None,
+    static: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    message = {
+    message: dict[str, Any] = {
         "type": "start",
         "protocol": PROTOCOL_VERSION,
         "game": game,
@@ -48,8 +48,8 @@ def start_message(
         "options": options,
         "time_control": time_control,
     }
-    if seed is not None:
-        message["seed"] = seed
+    if static is not None:
+        message["static"] = static
     return message
 
 

@@ -32,6 +32,22 @@ MAX_STEPS = 200_000
 OnStep = Callable[[int, dict[str, Any], State], None]
 
 
+def static_info(game: Game, options: dict[str, Any]) -> dict[str, Any] | None:
+    """What never changes during a game (the board's geometry), sent once in ``start``.
+
+    A game provides it with an optional ``static_info(options)`` method; the board game's
+    geometry is known here until its package grows that method.
+    """
+    provider = getattr(game, "static_info", None)
+    if callable(provider):
+        return provider(options)
+    if game.name == "catan":
+        from games.catan.topology import static_board
+
+        return static_board()
+    return None
+
+
 def play_match(
     game: str | Game,
     bots: Sequence[BotSpec],
@@ -99,6 +115,7 @@ class _Match:
         self.fallback_rngs = [random.Random(f"{seed}:fallback:{s}") for s in range(len(bots))]
 
     def play(self) -> MatchOutcome:
+        self.static = self._engine(lambda: static_info(self.game, self.options))
         with contextlib.ExitStack() as stack:
             for seat, spec in enumerate(self.specs):
                 slot = stack.enter_context(sandbox.acquire_slot())
@@ -203,6 +220,7 @@ class _Match:
             num_players=self.num_players,
             options=self.options,
             time_control=self.time_control.to_dict(),
+            static=self.static,
         )
         try:
             proc.notify(message)

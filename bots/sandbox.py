@@ -96,6 +96,7 @@ def probe(refresh: bool = False) -> SandboxInfo:
     global _probed
     if _probed is not None and not refresh:
         return _probed
+    _probed = None
     forced = os.environ.get(TIER_ENV, "")
     if forced and forced not in TIERS:
         raise PlatformError(f"{TIER_ENV}={forced!r} is not one of {', '.join(TIERS)}")
@@ -124,9 +125,10 @@ def probe(refresh: bool = False) -> SandboxInfo:
             f"Never do this with code you did not write. ({why})\n\n"
         )
         info = SandboxInfo(TIER_UNSAFE, why, False)
-    if info.tier in (TIER_UID_SECCOMP, TIER_UNSAFE):
-        # Orphans of a bot that escaped its session re-parent to us, so the sweep can reap them.
-        _libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    # Orphans of a bot (its namespace's init, a process that escaped its session) re-parent to
+    # us instead of the host's init, so the sweep reaps them at once and no zombie keeps
+    # counting against the slot uid's process limit.
+    _libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
     _probed = info
     return info
 
@@ -220,18 +222,22 @@ class Slot:
                 os.killpg(process.pid, signal.SIGKILL)
             with contextlib.suppress(ProcessLookupError):
                 process.kill()
-        for _attempt in range(50):
+        live = 0
+        for _attempt in range(200):
             if self.cgroup is not None:
                 self.cgroup.kill()
-            survivors = kill_uid(self.uid) if os.geteuid() == 0 else 0
+            live = kill_uid(self.uid) if os.geteuid() == 0 else 0
             _reap_children(self.uid)
             if process is not None and process.poll() is None:
                 with contextlib.suppress(subprocess.TimeoutExpired):
-                    process.wait(timeout=0.05)
+                    process.wait(timeout=0.01)
             alive = process is not None and process.poll() is None
-            if not survivors and not alive:
+            # Zombies too: they still count against the uid's RLIMIT_NPROC for the next bot.
+            if not alive and (os.geteuid() != 0 or not uid_processes(self.uid)):
                 return
             time.sleep(0.01)
+        if not live:
+            return  # only zombies left, waiting for init to reap them
         raise PlatformError(f"processes of sandbox slot {self.index} survived SIGKILL")
 
 
@@ -339,9 +345,12 @@ class _SlotCgroup:
 
     def configure(self, limits: SandboxLimits) -> None:
         memory = self.paths["memory"]
+        swap = memory / "memory.memsw.limit_in_bytes"  # absent without swap accounting
+        with contextlib.suppress(OSError):
+            swap.write_text("-1")  # memory may not rise above memsw: lift memsw first
         (memory / "memory.limit_in_bytes").write_text(str(limits.memory_bytes))
         with contextlib.suppress(OSError):
-            (memory / "memory.memsw.limit_in_bytes").write_text(str(limits.memory_bytes))
+            swap.write_text(str(limits.memory_bytes))
         (self.paths["pids"] / "pids.max").write_text(str(limits.processes))
         (self.paths["cpuacct"] / "cpuacct.usage").write_text("0")
         self.oom_kills_before = self.oom_kills()
@@ -464,6 +473,7 @@ def _bwrap_argv(slot: Slot, limits: SandboxLimits, env: dict[str, str], fd: int)
         "--size", str(limits.scratch_bytes), "--tmpfs", "/tmp",
         "--chdir", "/tmp",
         "--remount-ro", "/",
+        "--remount-ro", "/dev",  # bwrap's /dev is a writable, unbounded tmpfs otherwise
         "--unshare-all",
         "--die-with-parent",
         "--new-session",

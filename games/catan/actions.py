@@ -71,10 +71,28 @@ PROPOSE_ONE_FOR_ONE = tuple(
     for give in RESOURCES
 )
 """The enumerated sample of proposals offered in legal lists; any valid proposal is accepted."""
+MARITIME_BY_GIVE = tuple(
+    {
+        rate: tuple(MARITIME[give][get][rate] for get in range(5) if get != give)
+        for rate in (2, 3, 4)
+    }
+    for give in range(5)
+)
+"""``MARITIME_BY_GIVE[give][rate]``: the four trades of ``give`` at ``rate``, in get order."""
+PROPOSE_BY_GIVE = tuple(
+    tuple(PROPOSE_ONE_FOR_ONE[give][get] for get in range(5) if get != give) for give in range(5)
+)
+PROPOSE_INFO = {
+    id(PROPOSE_ONE_FOR_ONE[give][get]): (give, get)
+    for give in range(5)
+    for get in range(5)
+    if give != get
+}
 
 DICE = tuple(
     tuple({"type": "dice", "die1": a, "die2": b} for b in range(1, 7)) for a in range(1, 7)
 )
+DICE_IDS = frozenset(id(d) for row in DICE for d in row)
 DICE_OUTCOMES = tuple((DICE[a][b], 1 / 36) for a in range(6) for b in range(6))
 DRAW_DEVELOPMENT = tuple({"type": "draw_development", "card": c} for c in DEV_CARDS)
 STEAL = tuple({"type": "steal", "resource": r} for r in RESOURCES)

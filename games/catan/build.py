@@ -50,6 +50,7 @@ class BuildRules:
         self.vertex_owner[v] = p
         self.vertex_level[v] = 1
         self.settlements_left[p] -= 1
+        self.vp_dirty = True
         self._note_building(p, v)
 
     def _put_road(self, p: int, e: int) -> None:
@@ -149,6 +150,7 @@ class BuildRules:
         self.vertex_level[v] = 2
         self.settlements_left[p] += 1
         self.cities_left[p] -= 1
+        self.vp_dirty = True
         self.built_this_turn = True
         self.events.append({"type": "build_city", "seat": p, "vertex": v, "visible_to": "all"})
         self.after_build(p)
@@ -195,6 +197,7 @@ class BuildRules:
         new = next_holder(old, self.road_length, holder_dropped, LONGEST_ROAD_MIN, keeps)
         if new != old:
             self.longest_road = new
+            self.vp_dirty = True
             self.events.append(
                 {
                     "type": "longest_road",

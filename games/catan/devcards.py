@@ -63,6 +63,7 @@ class DevelopmentRules:
         """The bought card joins the hand, unplayable this turn (BG-DEV-03); hidden (BG-DEV-01)."""
         self.dev_hand[p][c] += 1
         self.dev_new[p][c] += 1
+        self.vp_dirty = True
         others = [s for s in range(self.n) if s != p]
         self.events.append(
             {"type": "buy_development", "seat": p, "card": DEV_CARDS[c], "visible_to": [p]}
@@ -83,17 +84,20 @@ class DevelopmentRules:
         """BG-DEV-02/03, BG-TURN-02: one card per turn, not one bought this turn, any time."""
         if self.dev_played:
             return
-        if self.playable(p, KNIGHT):
+        held, new = self.dev_hand[p], self.dev_new[p]
+        if held[KNIGHT] > new[KNIGHT]:
             legal.append(A.PLAY_KNIGHT)
-        if self.playable(p, ROAD_BUILDING) and self.roads_left[p] and self.road_spots(p):
+        if held[ROAD_BUILDING] > new[ROAD_BUILDING] and self.roads_left[p] and self.road_spots(p):
             legal.append(A.PLAY_ROAD_BUILDING)
-        if self.playable(p, YEAR_OF_PLENTY) and any(self.bank):
+        if held[YEAR_OF_PLENTY] > new[YEAR_OF_PLENTY] and any(self.bank):
             legal.append(A.PLAY_YEAR_OF_PLENTY)
-        if self.playable(p, MONOPOLY):
+        if held[MONOPOLY] > new[MONOPOLY]:
             legal.extend(A.PLAY_MONOPOLY)
 
     def _use_card(self, p: int, c: int) -> None:
         self.dev_hand[p][c] -= 1
+        if c != KNIGHT:
+            self.dev_spent[c] += 1  # BG-DEV-05: a progress card leaves the game
         self.dev_played = True
         self.events.append(
             {"type": "play_development", "seat": p, "card": DEV_CARDS[c], "visible_to": "all"}
@@ -124,6 +128,7 @@ class DevelopmentRules:
             new = -1
         if new != holder:
             self.largest_army = new
+            self.vp_dirty = True
             self.events.append(
                 {
                     "type": "largest_army",

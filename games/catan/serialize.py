@@ -26,6 +26,8 @@ FIELDS = (
     "dev_hand",
     "dev_new",
     "dev_deck",
+    "dev_spent",
+    "dev_drawn",
     "knights",
     "roads_left",
     "settlements_left",

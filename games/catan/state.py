@@ -62,6 +62,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         # _rebuild_derived().
         self.events: list[dict[str, Any]] = []
         self._legal: list[Action] | None = None
+        self.vp_dirty = True
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -86,6 +87,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         s.dev_deck = list(load_data("development_deck")["cards"].values())
         assert tuple(s.dev_deck) == DEV_COUNTS
         s.knights = [0] * n
+        s.dev_spent = [0] * 5  # progress cards played and knights discarded (left the game)
+        s.dev_drawn = [0] * 5  # drawn but not yet kept or returned (Kandamir)
         s.roads_left = [MAX_ROADS] * n
         s.settlements_left = [MAX_SETTLEMENTS] * n
         s.cities_left = [MAX_CITIES] * n
@@ -153,6 +156,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 self._put_settlement(p, v)
             for e in entry["roads"]:
                 self._put_road(p, e)
+                self.after_road(p)
             self._collect_founding_income(p, entry["income_from"])
             self.deal_first_master(p)
         self.first_player = 0
@@ -210,14 +214,14 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         if legal is None:
-            legal = [] if self.actor < 0 else getattr(self, "_legal_" + self.phase)()
+            legal = [] if self.actor < 0 else _LEGAL[self.phase](self)
             self._legal = legal
         return list(legal)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.actor != CHANCE:
             raise IllegalAction(f"not a chance node (phase {self.phase})")
-        return getattr(self, "_outcomes_" + self.phase)()
+        return _OUTCOMES[self.phase](self)
 
     def sample_chance(self, rng: random.Random) -> Action:
         if self.actor != CHANCE:
@@ -225,7 +229,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         if self.phase == "dice" or self.phase == "order_roll":
             x = int(rng.random() * 36)
             return A.DICE[x // 6][x % 6]
-        outcomes = getattr(self, "_outcomes_" + self.phase)()
+        outcomes = _OUTCOMES[self.phase](self)
         x = rng.random()
         total = 0.0
         for outcome, probability in outcomes:
@@ -241,11 +245,14 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         if not isinstance(action, dict):
             raise IllegalAction(f"an action must be a dict, got {type(action).__name__}")
         if actor == CHANCE:
-            if action not in [o for o, _ in self.chance_outcomes()]:
+            phase = self.phase
+            if not (id(action) in A.DICE_IDS and (phase == "dice" or phase == "order_roll")) and (
+                action not in [o for o, _ in self.chance_outcomes()]
+            ):
                 raise IllegalAction(
-                    f"{_describe(action)}: not an outcome of this chance node (phase {self.phase})"
+                    f"{_describe(action)}: not an outcome of this chance node (phase {phase})"
                 )
-            getattr(self, "_chance_" + self.phase)(action)
+            _CHANCE[phase](self, action)
         else:
             legal = self._legal
             if legal is None:
@@ -256,14 +263,12 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                     self.validate_proposal(actor, action)
                 else:
                     raise IllegalAction(self._why_illegal(actor, action))
-            kind = action["type"]
-            handler = getattr(self, "_apply_" + kind, None)
-            if handler is None:
-                raise IllegalAction(f"seat {actor}: unknown action type {kind!r}")
-            handler(action)
+            _APPLY[action["type"]](self, action)
         self._legal = None
-        if self.actor != TERMINAL and not self.setup_order_active():
-            self._check_victory()
+        if self.vp_dirty:
+            self.vp_dirty = False
+            if self.actor != TERMINAL and self.turn:
+                self._check_victory()
 
     def _why_illegal(self, seat: int, action: Action) -> str:
         return (
@@ -340,6 +345,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         p = self.actor
         v = action["vertex"]
         self._put_settlement(p, v)
+        self.after_settlement(p, v)
         self.last_settlement = v
         self.events.append(
             {"type": "place_settlement", "seat": p, "vertex": v, "visible_to": "all"}
@@ -369,6 +375,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _apply_place_road(self, action: Action) -> None:
         p = self.actor
         self._put_road(p, action["edge"])
+        self.after_road(p)
         self.events.append(
             {"type": "place_road", "seat": p, "edge": action["edge"], "visible_to": "all"}
         )
@@ -391,6 +398,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.proposals = 0
         self.dice = None
         self.start_turn_masters()
+        self.vp_dirty = True
         self._set_phase("pre_roll", p)
         if self.turn > self.options["max_turns"]:
             self._finish("turn_limit")
@@ -573,6 +581,21 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         from games.catan.serialize import state_to_dict
 
         return state_to_dict(self)
+
+
+def _methods(prefix: str) -> dict[str, Any]:
+    table: dict[str, Any] = {}
+    for klass in reversed(CatanState.__mro__):
+        for name, fn in vars(klass).items():
+            if name.startswith(prefix):
+                table[name[len(prefix) :]] = fn
+    return table
+
+
+_APPLY = _methods("_apply_")
+_LEGAL = _methods("_legal_")
+_CHANCE = _methods("_chance_")
+_OUTCOMES = _methods("_outcomes_")
 
 
 def _describe(action: Any) -> str:

@@ -31,20 +31,20 @@ class TradeRules:
 
     def add_trades(self, p: int, legal: list[Action]) -> None:
         h, bank = self.hand[p], self.bank
+        bank_full = min(bank) > 0
         for r in range(5):
             rate = self.maritime_rate(p, r)
             if h[r] >= rate:
-                row = A.MARITIME[r]
-                for g in range(5):
-                    if g != r and bank[g]:
-                        legal.append(row[g][rate])
+                if bank_full:
+                    legal.extend(A.MARITIME_BY_GIVE[r][rate])
+                else:
+                    legal.extend(
+                        a for a in A.MARITIME_BY_GIVE[r][rate] if bank[RESOURCE_INDEX[a["get"]]]
+                    )
         if self.proposals < self.options["trade_proposals_per_turn"]:
             for r in range(5):
                 if h[r]:
-                    row = A.PROPOSE_ONE_FOR_ONE[r]
-                    for g in range(5):
-                        if g != r:
-                            legal.append(row[g])
+                    legal.extend(A.PROPOSE_BY_GIVE[r])
 
     def _apply_maritime_trade(self, action: Action) -> None:
         """BG-MAR-01..05: only the active player; best rate he owns; bank pays one card."""
@@ -90,8 +90,14 @@ class TradeRules:
 
     def _apply_propose_trade(self, action: Action) -> None:
         p = self.actor
-        give = _counts("", "give", action["give"])
-        get = _counts("", "get", action["get"])
+        one_for_one = A.PROPOSE_INFO.get(id(action))
+        if one_for_one is not None:
+            give, get = [0] * 5, [0] * 5
+            give[one_for_one[0]] = 1
+            get[one_for_one[1]] = 1
+        else:
+            give = _counts("", "give", action["give"])
+            get = _counts("", "get", action["get"])
         self.proposals += 1
         order = [(p + i) % self.n for i in range(1, self.n)]
         self.trade = {"proposer": p, "give": give, "get": get, "pending": order, "accepted": []}
@@ -99,19 +105,19 @@ class TradeRules:
             {
                 "type": "propose_trade",
                 "seat": p,
-                "give": _named(give),
-                "get": _named(get),
+                "give": dict(action["give"]),
+                "get": dict(action["get"]),
                 "visible_to": "all",
             }
         )
         self._set_phase("trade_answer", order[0])
 
     def _legal_trade_answer(self) -> list[Action]:
-        seat = self.actor
-        h, want = self.hand[seat], self.trade["get"]
-        if all(h[r] >= want[r] for r in range(5)):
-            return [A.ACCEPT_TRADE, A.REJECT_TRADE]
-        return [A.REJECT_TRADE]
+        h, want = self.hand[self.actor], self.trade["get"]
+        for r in range(5):
+            if h[r] < want[r]:
+                return [A.REJECT_TRADE]
+        return [A.ACCEPT_TRADE, A.REJECT_TRADE]
 
     def _answer(self, accepted: bool) -> None:
         seat = self.actor

@@ -1,0 +1,222 @@
+"""The local runner: many games between local bots, with exactly the workers' sandbox and clock.
+
+``python manage.py play --game cardgame a.py b.py --games 200 --seed 1 [--json] [--replays DIR]``
+(or ``python -m bots.cli`` with the same arguments). No database is touched. Game ``i`` uses seed
+``seed + i`` and rotates the seats, so every bot plays every seat equally often.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from bots.limits import SandboxLimits, TimeControl
+from bots.outcome import MatchOutcome
+from bots.runner import BotSpec, play_match
+from games.common.api import Game
+
+
+@dataclass
+class BotTally:
+    name: str
+    games: int = 0
+    wins: int = 0
+    score_total: float = 0.0
+    forfeits: Counter[str] = field(default_factory=Counter)
+    move_times_ms: list[float] = field(default_factory=list)
+    forfeit_examples: dict[str, str] = field(default_factory=dict)
+
+    def add(self, outcome: MatchOutcome, seat: int) -> None:
+        result = outcome.seats[seat]
+        self.games += 1
+        self.wins += result.rank == 1
+        self.score_total += result.score
+        self.move_times_ms += result.move_times_ms
+        if result.forfeit:
+            self.forfeits[result.forfeit] += 1
+            self.forfeit_examples.setdefault(result.forfeit, result.forfeit_detail[:200])
+
+    def summary(self) -> dict[str, Any]:
+        times = self.move_times_ms
+        return {
+            "name": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
+            "average_score": round(self.score_total / self.games, 3) if self.games else 0.0,
+            "forfeits": dict(sorted(self.forfeits.items())),
+            "forfeit_examples": dict(sorted(self.forfeit_examples.items())),
+            "moves": len(times),
+            "mean_move_ms": round(statistics.fmean(times), 3) if times else 0.0,
+            "max_move_ms": round(max(times), 3) if times else 0.0,
+        }
+
+
+def unique_names(paths: Sequence[Path]) -> list[str]:
+    """Bot names from file names (``main.py`` bots take their folder's name), made unique."""
+    names: list[str] = []
+    for path in paths:
+        base = path.parent.name if path.name == "main.py" else path.stem
+        if path.is_dir():
+            base = path.name
+        name, n = base, 2
+        while name in names:
+            name, n = f"{base}#{n}", n + 1
+        names.append(name)
+    return names
+
+
+def run_local(
+    game: str | Game,
+    bot_paths: Sequence[Path],
+    *,
+    games: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    replays_dir: Path | None = None,
+    time_control: TimeControl | None = None,
+    limits: SandboxLimits | None = None,
+    progress: TextIO | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` games and return the summary (what ``--json`` prints)."""
+    paths = [Path(p) for p in bot_paths]
+    for path in paths:
+        if not path.exists():
+            raise ValueError(f"no such bot: {path}")
+    names = unique_names(paths)
+    tallies = [BotTally(name) for name in names]
+    game_name = game if isinstance(game, str) else game.name
+    if replays_dir is not None:
+        replays_dir.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    n = len(paths)
+    for index in range(games):
+        order = [(index + seat) % n for seat in range(n)]  # seat -> bot index
+        specs = [BotSpec(paths[b], names[b]) for b in order]
+        outcome = play_match(
+            game,
+            specs,
+            seed=seed + index,
+            options=options,
+            time_control=time_control,
+            limits=limits,
+        )
+        for seat, bot in enumerate(order):
+            tallies[bot].add(outcome, seat)
+        if replays_dir is not None:
+            record = outcome.to_dict() | {"bots": [spec.name for spec in specs]}
+            path = replays_dir / f"{game_name}-{seed + index}.json"
+            path.write_text(json.dumps(record, separators=(",", ":")))
+        if progress is not None:
+            _draw_progress(progress, index + 1, games, time.monotonic() - started)
+    if progress is not None:
+        progress.write("\n")
+    return {
+        "game": game_name,
+        "games": games,
+        "seed": seed,
+        "seconds": round(time.monotonic() - started, 2),
+        "replays": str(replays_dir) if replays_dir is not None else None,
+        "bots": [t.summary() for t in tallies],
+    }
+
+
+def _draw_progress(out: TextIO, done: int, total: int, elapsed: float) -> None:
+    width = 30
+    filled = width * done // total
+    eta = elapsed / done * (total - done)
+    bar = "#" * filled + "." * (width - filled)
+    out.write(f"\r[{bar}] {done}/{total} games  {elapsed:5.0f}s elapsed, ~{eta:4.0f}s left ")
+    out.flush()
+
+
+def format_table(summary: dict[str, Any]) -> str:
+    """The human summary: one row per bot."""
+    header = ("bot", "games", "wins", "win %", "avg score", "forfeits", "ms/move", "max ms")
+    rows = [header]
+    for bot in summary["bots"]:
+        forfeits = ", ".join(f"{r} {c}" for r, c in bot["forfeits"].items()) or "-"
+        rows.append(
+            (
+                bot["name"],
+                str(bot["games"]),
+                str(bot["wins"]),
+                f"{100 * bot['win_rate']:.1f}",
+                f"{bot['average_score']:.2f}",
+                forfeits,
+                f"{bot['mean_move_ms']:.2f}",
+                f"{bot['max_move_ms']:.1f}",
+            )
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) for row in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    title = f"{summary['game']}: {summary['games']} games, seed {summary['seed']}, "
+    title += f"{summary['seconds']} s"
+    notes = [
+        f"  {bot['name']} {reason}: {detail}"
+        for bot in summary["bots"]
+        for reason, detail in bot["forfeit_examples"].items()
+    ]
+    if notes:
+        lines += ["", "forfeits (first of each kind):", *notes]
+    if summary.get("replays"):
+        lines += ["", f"replays: {summary['replays']}"]
+    return "\n".join([title, *lines])
+
+
+def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
+    parser = parser or argparse.ArgumentParser(prog="play", description=__doc__)
+    parser.add_argument("--game", required=True, help="game id: cardgame or catan")
+    parser.add_argument("bots", nargs="+", type=Path, help="bot files (.py, folder, executable)")
+    parser.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    parser.add_argument("--options", default="{}", help="game options as JSON")
+    parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    parser.add_argument(
+        "--replays", type=Path, default=None, help="folder for replays (default replays/GAME)"
+    )
+    parser.add_argument("--move-cpu", type=float, default=None, help="CPU seconds per move")
+    parser.add_argument("--bank-cpu", type=float, default=None, help="CPU seconds of time bank")
+    return parser
+
+
+def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    clock: dict[str, float] = {}
+    if args.move_cpu is not None:
+        clock["move_cpu_s"] = args.move_cpu
+    if args.bank_cpu is not None:
+        clock["bank_cpu_s"] = args.bank_cpu
+    summary = run_local(
+        args.game,
+        args.bots,
+        games=args.games,
+        seed=args.seed,
+        options=json.loads(args.options),
+        replays_dir=args.replays or Path("replays") / args.game,
+        time_control=TimeControl.from_dict(clock),
+        progress=err,
+    )
+    out.write((json.dumps(summary) if args.json else format_table(summary)) + "\n")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return run_from_args(args, sys.stdout, sys.stderr)
+    except ValueError as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,229 @@
+"""The Catan Arena bot SDK: one module, standard library only.
+
+A bot is a function that gets a :class:`Turn` and returns the index of a legal action (or the
+action object itself); :func:`run` does the protocol (``docs/protocol.md``)::
+
+    import arena_bot
+
+    def decide(turn: arena_bot.Turn) -> int:
+        return 0  # the first legal action
+
+    arena_bot.run(decide)
+
+The sandbox puts this module on the bot's ``sys.path``; for local experiments copy it next to
+your bot. Write logs to stderr (``arena_bot.log``); stdout belongs to the protocol.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+PROTOCOL_VERSION = 1
+
+Action = dict[str, Any]
+
+
+@dataclass
+class Match:
+    """What the ``start`` message says: the game, your seat, the options and the clock."""
+
+    game: str
+    seat: int
+    num_players: int
+    options: dict[str, Any]
+    time_control: dict[str, float]
+    engine_version: str = ""
+    static: dict[str, Any] = field(default_factory=dict)
+    """Facts that never change in this game (the board game's geometry)."""
+    memory: dict[str, Any] = field(default_factory=dict)
+    """Yours to keep anything across turns."""
+
+
+@dataclass
+class Turn:
+    """One decision: what you see, what you may do, and how much time you have."""
+
+    match: Match
+    step: int
+    observation: dict[str, Any]
+    legal_actions: list[Action]
+    clock: dict[str, float]
+
+    def index_of(self, action: Action) -> int:
+        return self.legal_actions.index(action)
+
+    def actions_of_type(self, *types: str) -> list[int]:
+        """Indices of the legal actions whose ``"type"`` is one of ``types``."""
+        return [i for i, a in enumerate(self.legal_actions) if a.get("type") in types]
+
+
+@dataclass
+class End:
+    """The ``end`` message: the engine's result (``ranking``, ``scores``, ``reason``)."""
+
+    result: dict[str, Any]
+    observation: dict[str, Any]
+    rank: int
+
+
+Decide = Callable[[Turn], "int | Action"]
+
+
+def log(*parts: object) -> None:
+    """Print to stderr, which the arena keeps (capped) for the bot's owner."""
+    print(*parts, file=sys.stderr, flush=True)
+
+
+def answer_line(choice: int | Action) -> str:
+    """The protocol line for ``choice`` (an index into the legal list, or an action object)."""
+    if isinstance(choice, bool) or not isinstance(choice, int | dict):
+        raise TypeError(f"decide() must return an int index or an action dict, not {choice!r}")
+    return json.dumps({"action": choice}, separators=(",", ":"))
+
+
+def run(
+    decide: Decide,
+    *,
+    on_start: Callable[[Match], None] | None = None,
+    on_end: Callable[[Match, End], None] | None = None,
+    stdin: Any = None,
+    stdout: Any = None,
+) -> None:
+    """Serve the protocol until ``end`` (or the end of input)."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    match: Match | None = None
+    for line in stdin:
+        message = json.loads(line)
+        kind = message.get("type")
+        if kind == "start":
+            if message.get("protocol") != PROTOCOL_VERSION:
+                log(f"warning: protocol {message.get('protocol')}, SDK speaks {PROTOCOL_VERSION}")
+            match = Match(
+                game=message["game"],
+                seat=message["seat"],
+                num_players=message["num_players"],
+                options=message.get("options", {}),
+                time_control=message.get("time_control", {}),
+                engine_version=message.get("engine_version", ""),
+                static=message.get("static") or {},
+            )
+            if on_start is not None:
+                on_start(match)
+        elif kind == "act":
+            if match is None:
+                raise RuntimeError("got an act message before start")
+            turn = Turn(
+                match=match,
+                step=message["step"],
+                observation=message["observation"],
+                legal_actions=message["legal_actions"],
+                clock=message.get("clock", {}),
+            )
+            stdout.write(answer_line(decide(turn)) + "\n")
+            stdout.flush()
+        elif kind == "end":
+            if on_end is not None and match is not None:
+                end = End(message["result"], message.get("observation", {}), message["you"]["rank"])
+                on_end(match, end)
+            return
+
+
+# ---------------------------------------------------------------------------------------------
+# Typed helpers for each game's observation (the fields are documented in docs/protocol.md).
+
+
+@dataclass
+class CardRegion:
+    col: int
+    side: int
+    resource: str
+    number: int
+    amount: int
+
+
+class CardGameView:
+    """The card game's observation (``cardgame``), with the fields a bot usually needs."""
+
+    def __init__(self, observation: dict[str, Any]) -> None:
+        self.raw = observation
+
+    @property
+    def decision(self) -> str:
+        """What is being decided: ``main``, ``refill``, ``pay``, ``gain``, ``trade_answer``…"""
+        return self.raw["decision"]
+
+    @property
+    def hand(self) -> list[str]:
+        return list(self.raw["hand"])
+
+    def regions(self, whose: str = "you") -> list[CardRegion]:
+        return [CardRegion(*r) for r in self.raw[whose]["regions"]]
+
+    def region_amount(self, col: int, side: int, whose: str = "you") -> int:
+        for region in self.regions(whose):
+            if (region.col, region.side) == (col, side):
+                return region.amount
+        raise KeyError((col, side))
+
+    def vp(self, whose: str = "you") -> int:
+        return self.raw[whose]["vp"]
+
+    def resources(self, whose: str = "you") -> dict[str, int]:
+        totals: dict[str, int] = {}
+        for region in self.regions(whose):
+            totals[region.resource] = totals.get(region.resource, 0) + region.amount
+        return totals
+
+
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+"""How many of the 36 dice outcomes roll each number (7 and the desert's 0 produce nothing)."""
+
+
+class CatanView:
+    """The board game's observation (``catan``) joined with the static geometry of ``start``."""
+
+    def __init__(self, observation: dict[str, Any], static: dict[str, Any]) -> None:
+        self.raw = observation
+        self.static = static
+
+    @property
+    def phase(self) -> str:
+        """``setup_settlement``, ``setup_road``, ``pre_roll``, ``main``, ``discard``…"""
+        return self.raw["phase"]
+
+    @property
+    def seat(self) -> int:
+        return self.raw["seat"]
+
+    @property
+    def resources(self) -> dict[str, int]:
+        return dict(self.raw["you"]["resources"])
+
+    @property
+    def victory_points(self) -> int:
+        return self.raw["you"]["victory_points"]
+
+    def buildings(self, owner: int | None = None) -> list[tuple[int, int, int]]:
+        """``(vertex, owner, level)``: level 1 is a settlement, 2 a city."""
+        found = [tuple(b) for b in self.raw["board"]["buildings"]]
+        return [b for b in found if owner is None or b[1] == owner]  # type: ignore[misc]
+
+    def hex_pips(self, hex_id: int) -> int:
+        return PIPS.get(self.raw["board"]["numbers"][hex_id], 0)
+
+    def vertex_hexes(self, vertex: int) -> list[int]:
+        return list(self.static["vertex_hexes"][vertex])
+
+    def vertex_value(self, vertex: int) -> int:
+        """Pips of the producing hexes around ``vertex`` (robbed hex excluded)."""
+        robber = self.raw["board"]["robber"]
+        return sum(self.hex_pips(h) for h in self.vertex_hexes(vertex) if h != robber)
+
+    def edge_vertices(self, edge: int) -> tuple[int, int]:
+        a, b = self.static["edge_vertices"][edge]
+        return a, b

@@ -1,0 +1,11 @@
+"""Hostile: never answer, burning CPU."""
+
+import arena_bot
+
+
+def attack(turn):
+    while True:
+        pass
+
+
+arena_bot.run(attack)

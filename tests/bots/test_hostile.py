@@ -1,0 +1,163 @@
+"""One hostile bot per attack, each through the real sandbox (as root: dropped to slot uids).
+
+Every test checks four things: the attack failed (the bot's own report, and the host's view),
+the game ended, the offender forfeited with the right reason, and no bot process remains.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from pathlib import Path
+
+import pytest
+
+from bots import sandbox
+from bots.outcome import (
+    CRASH,
+    ILLEGAL_ACTION,
+    MEMORY_LIMIT,
+    OUTPUT_LIMIT,
+    PROTOCOL_ERROR,
+    TIMEOUT,
+    MatchOutcome,
+)
+from bots.runner import BotSpec, play_match
+from tests.bots.conftest import (
+    FIRST_LEGAL,
+    HOSTILE,
+    TEST_CLOCK,
+    TEST_LIMITS,
+    bot_processes,
+    can_sandbox_as_root,
+)
+from tests.bots.toygame import TOY
+
+pytestmark = can_sandbox_as_root
+
+
+def play_hostile(name: str, num_players: int = 2) -> MatchOutcome:
+    """The hostile bot takes seat 0 (it moves first) against first-legal bots."""
+    specs = [BotSpec(HOSTILE / f"{name}.py", name)]
+    specs += [BotSpec(FIRST_LEGAL, f"ok{i}") for i in range(1, num_players)]
+    outcome = play_match(
+        TOY, specs, seed=3, options={}, time_control=TEST_CLOCK, limits=TEST_LIMITS
+    )
+    assert bot_processes() == [], "a bot process survived the match"
+    return outcome
+
+
+def assert_forfeit(outcome: MatchOutcome, reason: str) -> str:
+    """Seat 0 forfeited for ``reason`` and ranks last; the other seat won. Returns its stderr."""
+    offender = outcome.seats[0]
+    assert offender.forfeit == reason, offender.forfeit_detail
+    assert offender.rank == outcome.num_players
+    assert outcome.ranking[0] != 0
+    assert all(seat.forfeit is None for seat in outcome.seats[1:])
+    assert "ATTACK-SUCCEEDED" not in offender.stderr
+    return offender.stderr
+
+
+def test_network_to_host_services_is_blocked(tier: str) -> None:
+    stderr = assert_forfeit(play_hostile("net"), CRASH)
+    assert "attack blocked" in stderr
+    # EACCES from the seccomp filter for both inet families.
+    assert stderr.count("errno=13") == 3, stderr
+
+
+def test_secrets_are_not_visible(tier: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARENA_TEST_SECRET", f"canary-{uuid.uuid4().hex}")
+    stderr = assert_forfeit(play_hostile("secrets"), CRASH)
+    assert "attack blocked" in stderr
+    assert "/etc/shadow: errno=" in stderr
+
+
+def test_writes_outside_scratch_fail(tier: str) -> None:
+    if tier == sandbox.TIER_UID_SECCOMP:
+        pytest.skip("without namespaces the host's world-writable /var/tmp stays writable")
+    stderr = assert_forfeit(play_hostile("write_outside"), CRASH)
+    assert "attack blocked" in stderr
+    assert "/dev/shm/evil: errno=30" in stderr
+    for path in ("/usr/evil", "/evil", "/etc/evil", "/root/evil", "/var/tmp/evil", "/dev/shm/evil"):
+        assert not Path(path).exists()
+
+
+def test_filling_scratch_stops_at_its_size() -> None:
+    stderr = assert_forfeit(play_hostile("fill_scratch"), CRASH)
+    written = int(stderr.split("stopped after ")[1].split(" bytes")[0])
+    assert written <= TEST_LIMITS.scratch_bytes
+    assert "errno=28" in stderr  # ENOSPC: the tmpfs is full, the host disk untouched
+
+
+def test_fork_bomb_is_contained(tier: str) -> None:
+    outcome = play_hostile("fork_bomb")
+    assert_forfeit(outcome, TIMEOUT)
+    assert "CPU" in outcome.seats[0].forfeit_detail
+
+
+def test_memory_bomb_hits_the_cap(tier: str) -> None:
+    assert_forfeit(play_hostile("memory_bomb"), MEMORY_LIMIT)
+
+
+def test_infinite_loop_loses_on_cpu_time(tier: str) -> None:
+    outcome = play_hostile("infinite_loop")
+    assert_forfeit(outcome, TIMEOUT)
+    assert "CPU" in outcome.seats[0].forfeit_detail
+
+
+def test_output_flood_is_cut(tier: str) -> None:
+    assert_forfeit(play_hostile("flood"), OUTPUT_LIMIT)
+
+
+def test_setsid_escaper_is_killed(tier: str) -> None:
+    outcome = play_hostile("setsid_escape")
+    assert_forfeit(outcome, TIMEOUT)
+    assert "wall-clock" in outcome.seats[0].forfeit_detail
+    # play_hostile already asserted that no process of any slot uid is left.
+
+
+def test_closing_stdout_ends_the_bot(tier: str) -> None:
+    outcome = play_hostile("close_stdout")
+    if tier == sandbox.TIER_BWRAP:
+        # bwrap's own processes hold the pipe open, so a closed stdout looks like silence.
+        assert_forfeit(outcome, TIMEOUT)
+        assert "wall-clock" in outcome.seats[0].forfeit_detail
+    else:
+        assert_forfeit(outcome, PROTOCOL_ERROR)
+        assert "closed its stdout" in outcome.seats[0].forfeit_detail
+
+
+def test_illegal_action_forfeits() -> None:
+    outcome = play_hostile("illegal_action")
+    assert_forfeit(outcome, ILLEGAL_ACTION)
+    assert "TOY-01" in outcome.seats[0].forfeit_detail
+
+
+def test_non_json_answer_forfeits() -> None:
+    outcome = play_hostile("not_json")
+    stderr = assert_forfeit(outcome, PROTOCOL_ERROR)
+    assert "not JSON" in outcome.seats[0].forfeit_detail
+    assert "about to misbehave" in stderr
+
+
+def test_crash_is_recorded_with_its_traceback() -> None:
+    outcome = play_hostile("crash")
+    stderr = assert_forfeit(outcome, CRASH)
+    assert "ZeroDivisionError: bot bug" in stderr
+
+
+def test_multiplayer_game_goes_on_after_a_forfeit() -> None:
+    outcome = play_hostile("crash", num_players=3)
+    assert_forfeit(outcome, CRASH)
+    assert outcome.reason == "target reached"  # the engine ended it, not the runner
+    assert max(outcome.seats[1].score, outcome.seats[2].score) >= 15
+
+
+def test_runner_survives_and_plays_on_after_attacks() -> None:
+    """After the whole suite of attacks in this process, a normal match still works."""
+    specs = [BotSpec(FIRST_LEGAL, "a"), BotSpec(FIRST_LEGAL, "b")]
+    outcome = play_match(
+        TOY, specs, seed=1, options={}, time_control=TEST_CLOCK, limits=TEST_LIMITS
+    )
+    assert [s.forfeit for s in outcome.seats] == [None, None]
+    assert os.getpid() > 0 and bot_processes() == []

@@ -1,0 +1,129 @@
+"""A reusable random-game loop with the engine invariants checked after every step."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from games.catan import GAME
+from games.catan.constants import (
+    CARDS_PER_RESOURCE,
+    DEV_COUNTS,
+    LARGEST_ARMY_MIN,
+    LONGEST_ROAD_MIN,
+    MAX_CITIES,
+    MAX_ROADS,
+    MAX_SETTLEMENTS,
+)
+from games.catan.longest_road import longest_trail
+from games.catan.topology import EDGE_VERTICES, VERTEX_NEIGHBORS
+from games.common.api import CHANCE, TERMINAL
+
+
+def check_invariants(state: Any) -> None:
+    """Conservation, piece limits, distance rule, VP and special-card consistency (issue 4)."""
+    n = state.n
+    for r in range(5):
+        assert state.bank[r] + sum(state.hand[p][r] for p in range(n)) == CARDS_PER_RESOURCE
+        assert state.bank[r] >= 0 and all(state.hand[p][r] >= 0 for p in range(n))
+    for c in range(5):
+        in_hands = sum(state.dev_hand[p][c] for p in range(n))
+        on_table = sum(state.knights) if c == 0 else 0
+        total = state.dev_deck[c] + in_hands + on_table + state.dev_spent[c] + state.dev_drawn[c]
+        assert total == DEV_COUNTS[c], (c, total)
+    for p in range(n):
+        settlements = sum(
+            1 for v, o in enumerate(state.vertex_owner) if o == p and state.vertex_level[v] == 1
+        )
+        cities = sum(
+            1 for v, o in enumerate(state.vertex_owner) if o == p and state.vertex_level[v] == 2
+        )
+        roads = state.edge_owner.count(p)
+        assert settlements + state.settlements_left[p] == MAX_SETTLEMENTS
+        assert cities + state.cities_left[p] == MAX_CITIES
+        assert roads + state.roads_left[p] == MAX_ROADS
+        assert min(state.settlements_left[p], state.cities_left[p], state.roads_left[p]) >= 0
+        vp = settlements + 2 * cities
+        vp += 2 * (state.longest_road == p) + 2 * (state.largest_army == p)
+        assert vp == state.public_vp(p)
+        assert state.road_length[p] == longest_trail(p, state.edge_owner, state.vertex_owner)
+    for v, o in enumerate(state.vertex_owner):
+        if o != -1:
+            assert all(state.vertex_owner[w] == -1 for w in VERTEX_NEIGHBORS[v]), "distance rule"
+    for e, o in enumerate(state.edge_owner):
+        if o != -1:
+            a, b = EDGE_VERTICES[e]
+            assert (
+                state.vertex_owner[a] == o
+                or state.vertex_owner[b] == o
+                or any(
+                    state.edge_owner[f] == o and f != e
+                    for v in (a, b)
+                    for f in range(len(state.edge_owner))
+                    if v in EDGE_VERTICES[f]
+                )
+            ), "road not connected"
+    lr = state.longest_road
+    if lr != -1:
+        assert state.road_length[lr] >= LONGEST_ROAD_MIN
+        assert state.road_length[lr] == max(state.road_length)
+    la = state.largest_army
+    if la != -1:
+        assert state.knights[la] >= LARGEST_ARMY_MIN
+        assert state.knights[la] == max(state.knights)
+    assert state.proposals <= state.options["trade_proposals_per_turn"]
+
+
+def random_game(
+    num_players: int,
+    seed: int,
+    options: dict[str, Any],
+    check: bool = True,
+    roundtrip_every: int = 0,
+    observe_every: int = 0,
+) -> tuple[Any, list[dict[str, Any]], int]:
+    """Play one random game; returns (final state, applied actions, decisions)."""
+    state = GAME.new_game(num_players, seed, options)
+    rng = random.Random(seed * 7919 + 1)
+    chance_rng = random.Random(seed * 104729 + 3)
+    log: list[dict[str, Any]] = []
+    decisions = 0
+    step = 0
+    while True:
+        actor = state.current_player()
+        if actor == TERMINAL:
+            break
+        if actor == CHANCE:
+            action = state.sample_chance(chance_rng)
+        else:
+            legal = state.legal_actions()
+            assert legal, f"no legal action in phase {state.phase}"
+            action = legal[int(rng.random() * len(legal))]
+            decisions += 1
+        state.apply(action)
+        log.append(action)
+        step += 1
+        if check:
+            check_invariants(state)
+        if roundtrip_every and step % roundtrip_every == 0:
+            data = state.to_dict()
+            text = json.dumps(data, sort_keys=True)
+            state = GAME.from_dict(json.loads(text))
+            assert json.dumps(state.to_dict(), sort_keys=True) == text
+        if observe_every and step % observe_every == 0:
+            for seat in range(num_players):
+                check_observation(state, seat)
+    return state, log, decisions
+
+
+def check_observation(state: Any, seat: int) -> None:
+    """The observation is JSON, shows only counts of others' hands, and the seat's own hand."""
+    obs = state.observation(seat)
+    json.dumps(obs)
+    assert sum(obs["you"]["resources"].values()) == sum(state.hand[seat])
+    for p, info in enumerate(obs["players"]):
+        assert info["resource_cards"] == sum(state.hand[p])
+        assert set(info) >= {"resource_cards", "development_cards", "public_vp"}
+        assert "resources" not in info and "development" not in info
+    assert "hand" not in obs and "dev_hand" not in obs and "dev_deck" not in obs

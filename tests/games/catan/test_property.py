@@ -1,0 +1,41 @@
+"""Property runs: random 3- and 4-player games, with and without Masters, keep every invariant.
+
+``CATAN_PROPERTY_GAMES`` sets the number of games (default 200; the issue's run is 10,000).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections import Counter
+
+from tests.games.catan.randomplay import random_game
+
+GAMES = int(os.environ.get("CATAN_PROPERTY_GAMES", "200"))
+CONFIGS = list(itertools.product((3, 4), (False, True), ("beginner", "variable")))
+
+
+def test_random_games_end_without_errors_and_keep_invariants() -> None:
+    """Thousands of random games never raise, always end, never hit the turn cap."""
+    reasons: Counter[str] = Counter()
+    decisions = 0
+    full_checks = max(1, GAMES // 20)
+    for i in range(GAMES):
+        n, masters, layout = CONFIGS[i % len(CONFIGS)]
+        options = {"masters": masters, "layout": layout}
+        state, _, d = random_game(
+            n, seed=10_000 + i, options=options, check=i < full_checks, observe_every=97
+        )
+        assert state.is_terminal()
+        result = state.result()
+        reasons[result["reason"]] += 1
+        assert sorted(result["ranking"]) == list(range(n))
+        decisions += d
+    print(f"\n{GAMES} games, reasons {dict(reasons)}, mean decisions {decisions / GAMES:.0f}")
+    assert reasons["turn_limit"] == 0
+
+
+def test_two_player_option_games_end() -> None:
+    for seed in range(10):
+        state, _, _ = random_game(2, seed, {"allow_two_players": True, "layout": "variable"})
+        assert state.is_terminal()
