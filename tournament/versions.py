@@ -19,6 +19,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from bots import uploads
 from tournament.matches import create_match
 from tournament.models import Bot, BotVersion, Match
 from tournament.results import activate_version
@@ -36,41 +37,35 @@ def code_root() -> Path:
 
 
 def store_code(filename: str, data: bytes) -> tuple[str, Path]:
-    """Validate and unpack an upload; return its sha256 and the directory holding ``main.py``."""
+    """Validate and unpack an upload; return its sha256 and the directory holding ``main.py``.
+
+    Raises:
+        UploadRejected: the upload is not a bot we accept (nothing is stored then).
+    """
+    try:
+        upload = uploads.validate_upload(filename, data)
+    except uploads.UploadError as exc:
+        raise UploadRejected(str(exc)) from exc
     digest = hashlib.sha256(data).hexdigest()
     target = code_root() / digest
     if (target / "main.py").exists():
         return digest, target
     target.parent.mkdir(parents=True, exist_ok=True)
+    # Unpack beside the target and rename: a half-written directory is never visible.
     staging = Path(tempfile.mkdtemp(prefix=f".{digest[:12]}-", dir=target.parent))
     try:
-        _unpack(filename, data, staging)
+        uploads.unpack_upload(upload, staging)
         os.chmod(staging, 0o755)
         try:
             staging.rename(target)
         except OSError:
             if not (target / "main.py").exists():  # not a concurrent upload of the same bytes
                 raise
+    except uploads.UploadError as exc:
+        raise UploadRejected(str(exc)) from exc
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return digest, target
-
-
-def _unpack(filename: str, data: bytes, into: Path) -> None:
-    try:
-        from bots import uploads
-    except ImportError:  # bots.uploads not merged yet: single .py files only
-        uploads = None
-    unpack = getattr(uploads, "unpack_upload", None)
-    if unpack is not None:
-        try:
-            unpack(filename, data, into)
-        except ValueError as exc:
-            raise UploadRejected(str(exc)) from exc
-        return
-    if not filename.endswith(".py"):
-        raise UploadRejected("only single .py uploads are accepted on this installation")
-    (into / "main.py").write_bytes(data)
 
 
 def _next_number(bot: Bot) -> int:

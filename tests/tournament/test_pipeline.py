@@ -5,12 +5,15 @@ broker) and the real services (PostgreSQL, Redis; ``.ci/run``) both run these te
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import signal
 import time
 from pathlib import Path
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from bots.outcome import CRASH
@@ -60,14 +63,20 @@ def test_200_ladder_matches_on_two_workers_finish_exactly_once(house_bots, fast_
     print(f"\n200 matches through 2 workers in {elapsed:.1f} s")
 
 
-def test_a_replay_reproduces_the_stored_result(house_bots, fast_ladder) -> None:
+def test_the_ladder_command_runs_a_batch_and_replays_reproduce_it(house_bots, fast_ladder) -> None:
+    out = io.StringIO()
     with worker_process("replayer"):
-        ids = queue_batch(FAST_GAME, 3)
-        assert wait_for(ids, timeout=300)
-    for match in Match.objects.filter(id__in=ids):
-        report = resimulate(match)
-        assert report["ok"], report
-        assert report["actions"] > 0
+        call_command("ladder", "--game", FAST_GAME, "--matches", "3", "--wait", stdout=out)
+    summary = json.loads(out.getvalue())
+    assert summary["finished"] == 3 and summary["errors"] == 0 and summary["pending"] == 0
+    assert summary["matches_per_minute"] > 0
+    ids = list(Match.objects.filter(status=Match.FINISHED).values_list("id", flat=True))
+    assert len(ids) == 3
+    out = io.StringIO()
+    call_command("replay_match", *map(str, ids), stdout=out)
+    reports = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [r["ok"] for r in reports] == [True] * 3 and all(r["actions"] > 0 for r in reports)
+    call_command("recompute_ratings", stdout=io.StringIO())  # raises on any mismatch
     # A tampered replay does not pass.
     match = Match.objects.get(id=ids[0])
     data = match.replay.unpack()
@@ -75,6 +84,12 @@ def test_a_replay_reproduces_the_stored_result(house_bots, fast_ladder) -> None:
     match.replay.data = match.replay.pack(data)
     match.replay.save()
     assert not resimulate(Match.objects.get(id=ids[0]))["ok"]
+    with pytest.raises(CommandError):
+        call_command("replay_match", str(ids[0]), stdout=io.StringIO())
+    # So does a stored rating that the history does not explain.
+    BotVersion.objects.filter(id=house_bots[0].current_version_id).update(elo=1234.0)
+    with pytest.raises(CommandError):
+        call_command("recompute_ratings", stdout=io.StringIO(), stderr=io.StringIO())
 
 
 def test_validation_activates_a_good_version_and_fails_a_crashing_one(users, house_bots) -> None:

@@ -141,3 +141,15 @@ def test_a_match_lost_too_often_is_marked_error(match, settings) -> None:
     assert again is None and verdict.status == "error"
     match.refresh_from_db()
     assert match.status == Match.ERROR and "lost" in match.error_reason
+
+
+def test_an_upload_is_validated_before_anything_is_stored(users, settings, tmp_path) -> None:
+    from tournament.models import Bot, BotVersion
+    from tournament.versions import UploadRejected, code_root, create_version
+
+    settings.MEDIA_ROOT = str(tmp_path)
+    bot = Bot.objects.create(owner=users["alice"], game="catan", name="b")
+    with pytest.raises(UploadRejected, match="zip"):
+        create_version(bot, "bot.exe", b"MZ...")
+    assert not BotVersion.objects.exists()
+    assert not code_root().exists()
