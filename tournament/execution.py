@@ -159,7 +159,12 @@ def execute(match_id: int, worker: str) -> Verdict:
         keeper.stop()
         return platform_failure(match.id, match.claim_token, traceback.format_exc(limit=8))
     keeper.stop()
-    if record_result(match.id, match.claim_token, outcome):
+    try:
+        written = record_result(match.id, match.claim_token, outcome)
+    except Exception:
+        # The transaction rolled back: nothing was scored, so the match may run again.
+        return platform_failure(match.id, match.claim_token, traceback.format_exc(limit=8))
+    if written:
         return Verdict("finished")
     return Verdict("lost", detail="the claim was taken over before the result was written")
 

@@ -155,6 +155,7 @@ class Match(models.Model):
     class Meta:
         verbose_name_plural = "matches"
         indexes = [
+            models.Index(fields=["game", "-id"], name="match_list_game"),
             models.Index(fields=["game", "status", "-id"], name="match_list"),
             models.Index(fields=["status", "lease_expires"], name="match_leases"),
         ]

@@ -14,9 +14,10 @@ from django.utils import timezone
 
 from bots.outcome import CRASH, MatchOutcome, SeatResult
 from tournament import execution, ratings
-from tournament.models import Match, ScoredResult
+from tournament.models import Bot, BotVersion, Match, ScoredResult
 from tournament.results import record_result
 from tournament.scheduler import schedule_ladder
+from tournament.versions import UploadRejected, code_root, create_version
 
 pytestmark = pytest.mark.django_db
 
@@ -144,9 +145,6 @@ def test_a_match_lost_too_often_is_marked_error(match, settings) -> None:
 
 
 def test_an_upload_is_validated_before_anything_is_stored(users, settings, tmp_path) -> None:
-    from tournament.models import Bot, BotVersion
-    from tournament.versions import UploadRejected, code_root, create_version
-
     settings.MEDIA_ROOT = str(tmp_path)
     bot = Bot.objects.create(owner=users["alice"], game="catan", name="b")
     with pytest.raises(UploadRejected, match="zip"):
