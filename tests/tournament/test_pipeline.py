@@ -208,3 +208,31 @@ def test_a_match_killed_with_its_worker_is_rerun_by_another_and_scored_once(
     assert ScoredResult.objects.filter(match=match).count() == 1
     slow.refresh_from_db()
     assert slow.current_version.games_played == 1
+
+
+def test_a_match_whose_pool_process_is_killed_is_requeued_and_scored_once(
+    users, house_bots, fast_ladder
+) -> None:
+    """Only the process playing the match dies: its worker rejects the task back to the queue."""
+    lease = {"ARENA_MATCH_LEASE_SECONDS": "3"}
+    slow = make_bot(users["alice"], "slow", "slow_first_move.py")
+    seats = [slow.current_version_id] + [b.current_version_id for b in house_bots[:2]]
+    match = create_match(fast_ladder, seats)
+    with worker_process("pool1", extra_env=lease), worker_process("pool2", extra_env=lease):
+        send_match(match.id)
+        wait_until(
+            lambda: Match.objects.filter(id=match.id, status=Match.RUNNING).exists(),
+            timeout=60,
+            what="a worker to start the match",
+        )
+        time.sleep(1.0)
+        first = Match.objects.get(id=match.id).worker
+        os.kill(int(first.rsplit(" pid ", 1)[1]), signal.SIGKILL)
+        assert wait_for([match.id], timeout=120)
+    match.refresh_from_db()
+    assert match.status == Match.FINISHED
+    assert match.attempts == 2
+    assert f"{first} lost" in match.error_reason
+    assert ScoredResult.objects.filter(match=match).count() == 1
+    slow.refresh_from_db()
+    assert slow.current_version.games_played == 1

@@ -97,3 +97,22 @@ def test_home_links_leaderboards_and_match_list(client, played) -> None:
     assert "/ladder/catan/" in home and "/ladder/cardgame/" in home and "/matches/" in home
     listing = client.get("/matches/?game=catan").content.decode()
     assert f"/matches/{played.id}/" in listing
+
+
+def test_every_model_is_in_the_admin(client, users, played) -> None:
+    client.force_login(users["staff"])
+    users["staff"].is_superuser = True
+    users["staff"].save()
+    for model in (
+        "gameladder",
+        "bot",
+        "botversion",
+        "match",
+        "participantlog",
+        "replay",
+        "scoredresult",
+    ):
+        assert client.get(f"/admin/tournament/{model}/").status_code == 200, model
+    assert client.get(f"/admin/tournament/match/{played.id}/change/").status_code == 200
+    ladder = client.get("/admin/tournament/gameladder/").content.decode()
+    assert "players_per_match" in ladder
