@@ -29,11 +29,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bots import protocol, sandbox  # noqa: E402
-from bots.botproc import BotProcess, BotSpec  # noqa: E402
-from bots.limits import SandboxLimits, TimeControl  # noqa: E402
-from games.common.chance import ChanceStreams  # noqa: E402
-from games.registry import GAMES  # noqa: E402
+from bots import protocol, sandbox
+from bots.botproc import BotProcess, BotSpec
+from bots.limits import SandboxLimits, TimeControl
+from games.common.chance import ChanceStreams
+from games.registry import GAMES
 
 ECHO_BOT = """import sys
 for line in sys.stdin:
@@ -170,8 +170,10 @@ def main() -> None:
         raw_spawn = [raw_startup(bot, payloads[0]) for _ in range(args.spawns)]
         our_spawn = [sandbox_startup(bot, messages[0]) for _ in range(args.spawns)]
         print(f"\nstart-up until the first answer ({args.spawns} spawns each)")
-        print(f"plain subprocess                   median {statistics.median(raw_spawn) * 1e3:6.1f} ms")
-        print(f"sandboxed (slot, staging, bwrap)   median {statistics.median(our_spawn) * 1e3:6.1f} ms")
+        raw_ms = statistics.median(raw_spawn) * 1e3
+        our_ms = statistics.median(our_spawn) * 1e3
+        print(f"plain subprocess                   median {raw_ms:6.1f} ms")
+        print(f"sandboxed (slot, staging, bwrap)   median {our_ms:6.1f} ms")
         extra = (statistics.median(our_spawn) - statistics.median(raw_spawn)) * 1e3
         print(f"overhead: +{extra:.1f} ms (target <= +15 ms)")
         with contextlib.suppress(Exception):
