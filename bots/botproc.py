@@ -76,6 +76,7 @@ class BotProcess:
         self.move_times_ms: list[float] = []
         self._stderr = bytearray()
         self._stderr_dropped = 0
+        self._stderr_open = True
         self._stdout = bytearray()
         self._stdout_total = 0
         self._cpu_mark = 0.0
@@ -139,18 +140,29 @@ class BotProcess:
 
     def request(self, message: dict[str, Any]) -> bytes:
         """Send ``message`` and return the answer line; charge its CPU time to the clock."""
+        return self.request_line(protocol.encode(message))
+
+    def request_line(self, data: bytes) -> bytes:
+        """Send an encoded message and return the answer line, under the seat's clock.
+
+        The CPU of the bot's tree is read once per answer (the fast path) and, while the bot
+        thinks, each time the wait times out (every ``_CPU_POLL_S``).
+        """
         tc = self.clock.time_control
         deadline = time.monotonic() + tc.wall_backstop_s
         if self._first_request:
             deadline += tc.startup_wall_s
             self._first_request = False
-        self._send(protocol.encode(message), deadline)
+        self._send(data, deadline)
         budget = self.clock.budget_s()
-        while True:
+        line = self._take_line()
+        next_check = 0.0
+        while line is None:
+            self._pump(min(_CPU_POLL_S, deadline - time.monotonic()))
             line = self._take_line()
-            if line is not None:
-                break
             now = time.monotonic()
+            if line is not None or now < next_check:
+                continue
             if now >= deadline:
                 raise BotFault(
                     TIMEOUT, f"no answer within the {tc.wall_backstop_s:g} s wall-clock backstop"
@@ -158,7 +170,7 @@ class BotProcess:
             used = self._cpu_seconds() - self._cpu_mark
             if used > budget:
                 raise BotFault(TIMEOUT, f"used {used:.3f} s CPU, {budget:.3f} s were left")
-            self._pump(min(_CPU_POLL_S, deadline - now))
+            next_check = now + _CPU_POLL_S
         cpu = self._cpu_seconds()
         used = cpu - self._cpu_mark
         self._cpu_mark = cpu
@@ -192,16 +204,17 @@ class BotProcess:
             self._pump(min(_CPU_POLL_S, deadline - now), want_write=fd)
 
     def _pump(self, timeout: float, want_write: int | None = None) -> None:
+        """Wait up to ``timeout`` for output (or room to write) and take in what came."""
         assert self.process is not None and self.process.stdout is not None
         assert self.process.stderr is not None
-        readers = [self.process.stderr.fileno()]
-        if self.process.stdout.fileno() >= 0 and not self.process.stdout.closed:
-            readers.append(self.process.stdout.fileno())
+        out_fd = self.process.stdout.fileno()
+        err_fd = self.process.stderr.fileno()
+        readers = [out_fd, err_fd] if self._stderr_open else [out_fd]
         writers = [want_write] if want_write is not None else []
         readable, _, _ = select.select(readers, writers, [], max(timeout, 0.0))
-        if self.process.stderr.fileno() in readable:
+        if err_fd in readable:
             self._drain_stderr()
-        if self.process.stdout.fileno() in readable:
+        if out_fd in readable:
             self._read_stdout()
 
     def _read_stdout(self) -> None:
@@ -241,6 +254,7 @@ class BotProcess:
             except (BlockingIOError, OSError):
                 return
             if not chunk:
+                self._stderr_open = False  # closed: stop watching it, or select spins
                 return
             room = self.limits.stderr_bytes - len(self._stderr)
             self._stderr += chunk[: max(room, 0)]

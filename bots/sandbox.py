@@ -181,18 +181,18 @@ class Slot:
         self.scratch_dir = self.dir / "scratch"
         self.cgroup = _SlotCgroup(index) if _cgroups_usable() else None
 
-    # The slot directory is root:slot-gid 0750, so only this slot's uid can enter it.
+    # The slot directory is root:slot-gid 0750, so only this slot's uid can enter it. It and
+    # its SDK copy outlive a match; the bot's code and scratch are replaced for every bot.
     def stage(self, bot_path: Path | None) -> str:
         """Copy the bot's code (and the SDK) where the slot uid can read it; return its entry."""
-        self.kill_all(None)
-        if self.dir.exists():
-            shutil.rmtree(self.dir)
+        self.kill_all(None, everywhere=self.cgroup is None or bool(self.cgroup.pids()))
         owner = os.geteuid() == 0
-        self.dir.mkdir(mode=0o750)
+        self.dir.mkdir(mode=0o750, exist_ok=True)
         if owner:
             os.chown(self.dir, 0, self.uid)
         os.chmod(self.dir, 0o750)
-        shutil.copytree(SDK_DIR, self.sdk_dir, ignore=shutil.ignore_patterns("__pycache__"))
+        self._stage_sdk()
+        self.clear()
         self.scratch_dir.mkdir(mode=0o700)
         if owner:
             os.chown(self.scratch_dir, self.uid, self.uid)
@@ -206,39 +206,113 @@ class Slot:
             if bot_path.suffix != ".py":
                 entry = bot_path.name
             shutil.copy2(bot_path, self.bot_dir / entry)
-        for root, dirs, files in os.walk(self.dir):
-            for name in dirs:
-                os.chmod(os.path.join(root, name), 0o755)
-            for name in files:
-                path = os.path.join(root, name)
-                os.chmod(path, 0o755 if os.access(path, os.X_OK) else 0o644)
-        os.chmod(self.scratch_dir, 0o700)
+        _make_readable(self.bot_dir)
         return entry
 
-    def kill_all(self, process: subprocess.Popen[bytes] | None) -> None:
-        """Kill every process of this slot and reap what is ours; nothing may survive."""
+    def _stage_sdk(self) -> None:
+        self.sdk_dir.mkdir(mode=0o755, exist_ok=True)
+        for source in SDK_DIR.glob("*.py"):
+            target = self.sdk_dir / source.name
+            info = source.stat()
+            with contextlib.suppress(FileNotFoundError):
+                staged = target.stat()
+                if (staged.st_mtime_ns, staged.st_size) == (info.st_mtime_ns, info.st_size):
+                    continue
+            shutil.copy2(source, target)
+            os.chmod(target, 0o644)
+
+    def clear(self) -> None:
+        """Remove the last bot's code and scratch files."""
+        for path in (self.bot_dir, self.scratch_dir):
+            if path.exists():
+                shutil.rmtree(path)
+
+    def kill_all(
+        self, process: subprocess.Popen[bytes] | None, *, everywhere: bool = False
+    ) -> None:
+        """Kill every process of this slot and reap what is ours; nothing may survive.
+
+        The slot's processes are found in its cgroup and among our descendants (we are the
+        child subreaper, so even a bot that escaped its session is one); ``everywhere`` also
+        scans all of ``/proc`` for the slot's uid (before a bot starts: a runner that died
+        may have left something).
+        """
         if process is not None and process.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             with contextlib.suppress(ProcessLookupError):
                 process.kill()
-        live = 0
-        for _attempt in range(200):
-            if self.cgroup is not None:
-                self.cgroup.kill()
-            live = kill_uid(self.uid) if os.geteuid() == 0 else 0
-            _reap_children(self.uid)
+        me = os.getpid()
+        skip = process.pid if process is not None else -1  # reaped by Popen, not by us
+        for _attempt in range(400):
+            found = self._processes(everywhere)
+            for pid, (state, _parent) in found.items():
+                if state not in "ZX":
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(pid, signal.SIGKILL)
+                elif _parent == me and pid != skip:
+                    with contextlib.suppress(ChildProcessError):
+                        os.waitpid(pid, os.WNOHANG)
             if process is not None and process.poll() is None:
                 with contextlib.suppress(subprocess.TimeoutExpired):
-                    process.wait(timeout=0.01)
+                    process.wait(timeout=0.005)
             alive = process is not None and process.poll() is None
-            # Zombies too: they still count against the uid's RLIMIT_NPROC for the next bot.
-            if not alive and (os.geteuid() != 0 or not uid_processes(self.uid)):
+            # Done when only zombies someone else reaps are left (ours still count against the
+            # uid's RLIMIT_NPROC for the next bot, so they are reaped above first).
+            if not alive and all(st in "ZX" and parent != me for st, parent in found.values()):
                 return
-            time.sleep(0.01)
-        if not live:
-            return  # only zombies left, waiting for init to reap them
+            time.sleep(0.005)
         raise PlatformError(f"processes of sandbox slot {self.index} survived SIGKILL")
+
+    def _processes(self, everywhere: bool) -> dict[int, tuple[str, int]]:
+        """The slot uid's processes: pid -> (state letter, parent pid)."""
+        candidates = set(_descendants(os.getpid()))
+        if self.cgroup is not None:
+            candidates.update(self.cgroup.pids())
+        if everywhere and os.geteuid() == 0:
+            candidates.update(uid_processes(self.uid))
+        found = {}
+        for pid in candidates:
+            try:
+                if os.stat(f"/proc/{pid}").st_uid != self.uid:
+                    continue
+                with open(f"/proc/{pid}/stat", "rb") as f:
+                    fields = f.read().rsplit(b")", 1)[1].split()
+            except FileNotFoundError:
+                continue
+            found[pid] = (fields[0].decode(), int(fields[1]))
+        return found
+
+
+def _make_readable(root: Path) -> None:
+    os.chmod(root, 0o755)
+    for folder, dirs, files in os.walk(root):
+        for name in dirs:
+            os.chmod(os.path.join(folder, name), 0o755)
+        for name in files:
+            path = os.path.join(folder, name)
+            os.chmod(path, 0o755 if os.access(path, os.X_OK) else 0o644)
+
+
+def _descendants(root: int) -> list[int]:
+    """Every process below ``root`` (zombies included), from the kernel's children lists."""
+    found: list[int] = []
+    stack = [root]
+    while stack:
+        pid = stack.pop()
+        try:
+            tasks = os.listdir(f"/proc/{pid}/task")
+        except FileNotFoundError:
+            continue
+        for task in tasks:
+            try:
+                with open(f"/proc/{pid}/task/{task}/children", "rb") as f:
+                    children = [int(c) for c in f.read().split()]
+            except FileNotFoundError:
+                continue
+            found += children
+            stack += children
+    return found
 
 
 @contextlib.contextmanager
@@ -260,30 +334,11 @@ def acquire_slot(index: int | None = None) -> Iterator[Slot]:
         finally:
             with contextlib.suppress(PlatformError):
                 slot.kill_all(None)
-            shutil.rmtree(slot.dir, ignore_errors=True)
+            with contextlib.suppress(OSError):
+                slot.clear()
             os.close(fd)
         return
     raise PlatformError(f"all {count} sandbox slots are busy")
-
-
-def kill_uid(uid: int) -> int:
-    """SIGKILL every process whose owner is ``uid``; return how many were still alive."""
-    alive = 0
-    for entry in os.scandir("/proc"):
-        if not entry.name.isdigit():
-            continue
-        try:
-            if entry.stat().st_uid != uid:
-                continue
-            with open(f"/proc/{entry.name}/stat", "rb") as f:
-                state = f.read().rsplit(b")", 1)[1].split()[0]
-            if state in (b"Z", b"X"):
-                continue
-            os.kill(int(entry.name), signal.SIGKILL)
-            alive += 1
-        except (FileNotFoundError, ProcessLookupError):
-            continue
-    return alive
 
 
 def uid_processes(uid: int) -> list[int]:
@@ -295,13 +350,6 @@ def uid_processes(uid: int) -> list[int]:
                 if entry.stat().st_uid == uid:
                     found.append(int(entry.name))
     return found
-
-
-def _reap_children(uid: int) -> None:
-    """waitpid our zombie children that belonged to the slot (orphans re-parented to us)."""
-    for pid in uid_processes(uid):
-        with contextlib.suppress(ChildProcessError, OSError):
-            os.waitpid(pid, os.WNOHANG)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -370,12 +418,17 @@ class _SlotCgroup:
                 return int(line.split()[1])
         return 0
 
-    def kill(self) -> None:
+    def pids(self) -> list[int]:
+        """Live members (a zombie has already left its cgroup)."""
+        with contextlib.suppress(OSError, ValueError):
+            return [int(p) for p in (self.paths["pids"] / "cgroup.procs").read_text().split()]
+        return []
+
+    def attach(self, pids: list[int]) -> None:
         for path in self.paths.values():
-            with contextlib.suppress(OSError, ValueError):
-                for pid in (path / "cgroup.procs").read_text().split():
-                    with contextlib.suppress(ProcessLookupError):
-                        os.kill(int(pid), signal.SIGKILL)
+            for pid in pids:
+                with contextlib.suppress(ProcessLookupError):
+                    (path / "cgroup.procs").write_text(str(pid))
 
     def close(self) -> None:
         if self._cpu_fd is not None:
@@ -413,23 +466,33 @@ def start(
     pass_fds: tuple[int, ...] = ()
     argv = command
     cwd = str(slot.scratch_dir)
+    block_w = -1
+    attach_in_child = cgroup is not None
     if tier in (TIER_BWRAP, TIER_BWRAP_USER):
         seccomp_fd = os.memfd_create("arena-seccomp", 0)
         os.write(seccomp_fd, seccomp_filter.filter_program())
         os.lseek(seccomp_fd, 0, os.SEEK_SET)
         pass_fds = (seccomp_fd,)
-        argv = _bwrap_argv(slot, limits, env, seccomp_fd) + command
+        extra: list[str] = []
+        if cgroup is not None:
+            # Joining a v1 cgroup waits for an RCU grace period (~10 ms). Do it from here while
+            # bwrap builds the sandbox: bwrap waits on --block-fd before it starts the bot.
+            block_r, block_w = os.pipe()
+            pass_fds += (block_r,)
+            extra = ["--block-fd", str(block_r)]
+            attach_in_child = False
+        argv = _bwrap_argv(slot, limits, env, seccomp_fd, extra) + command
         env = {"PATH": "/usr/bin:/bin"}  # bwrap's own environment: no secret, even in /proc/1
         cwd = "/"
     preexec = _Preexec(
         limits=limits,
         uid=slot.uid if is_root and tier != TIER_UNSAFE else None,
-        cgroup_procs=cgroup.procs_files() if cgroup else [],
+        cgroup_procs=cgroup.procs_files() if cgroup is not None and attach_in_child else [],
         new_net=tier == TIER_UID_SECCOMP,
         seccomp=seccomp_filter.filter_program() if tier == TIER_UID_SECCOMP else None,
     )
     try:
-        return subprocess.Popen(
+        process = subprocess.Popen(
             argv,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -440,9 +503,33 @@ def start(
             start_new_session=True,
             preexec_fn=preexec,
         )
+    except BaseException:
+        if block_w >= 0:
+            os.close(block_w)
+        raise
     finally:
         for fd in pass_fds:
             os.close(fd)
+    if block_w >= 0:
+        try:
+            assert cgroup is not None
+            cgroup.attach(_bwrap_processes(process))
+        finally:
+            with contextlib.suppress(OSError):
+                os.write(block_w, b"x")
+            os.close(block_w)
+    return process
+
+
+def _bwrap_processes(process: subprocess.Popen[bytes]) -> list[int]:
+    """bwrap and the sandbox's first process, once it exists (bwrap then waits on its fd)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and process.poll() is None:
+        children = _descendants(process.pid)
+        if children:
+            return [process.pid, *children]
+        time.sleep(0.0005)
+    return [process.pid]
 
 
 def _bot_env(slot: Slot, tier: str) -> dict[str, str]:
@@ -458,7 +545,9 @@ def _bot_env(slot: Slot, tier: str) -> dict[str, str]:
     }
 
 
-def _bwrap_argv(slot: Slot, limits: SandboxLimits, env: dict[str, str], fd: int) -> list[str]:
+def _bwrap_argv(
+    slot: Slot, limits: SandboxLimits, env: dict[str, str], fd: int, extra: list[str]
+) -> list[str]:
     argv = [
         BWRAP,
         "--ro-bind", "/usr", "/usr",
@@ -483,7 +572,7 @@ def _bwrap_argv(slot: Slot, limits: SandboxLimits, env: dict[str, str], fd: int)
     ]  # fmt: skip
     for key, value in env.items():
         argv += ["--setenv", key, value]
-    return [*argv, "--seccomp", str(fd), "--"]
+    return [*argv, *extra, "--seccomp", str(fd), "--"]
 
 
 @dataclass

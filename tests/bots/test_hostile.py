@@ -161,3 +161,9 @@ def test_runner_survives_and_plays_on_after_attacks() -> None:
     )
     assert [s.forfeit for s in outcome.seats] == [None, None]
     assert os.getpid() > 0 and bot_processes() == []
+
+
+def test_closing_stderr_does_not_stall_the_runner(tier: str) -> None:
+    outcome = play_hostile("close_stderr")
+    assert_forfeit(outcome, TIMEOUT)
+    assert "wall-clock" in outcome.seats[0].forfeit_detail
