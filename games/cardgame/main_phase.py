@@ -70,21 +70,22 @@ def _legal_main(state: CardGameState) -> list[dict[str, Any]]:
         info = CARDS[card]
         if info.kind in ("green", "red") and affordable(info.cost) and dom.free_slots(card):
             out.append({"type": "build", "card": card})
+    rooms = dom.rooms()
     for give in RESOURCES:
         if totals.get(give, 0) >= dom.merchant_rate(give):
             out += [
                 {"type": "bank_trade", "give": give, "get": get}
                 for get in RESOURCES
-                if get != give and dom.room(get) > 0
+                if get != give and rooms[get] > 0
             ]
     if state.proposals < state.options["max_trade_proposals"]:
-        opp_totals = opp.totals()
+        opp_totals, opp_rooms = opp.totals(), opp.rooms()
         for give in RESOURCES:
-            if totals.get(give, 0) and opp.room(give):
+            if totals.get(give, 0) and opp_rooms[give]:
                 out += [
                     {"type": "propose_trade", "give": {give: 1}, "get": {get: 1}}
                     for get in RESOURCES
-                    if get != give and opp_totals.get(get, 0) and dom.room(get)
+                    if get != give and opp_totals.get(get, 0) and rooms[get]
                 ]
     return out
 
@@ -119,7 +120,7 @@ def _apply_build_road(state: CardGameState, action: dict[str, Any]) -> None:
     dom = state.domains[seat]
     col = dom.end_col(action["end"]) + (1 if action["end"] == "right" else -1)
     card = state.stacks["road"].pop()
-    dom.centre[col] = ["road", card, None]
+    dom.set_centre(col, "road", card)
     state.log("build", seat=seat, card=card, col=col)
     state.push(*pay_task(seat, CARDS[card].cost))
 
@@ -134,7 +135,7 @@ def _apply_build_settlement(state: CardGameState, action: dict[str, Any]) -> Non
     step = 1 if action["end"] == "right" else -1
     col = dom.end_col(action["end"]) + step
     card = state.stacks["settlement"].pop()
-    dom.centre[col] = ["settlement", card, None]
+    dom.set_centre(col, "settlement", card)
     state.log("build", seat=seat, card=card, col=col)
     state.push(
         *pay_task(seat, CARDS[card].cost),
@@ -152,7 +153,7 @@ def _apply_build_city(state: CardGameState, action: dict[str, Any]) -> None:
     dom = state.domains[seat]
     col = action["col"]
     card = state.stacks["city"].pop()
-    dom.centre[col] = ["city", card, dom.centre[col][1]]
+    dom.set_centre(col, "city", card, dom.centre[col][1])
     state.log("build", seat=seat, card=card, col=col)
     state.push(*pay_task(seat, CARDS[card].cost))
 
@@ -180,7 +181,7 @@ def _apply_slot(state: CardGameState, task: Task, action: dict[str, Any]) -> Non
     seat, card = task["seat"], task["card"]
     dom = state.domains[seat]
     dom.hand.remove(card)
-    dom.slots[(action["col"], action["row"])] = card
+    dom.place((action["col"], action["row"]), card)
     state.log("build", seat=seat, card=card, col=action["col"], row=action["row"])
     state.push(*pay_task(seat, CARDS[card].cost))
 
