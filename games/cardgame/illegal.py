@@ -58,8 +58,10 @@ def check_open_action(state: Any, seat: int, action: dict[str, Any], legal: list
             if reason is None:
                 return
             raise IllegalAction(f"{prefix}: {reason} (CG-TRADE-01)")
+    from games.cardgame.state import PHASE_APPLY
+
     types = sorted({a["type"] for a in legal})
-    if kind not in types:
+    if kind not in types and (state.tasks or kind not in PHASE_APPLY):
         raise IllegalAction(f"{prefix} is not possible now ({context}; allowed: {types}) ({rule})")
     raise IllegalAction(f"{prefix}: {_detail(state, seat, action)} ({context})")
 
