@@ -59,9 +59,10 @@ def take(state: CardGameState, card: str) -> str:
 
 
 def free(state: CardGameState, card_type: str) -> str:
-    """A copy of ``card_type`` that is not on any domain."""
+    """A copy of ``card_type`` in a stack or the removed pile (not on a domain, not in a hand)."""
+    hands = {c for dom in state.domains for c in dom.hand}
     for card in CARDS:
-        if CARDS[card].type == card_type:
+        if CARDS[card].type == card_type and card not in hands:
             try:
                 find_card(state, card)
             except KeyError:
