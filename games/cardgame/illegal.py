@@ -89,6 +89,9 @@ def _detail(state: Any, seat: int, action: dict[str, Any]) -> str:
         return "a settlement goes at the free end of a road (CG-SETTL-01) and must be paid"
     if kind == "build_city":
         return "a city goes on one of your settlements and must be paid (CG-CITY-01)"
+    if kind == "end_turn":
+        return "draw up to 3 cards first (CG-HAND-01)"
     if kind in ("pay", "gain", "steal", "give"):
         return "that region cannot pay or receive this unit (CG-RES-04, CG-RES-05)"
-    return f"{action!r} is not among the legal choices"
+    rule = PHASE_RULES.get(state.phase, "CG-TURN-05")
+    return f"{action!r} is not among the legal choices ({rule})"
