@@ -115,9 +115,9 @@ def state_from_dict(data: dict[str, Any]) -> Any:
         state.last_roll = copy.deepcopy(data["last_roll"])
         state.outcome = copy.deepcopy(data["outcome"])
         state.events = [dict(e) for e in data["events"]]
+        counts = Counter(all_cards(state))
     except (KeyError, TypeError, AttributeError, IndexError) as exc:
         raise ValueError(f"malformed cardgame state: {exc!r}") from None
-    counts = Counter(all_cards(state))
     unknown = [c for c in counts if c not in CARDS]
     if unknown:
         raise ValueError(f"unknown cards {unknown[:5]}")

@@ -111,7 +111,8 @@ def test_cg_card_prodbldg_01_02_03_doubling_only_from_the_die_and_capped() -> No
 
 
 def test_cg_card_fort_01_02_fort_protects_from_the_count_not_the_loss() -> None:
-    """CG-CARD-FORT-01, CG-CARD-FORT-02: units beside a Fort are not counted by the brigands, but
+    """CG-CARD-FORT-01, CG-CARD-FORT-02, CG-COMP-05: units beside a Fort (a protective card) are
+    not counted by the brigands, but
     over 7 the player still loses all wool and ore, protected ones included."""
     state = main_phase()
     lay(state, 0, 2, 1, "garrison")  # protects Mountains (1, up) and Pasture (3, up)
