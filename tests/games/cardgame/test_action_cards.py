@@ -188,6 +188,18 @@ def test_cg_card_robbers_01_02_03_steal_up_to_two() -> None:
     assert not state.tasks and units(state, 1, "grain") == 0
 
 
+def test_cg_card_robbers_01_bishop_defends_against_robbers() -> None:
+    """CG-CARD-ROBBERS-01: the Robbers' defence card is the Bishop (not the Herbalist)."""
+    state, (robbers,), (bishop, herb) = armed("brigands", opp=("bishop", "herb_woman"))
+    state.apply({"type": "play_card", "card": robbers})
+    assert state.current_player() == 1
+    assert state.legal_actions() == [{"type": "no_defence"}, {"type": "play_card", "card": bishop}]
+    state.apply({"type": "play_card", "card": bishop})
+    state.apply({"type": "attack_roll", "roll": 3})
+    assert state.tasks[0]["t"] == "steal" and state.tasks[0]["seat"] == 1  # rebound
+    assert herb in state.domains[1].hand
+
+
 def test_cg_act_09_attack_backfires_on_a_six() -> None:
     """CG-ACT-09: without defence an attack rebounds only on a 6 (Robbers: the victim steals)."""
     state, (robbers,), _ = armed("brigands")
@@ -259,6 +271,17 @@ def test_cg_card_herbalist_01_02_blackknight_01_expel_a_knight() -> None:
     )
     assert state.domains[1].hand == [knight]
     assert state.tokens["knight"] is None
+
+
+def test_cg_card_herbalist_02_expelled_knight_counts_against_the_limit() -> None:
+    """CG-CARD-HERBALIST-02: an expelled knight back in hand counts against the hand limit."""
+    state, (black,), hand = armed("black_knight", opp=("spy", "scout", "caravan"))
+    knight = lay(state, 1, 0, 1, "knight_karl")
+    state = rebuild(state)
+    attack(state, black, target={"type": "choose_target", "col": 0, "row": 1}, roll_value=4)
+    assert state.current_player() == 1 and state.tasks[0]["t"] == "discard"
+    state.apply({"type": "put_under", "card": knight, "stack": "dev0"})
+    assert state.domains[1].hand == hand and state.stacks["dev0"][0] == knight
 
 
 def test_cg_card_blackknight_02_played_without_own_knights() -> None:

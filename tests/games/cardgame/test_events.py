@@ -12,6 +12,7 @@ from tests.games.cardgame.positions import (
     lay,
     main_phase,
     make_city,
+    rebuild,
     region_action,
     roll,
     set_units,
@@ -157,6 +158,8 @@ def test_cg_card_riot_04_card_church_01_units_in_a_church_city_are_safe() -> Non
     lay(state, 0, 2, 1, "fleet_ore")
     state, _ = draw_event(state, "ev_civil_war")
     assert state.legal_actions() == [{"type": "choose_target", "col": 2, "row": 1}]
+    # city 2, settlement 1, Church 1, Knight token 1 (Hagen), Windmill token 1 (the fleet)
+    assert state.vp(0) == 6 and state.domains[0].base_vp() == 4
 
 
 def test_cg_card_fruitful_01_02_card_fort_forts_add_units_capped() -> None:
@@ -199,6 +202,8 @@ def test_cg_card_plague_03_baths_01_02_aqueduct_01_protection() -> None:
     lay(state, 0, 0, 1, "bath_house")
     make_city(state, 1, 0)
     lay(state, 1, 0, 1, "aqueduct")
+    state = rebuild(state)
+    assert state.vp(0) == 4 + 1 and state.vp(1) == 3 + 1  # Baths and Aqueduct: 1 VP each
     state, _ = draw_event(state, "ev_plague", production=6)
     assert units(state, 0, "grain") == 1 and units(state, 0, "ore") == 1  # Baths' city
     assert units(state, 0, "brick") == 1  # shared with the Baths city

@@ -87,12 +87,23 @@ def test_cg_trade_04_card_fleet_02_03_04_fleet_rate_two_for_one() -> None:
     gives 2 lumber (from any Forests) for 1 of any type; a second fleet does not improve it."""
     state = main_phase()
     lay(state, 0, 2, 1, "fleet_lumber")  # above the settlement between Mountains and Pasture
-    set_units(state, 0, lumber=2)
+    dom = state.domains[0]
+    dom.centre[3] = ["road", state.stacks["road"].pop(), None]
+    dom.centre[4] = ["settlement", state.stacks["settlement"].pop(), None]
+    state.stacks["region"].remove("region_lumber_6")
+    state.stacks["region"].remove("region_brick_3")
+    dom.regions[(5, -1)] = ["region_lumber_6", 1]  # a second Forest
+    dom.regions[(5, 1)] = ["region_brick_3", 0]
+    set_units(state, 0, lumber=1)
     state = rebuild(state)
     assert state.domains[0].merchant_rate("lumber") == 2
     assert state.domains[0].merchant_rate("ore") == 3
     state.apply({"type": "bank_trade", "give": "lumber", "get": "brick"})
-    assert units(state, 0, "lumber") == 0 and units(state, 0, "brick") == 2
+    # one unit from each Forest: the second payment is forced once the first is chosen
+    state.apply({"type": "pay", "col": -1, "side": -1})
+    assert units(state, 0, "lumber") == 0 and state.domains[0].regions[(5, -1)][1] == 0
+    state.apply({"type": "gain", "col": 5, "side": 1})
+    assert state.domains[0].regions[(5, 1)][1] == 1
 
 
 def test_cg_card_mint_01_gold_one_for_one() -> None:
