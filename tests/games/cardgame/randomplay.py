@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import traceback
-from collections import Counter
 from typing import Any
 
 from games.cardgame import GAME
@@ -26,46 +25,49 @@ def random_options(rng: random.Random) -> dict[str, Any]:
     return {key: rng.choice(values) for key, values in OPTION_CHOICES.items()}
 
 
-def recomputed_vp(state: Any, seat: int) -> int:
-    """VP from the laid-out cards and tokens, computed without the engine's cached totals."""
+def recount(state: Any, seat: int) -> tuple[int, int, int, bool]:
+    """(VP without tokens, strength, trade symbols, has a city) from the laid-out cards, computed
+    independently of the engine's cached totals."""
     dom = state.domains[seat]
-    vp = sum(2 if kind == "city" else 1 for kind, _c, _u in dom.centre.values() if kind != "road")
-    vp += sum(CARDS[c].vp for c in dom.slots.values())
-    return vp + sum(1 for holder in state.tokens.values() if holder == seat)
+    vp = 0
+    city = False
+    for kind, _card, _under in dom.centre.values():
+        vp += 2 if kind == "city" else 1 if kind == "settlement" else 0
+        city = city or kind == "city"
+    strength = trade = knights = fleets = smithies = harbors = 0
+    for card in dom.slots.values():
+        info = CARDS[card]
+        vp += info.vp
+        trade += info.trade
+        strength += info.strength
+        knights += info.role == "knight"
+        fleets += info.role == "fleet"
+        smithies += info.type == "smithy"
+        harbors += info.type == "harbor"
+    return vp, strength + smithies * knights, trade + harbors * fleets, city
 
 
-def recomputed_tokens(state: Any) -> dict[str, int | None]:
-    strength, trade = [], []
-    for dom in state.domains:
-        knights = [CARDS[c] for c in dom.slots.values() if CARDS[c].role == "knight"]
-        smithies = sum(1 for c in dom.slots.values() if CARDS[c].type == "smithy")
-        strength.append(sum(k.strength + smithies for k in knights))
-        fleets = sum(1 for c in dom.slots.values() if CARDS[c].role == "fleet")
-        harbors = sum(1 for c in dom.slots.values() if CARDS[c].type == "harbor")
-        trade.append(sum(CARDS[c].trade for c in dom.slots.values()) + harbors * fleets)
-
-    def leader(values: list[int]) -> int | None:
-        return 0 if values[0] > values[1] else 1 if values[1] > values[0] else None
-
-    windmill = leader(trade)
-    if windmill is not None:
-        centre = state.domains[windmill].centre.values()
-        if not any(kind == "city" for kind, _card, _under in centre):
-            windmill = None  # the Windmill needs a city (CG-TOK-02, A-CG-23)
-    return {"knight": leader(strength), "windmill": windmill}
+def _leader(a: int, b: int) -> int | None:
+    return 0 if a > b else 1 if b > a else None
 
 
 def check_invariants(state: Any) -> None:
     """The issue's invariants; raises AssertionError naming the broken one."""
+    counts = [recount(state, 0), recount(state, 1)]
+    windmill = _leader(counts[0][2], counts[1][2])
+    if windmill is not None and not counts[windmill][3]:
+        windmill = None  # the Windmill needs a city (CG-TOK-02, A-CG-23)
+    tokens = {"knight": _leader(counts[0][1], counts[1][1]), "windmill": windmill}
+    assert state.tokens == tokens, f"tokens {state.tokens} != {tokens} (CG-TOK-01..05)"
     for seat, dom in enumerate(state.domains):
         for pos, (_card, amount) in dom.regions.items():
             assert 0 <= amount <= MAX_STORE, f"seat {seat} region {pos} holds {amount} (CG-RES-01)"
-        assert state.vp(seat) == recomputed_vp(state, seat), f"seat {seat} VP mismatch"
+        vp = counts[seat][0] + (tokens["knight"] == seat) + (tokens["windmill"] == seat)
+        assert state.vp(seat) == vp, f"seat {seat} reports {state.vp(seat)} VP, recount {vp}"
         if not state.tasks and not state.is_terminal():
             assert len(dom.hand) <= dom.hand_limit(), f"seat {seat} over hand limit (CG-HAND-08)"
-    counts = Counter(all_cards(state))
-    assert len(counts) == 120 and set(counts.values()) == {1}, "a card is lost or duplicated"
-    assert state.tokens == recomputed_tokens(state), f"tokens {state.tokens} (CG-TOK-01..05)"
+    cards = all_cards(state)
+    assert len(cards) == 120 and len(set(cards)) == 120, "a card is lost or duplicated"
 
 
 def play_random_game(
