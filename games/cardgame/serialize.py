@@ -68,10 +68,13 @@ def state_from_dict(data: dict[str, Any]) -> Any:
     Raises:
         ValueError: anything malformed or inconsistent (the message names the problem).
     """
+    from games.cardgame import VERSION
     from games.cardgame.state import AUTO_TASKS, CHANCE_TASKS, TASK_LEGAL, CardGameState
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a cardgame state (format must be {FORMAT!r})")
+    if data.get("version") != VERSION:
+        raise ValueError(f"state of engine version {data.get('version')!r}, this is {VERSION}")
     try:
         state = CardGameState(data["seed"], validate_options(data["options"]))
         if data["phase"] not in PHASES:
