@@ -63,7 +63,11 @@ def check_open_action(state: Any, seat: int, action: dict[str, Any], legal: list
     types = sorted({a["type"] for a in legal})
     if kind not in types and (state.tasks or kind not in PHASE_APPLY):
         raise IllegalAction(f"{prefix} is not possible now ({context}; allowed: {types}) ({rule})")
-    raise IllegalAction(f"{prefix}: {_detail(state, seat, action)} ({context})")
+    try:
+        detail = _detail(state, seat, action)
+    except (TypeError, KeyError, AttributeError):  # unhashable or odd field values
+        detail = f"{action!r} is not among the legal choices"
+    raise IllegalAction(f"{prefix}: {detail} ({context})")
 
 
 def _detail(state: Any, seat: int, action: dict[str, Any]) -> str:

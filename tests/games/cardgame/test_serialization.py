@@ -178,9 +178,18 @@ def test_garbage_input_raises_only_illegal_action_or_value_error() -> None:
         {"type": "take_card", "card": None},
         {"type": "choose_slot", "col": 99, "row": 1},
     ]
-    for action in garbage:
-        with pytest.raises(IllegalAction):
-            state.apply(action)
+    walk = GAME.new_game(2, 4, {})
+    rng = random.Random(4)
+    for _ in range(600):  # at every kind of decision of a random game, refused without a change
+        before = json.dumps(walk.to_dict(), sort_keys=True)
+        for action in garbage:
+            with pytest.raises(IllegalAction):
+                walk.apply(action)
+        assert json.dumps(walk.to_dict(), sort_keys=True) == before
+        if walk.current_player() == CHANCE:
+            walk.apply(walk.sample_chance(rng))
+        else:
+            walk.apply(rng.choice(walk.legal_actions()))
     data = state.to_dict()
     broken = [
         None,
