@@ -66,26 +66,29 @@ def _legal_main(state: CardGameState) -> list[dict[str, Any]]:
             for col in sorted(dom.centre)
             if dom.centre[col][0] == "settlement"
         ]
+    slots: dict[str, bool] = {}
     for card in dom.hand:
         info = CARDS[card]
-        if info.kind in ("green", "red") and affordable(info.cost) and dom.free_slots(card):
-            out.append({"type": "build", "card": card})
+        if info.kind in ("green", "red") and affordable(info.cost):
+            if info.kind not in slots:
+                slots[info.kind] = bool(dom.free_slots(card))
+            if slots[info.kind]:
+                out.append({"type": "build", "card": card})
     rooms = dom.rooms()
+    gets = [r for r in RESOURCES if rooms[r] > 0]
     for give in RESOURCES:
-        if totals.get(give, 0) >= dom.merchant_rate(give):
-            out += [
-                {"type": "bank_trade", "give": give, "get": get}
-                for get in RESOURCES
-                if get != give and rooms[get] > 0
-            ]
+        have = totals.get(give, 0)
+        if have and have >= dom.merchant_rate(give):
+            out += [{"type": "bank_trade", "give": give, "get": g} for g in gets if g != give]
     if state.proposals < state.options["max_trade_proposals"]:
         opp_totals, opp_rooms = opp.totals(), opp.rooms()
+        wanted = [r for r in RESOURCES if opp_totals.get(r, 0) and rooms[r]]
         for give in RESOURCES:
             if totals.get(give, 0) and opp_rooms[give]:
                 out += [
                     {"type": "propose_trade", "give": {give: 1}, "get": {get: 1}}
-                    for get in RESOURCES
-                    if get != give and opp_totals.get(get, 0) and rooms[get]
+                    for get in wanted
+                    if get != give
                 ]
     return out
 
