@@ -40,7 +40,7 @@ MAX_STORE = 3
 BRIGAND_THRESHOLD = 7
 ACTION_VP_EACH = 3
 ACTION_VP_COMBINED = 7
-MAX_TURNS = 600
+MAX_TURNS = 3000
 """Safety net only: a game reaching this many turns ends as ``turn_cap`` (counted by tests)."""
 
 DEFAULT_OPTIONS: dict[str, Any] = {

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.cardgame.cards import CARDS
-from games.cardgame.constants import BASE_HAND_LIMIT, MAX_STORE
+from games.cardgame.constants import BASE_HAND_LIMIT, MAX_STORE, RESOURCES
 
 Position = tuple[int, int]
 
@@ -30,13 +30,51 @@ def sign(value: int) -> int:
 class Domain:
     """The cards one player has on the table and in hand, with the derived totals."""
 
-    __slots__ = ("centre", "hand", "regions", "slots")
+    __slots__ = ("_stats", "centre", "hand", "regions", "slots")
 
     def __init__(self) -> None:
         self.centre: dict[int, list[Any]] = {}  # col -> [kind, card, settlement card under a city]
         self.regions: dict[Position, list[Any]] = {}  # (col, side) -> [card, amount]
         self.slots: dict[Position, str] = {}  # (col, row) -> development card
         self.hand: list[str] = []
+        self._stats: dict[str, int] | None = None
+
+    # --- changes to the laid-out cards (they invalidate the cached totals) ------------------
+    def set_centre(self, col: int, kind: str, card: str, under: str | None = None) -> None:
+        self.centre[col] = [kind, card, under]
+        self._stats = None
+
+    def place(self, position: Position, card: str) -> None:
+        self.slots[position] = card
+        self._stats = None
+
+    def unplace(self, position: Position) -> str:
+        self._stats = None
+        return self.slots.pop(position)
+
+    def stats(self) -> dict[str, int]:
+        """Totals that only change when a card is laid or removed (cached for speed)."""
+        if self._stats is None:
+            counts: dict[str, int] = {}
+            knights = fleets = strength = tournament = trade = vp = 0
+            for card in self.slots.values():
+                info = CARDS[card]
+                counts[info.type] = counts.get(info.type, 0) + 1
+                knights += info.role == "knight"
+                fleets += info.role == "fleet"
+                strength += info.strength
+                tournament += info.tournament
+                trade += info.trade
+                vp += info.vp
+            # A Smithy adds 1 per knight (CG-CARD-SMITHY-01), a Harbor 1 per fleet (HARBOR-01).
+            stats = {f"n:{k}": v for k, v in counts.items()}
+            stats["strength"] = strength + counts.get("smithy", 0) * knights
+            stats["tournament"] = tournament
+            stats["trade"] = trade + counts.get("harbor", 0) * fleets
+            stats["vp"] = vp + sum(CARDS[entry[1]].vp for entry in self.centre.values())
+            stats["city"] = int(any(entry[0] == "city" for entry in self.centre.values()))
+            self._stats = stats
+        return self._stats
 
     # --- geometry -------------------------------------------------------------------------
     @property
@@ -105,6 +143,13 @@ class Domain:
             out[res] = out.get(res, 0) + amount
         return out
 
+    def rooms(self) -> dict[str, int]:
+        """Free storage per resource (CG-RES-02, CG-RES-05)."""
+        out = dict.fromkeys(RESOURCES, 0)
+        for card, amount in self.regions.values():
+            out[CARDS[card].resource] += MAX_STORE - amount
+        return out
+
     def units(self, include_gold: bool = True) -> int:
         return sum(
             a for c, a in self.regions.values() if include_gold or CARDS[c].resource != "gold"
@@ -116,30 +161,25 @@ class Domain:
 
     # --- derived totals -------------------------------------------------------------------
     def count_type(self, card_type: str) -> int:
-        return sum(1 for c in self.slots.values() if CARDS[c].type == card_type)
+        return self.stats().get(f"n:{card_type}", 0)
 
     def base_vp(self) -> int:
         """VP from settlements, cities and red cards, without the tokens (CG-WIN-02)."""
-        return sum(CARDS[entry[1]].vp for entry in self.centre.values()) + sum(
-            CARDS[c].vp for c in self.slots.values()
-        )
+        return self.stats()["vp"]
 
     def strength(self) -> int:
         """Total knight strength, +1 per knight for each Smithy (CG-CARD-SMITHY-01, A-CG-15)."""
-        knights = [CARDS[c] for c in self.slots.values() if CARDS[c].role == "knight"]
-        smithies = self.count_type("smithy")
-        return sum(k.strength for k in knights) + smithies * len(knights)
+        return self.stats()["strength"]
 
     def tournament(self) -> int:
-        return sum(CARDS[c].tournament for c in self.slots.values())
+        return self.stats()["tournament"]
 
     def trade(self) -> int:
         """Trade symbols; each Harbor adds one per fleet (CG-CARD-HARBOR-01)."""
-        fleets = sum(1 for c in self.slots.values() if CARDS[c].role == "fleet")
-        return sum(CARDS[c].trade for c in self.slots.values()) + self.count_type("harbor") * fleets
+        return self.stats()["trade"]
 
     def has_city(self) -> bool:
-        return any(entry[0] == "city" for entry in self.centre.values())
+        return bool(self.stats()["city"])
 
     def hand_limit(self) -> int:
         """3, +1 per Abbey and per Library (CG-HAND-01, CG-CARD-ABBEY-01, CG-CARD-LIBRARY-01)."""
@@ -149,10 +189,7 @@ class Domain:
         """3:1, 2:1 with a fleet, gold 1:1 with a Mint (CG-TRADE-03/04, CG-CARD-MINT-01)."""
         if resource == "gold" and self.count_type("mint"):
             return 1
-        for card in self.slots.values():
-            if CARDS[card].fleet_resource == resource:
-                return 2
-        return 3
+        return 2 if self.count_type(f"fleet_{resource}") else 3
 
     # --- serialisation --------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -180,7 +217,7 @@ class Domain:
                 and (under is None or CARDS[under].kind == "settlement"),
                 "a city lies on a settlement (CG-CITY-01)",
             )
-            dom.centre[col] = [kind, card, under]
+            dom.set_centre(col, kind, card, under)
         cols = sorted(dom.centre)
         _need(bool(cols) and cols == list(range(cols[0], cols[-1] + 1)), "centre row has gaps")
         for col, side, card, amount in data["regions"]:
@@ -196,7 +233,7 @@ class Domain:
             limit = 2 if centre[0] == "city" else 1
             _need(row in (1, -1, 2, -2) and abs(row) <= limit, "slot row (CG-EXP-01/02)")
             _need(CARDS[card].kind == "green" or centre[0] == "city", "red card (CG-EXP-03)")
-            dom.slots[(col, row)] = card
+            dom.place((col, row), card)
         dom.hand = list(data["hand"])
         for card in dom.hand:
             _need(card in CARDS, f"unknown hand card {card}")

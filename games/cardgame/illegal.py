@@ -58,10 +58,16 @@ def check_open_action(state: Any, seat: int, action: dict[str, Any], legal: list
             if reason is None:
                 return
             raise IllegalAction(f"{prefix}: {reason} (CG-TRADE-01)")
+    from games.cardgame.state import PHASE_APPLY
+
     types = sorted({a["type"] for a in legal})
-    if kind not in types:
+    if kind not in types and (state.tasks or kind not in PHASE_APPLY):
         raise IllegalAction(f"{prefix} is not possible now ({context}; allowed: {types}) ({rule})")
-    raise IllegalAction(f"{prefix}: {_detail(state, seat, action)} ({context})")
+    try:
+        detail = _detail(state, seat, action)
+    except (TypeError, KeyError, AttributeError):  # unhashable or odd field values
+        detail = f"{action!r} is not among the legal choices"
+    raise IllegalAction(f"{prefix}: {detail} ({context})")
 
 
 def _detail(state: Any, seat: int, action: dict[str, Any]) -> str:
@@ -87,6 +93,9 @@ def _detail(state: Any, seat: int, action: dict[str, Any]) -> str:
         return "a settlement goes at the free end of a road (CG-SETTL-01) and must be paid"
     if kind == "build_city":
         return "a city goes on one of your settlements and must be paid (CG-CITY-01)"
+    if kind == "end_turn":
+        return "draw up to 3 cards first (CG-HAND-01)"
     if kind in ("pay", "gain", "steal", "give"):
         return "that region cannot pay or receive this unit (CG-RES-04, CG-RES-05)"
-    return f"{action!r} is not among the legal choices"
+    rule = PHASE_RULES.get(state.phase, "CG-TURN-05")
+    return f"{action!r} is not among the legal choices ({rule})"

@@ -66,25 +66,29 @@ def _legal_main(state: CardGameState) -> list[dict[str, Any]]:
             for col in sorted(dom.centre)
             if dom.centre[col][0] == "settlement"
         ]
+    slots: dict[str, bool] = {}
     for card in dom.hand:
         info = CARDS[card]
-        if info.kind in ("green", "red") and affordable(info.cost) and dom.free_slots(card):
-            out.append({"type": "build", "card": card})
+        if info.kind in ("green", "red") and affordable(info.cost):
+            if info.kind not in slots:
+                slots[info.kind] = bool(dom.free_slots(card))
+            if slots[info.kind]:
+                out.append({"type": "build", "card": card})
+    rooms = dom.rooms()
+    gets = [r for r in RESOURCES if rooms[r] > 0]
     for give in RESOURCES:
-        if totals.get(give, 0) >= dom.merchant_rate(give):
-            out += [
-                {"type": "bank_trade", "give": give, "get": get}
-                for get in RESOURCES
-                if get != give and dom.room(get) > 0
-            ]
+        have = totals.get(give, 0)
+        if have and have >= dom.merchant_rate(give):
+            out += [{"type": "bank_trade", "give": give, "get": g} for g in gets if g != give]
     if state.proposals < state.options["max_trade_proposals"]:
-        opp_totals = opp.totals()
+        opp_totals, opp_rooms = opp.totals(), opp.rooms()
+        wanted = [r for r in RESOURCES if opp_totals.get(r, 0) and rooms[r]]
         for give in RESOURCES:
-            if totals.get(give, 0) and opp.room(give):
+            if totals.get(give, 0) and opp_rooms[give]:
                 out += [
                     {"type": "propose_trade", "give": {give: 1}, "get": {get: 1}}
-                    for get in RESOURCES
-                    if get != give and opp_totals.get(get, 0) and dom.room(get)
+                    for get in wanted
+                    if get != give
                 ]
     return out
 
@@ -119,7 +123,7 @@ def _apply_build_road(state: CardGameState, action: dict[str, Any]) -> None:
     dom = state.domains[seat]
     col = dom.end_col(action["end"]) + (1 if action["end"] == "right" else -1)
     card = state.stacks["road"].pop()
-    dom.centre[col] = ["road", card, None]
+    dom.set_centre(col, "road", card)
     state.log("build", seat=seat, card=card, col=col)
     state.push(*pay_task(seat, CARDS[card].cost))
 
@@ -134,7 +138,7 @@ def _apply_build_settlement(state: CardGameState, action: dict[str, Any]) -> Non
     step = 1 if action["end"] == "right" else -1
     col = dom.end_col(action["end"]) + step
     card = state.stacks["settlement"].pop()
-    dom.centre[col] = ["settlement", card, None]
+    dom.set_centre(col, "settlement", card)
     state.log("build", seat=seat, card=card, col=col)
     state.push(
         *pay_task(seat, CARDS[card].cost),
@@ -152,7 +156,7 @@ def _apply_build_city(state: CardGameState, action: dict[str, Any]) -> None:
     dom = state.domains[seat]
     col = action["col"]
     card = state.stacks["city"].pop()
-    dom.centre[col] = ["city", card, dom.centre[col][1]]
+    dom.set_centre(col, "city", card, dom.centre[col][1])
     state.log("build", seat=seat, card=card, col=col)
     state.push(*pay_task(seat, CARDS[card].cost))
 
@@ -180,7 +184,7 @@ def _apply_slot(state: CardGameState, task: Task, action: dict[str, Any]) -> Non
     seat, card = task["seat"], task["card"]
     dom = state.domains[seat]
     dom.hand.remove(card)
-    dom.slots[(action["col"], action["row"])] = card
+    dom.place((action["col"], action["row"]), card)
     state.log("build", seat=seat, card=card, col=action["col"], row=action["row"])
     state.push(*pay_task(seat, CARDS[card].cost))
 

@@ -56,8 +56,7 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
         "phase": state.phase,
         "to_move": to_move,
         "decision": decision,
-        "hand": [CARDS[c].type for c in state.domains[seat].hand],
-        "hand_ids": list(state.domains[seat].hand),
+        "hand": list(state.domains[seat].hand),  # card ids: the type is the part before "#"
         "you": public_domain(state, seat),
         "opponent": public_domain(state, 1 - seat),
         "stacks": {k: len(v) for k, v in state.stacks.items()},

@@ -68,10 +68,13 @@ def state_from_dict(data: dict[str, Any]) -> Any:
     Raises:
         ValueError: anything malformed or inconsistent (the message names the problem).
     """
+    from games.cardgame import VERSION
     from games.cardgame.state import AUTO_TASKS, CHANCE_TASKS, TASK_LEGAL, CardGameState
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a cardgame state (format must be {FORMAT!r})")
+    if data.get("version") != VERSION:
+        raise ValueError(f"state of engine version {data.get('version')!r}, this is {VERSION}")
     try:
         state = CardGameState(data["seed"], validate_options(data["options"]))
         if data["phase"] not in PHASES:
@@ -115,9 +118,9 @@ def state_from_dict(data: dict[str, Any]) -> Any:
         state.last_roll = copy.deepcopy(data["last_roll"])
         state.outcome = copy.deepcopy(data["outcome"])
         state.events = [dict(e) for e in data["events"]]
+        counts = Counter(all_cards(state))
     except (KeyError, TypeError, AttributeError, IndexError) as exc:
         raise ValueError(f"malformed cardgame state: {exc!r}") from None
-    counts = Counter(all_cards(state))
     unknown = [c for c in counts if c not in CARDS]
     if unknown:
         raise ValueError(f"unknown cards {unknown[:5]}")

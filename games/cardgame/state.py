@@ -50,6 +50,7 @@ class CardGameState:
         self.outcome: dict[str, Any] | None = None
         self.events: list[dict[str, Any]] = []
         self._legal: list[Action] | None = None
+        self._token_stats: tuple[dict[str, int], ...] | None = None
 
     # --- contract API ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -179,6 +180,11 @@ class CardGameState:
     def update_tokens(self) -> None:
         """Give each token to the strict leader, or to nobody on a tie (CG-TOK-01..05, A-CG-23)."""
         d0, d1 = self.domains
+        s0_stats, s1_stats = d0.stats(), d1.stats()
+        previous = self._token_stats
+        if previous is not None and previous[0] is s0_stats and previous[1] is s1_stats:
+            return  # no card laid or removed since the last evaluation
+        self._token_stats = (s0_stats, s1_stats)
         s0, s1 = d0.strength(), d1.strength()
         knight = 0 if s0 > s1 else 1 if s1 > s0 else None
         t0, t1 = d0.trade(), d1.trade()

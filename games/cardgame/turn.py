@@ -46,11 +46,9 @@ def setup(state: CardGameState) -> None:
     for seat in (0, 1):
         road, settle_1, settle_2, *regions = START_CARDS[seat]
         dom = state.domains[seat]
-        dom.centre = {
-            0: ["settlement", settle_1, None],
-            1: ["road", road, None],
-            2: ["settlement", settle_2, None],
-        }
+        dom.set_centre(0, "settlement", settle_1)
+        dom.set_centre(1, "road", road)
+        dom.set_centre(2, "settlement", settle_2)
         state.tasks.append({"t": "place_start", "seat": seat, "cards": regions})
     from games.cardgame.cards import CITY_CARDS, ROAD_CARDS, SETTLEMENT_CARDS, STACK_REGIONS
 
@@ -431,7 +429,7 @@ def _legal_riot(state: CardGameState, task: Task) -> list[dict[str, Any]]:
 def return_to_hand(state: CardGameState, seat: int, pos: tuple[int, int], why: str) -> None:
     """A destroyed or expelled card goes back to its owner's hand (CG-CARD-ARSONIST-03)."""
     dom = state.domains[seat]
-    card = dom.slots.pop(pos)
+    card = dom.unplace(pos)
     dom.hand.append(card)
     state.log(why, seat=seat, card=card, col=pos[0], row=pos[1])
 

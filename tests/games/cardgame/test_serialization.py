@@ -1,0 +1,213 @@
+"""Serialisation, determinism across processes, hidden information, options and bad input."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from games.cardgame import GAME
+from games.cardgame.constants import DEFAULT_OPTIONS, EVENT_FACES
+from games.common.api import CHANCE
+from games.common.replay import replay
+from games.errors import IllegalAction
+from tests.games.cardgame.positions import main_phase, rebuild, to_hand
+from tests.games.cardgame.randomplay import play_random_game
+from tests.workers import ROOT
+
+
+def recorded_game(seed: int, limit: int | None = None):
+    """Play randomly, recording every applied action; stop after ``limit`` steps if given."""
+    state = GAME.new_game(2, seed, {})
+    rng = random.Random(seed)
+    applied = []
+    while not state.is_terminal() and (limit is None or len(applied) < limit):
+        if state.current_player() == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply(action)
+        applied.append(action)
+    return state, applied
+
+
+def test_to_dict_from_dict_round_trip_at_random_points() -> None:
+    """CG-COMP-01: the state round-trips exactly at random points of random games."""
+    rng = random.Random(99)
+    for seed in range(6):
+        state, _ = recorded_game(seed, limit=rng.randrange(50, 3000))
+        text = json.dumps(state.to_dict(), sort_keys=True)
+        again = GAME.from_dict(json.loads(text))
+        assert json.dumps(again.to_dict(), sort_keys=True) == text
+        assert again.current_player() == state.current_player()
+        if state.current_player() >= 0:
+            assert again.legal_actions() == state.legal_actions()
+        # both copies continue identically
+        for _ in range(200):
+            if state.is_terminal():
+                break
+            if state.current_player() == CHANCE:
+                action = state.chance_outcomes()[0][0]
+            else:
+                action = state.legal_actions()[-1]
+            state.apply(action)
+            again.apply(action)
+        assert again.to_dict() == state.to_dict()
+
+
+def test_replay_in_a_new_process_is_bit_identical(tmp_path) -> None:
+    """Seed plus action list reproduces the game exactly in another process."""
+    state, applied = recorded_game(21)
+    path = tmp_path / "actions.json"
+    path.write_text(json.dumps(applied))
+    script = (
+        "import json\n"
+        "from games.cardgame import GAME\n"
+        "from games.common.replay import replay\n"
+        f"actions = json.load(open({str(path)!r}))\n"
+        "print(json.dumps(replay(GAME, 2, 21, {}, actions).to_dict(), sort_keys=True))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert run.stdout.strip() == json.dumps(state.to_dict(), sort_keys=True)
+    assert replay(GAME, 2, 21, {}, applied).to_dict() == state.to_dict()
+
+
+def test_same_seed_same_game() -> None:
+    """The engine never touches an rng: the same seed and choices give the same game."""
+    a, da, ca = play_random_game(5)
+    b, db, cb = play_random_game(5)
+    assert (da, ca) == (db, cb) and a.to_dict() == b.to_dict()
+
+
+def test_observations_hide_hands_and_stacks_in_random_games() -> None:
+    """Hidden information: a seat never sees the other hand or stack contents outside a search."""
+    state = GAME.new_game(2, 8, {})
+    rng = random.Random(8)
+    steps = 0
+    while not state.is_terminal() and steps < 4000:
+        for seat in (0, 1):
+            obs = state.observation(seat)
+            text = json.dumps(obs)
+            assert len(text) < 8000
+            hidden = set(state.domains[1 - seat].hand)
+            for key in ("opponent_hand",):
+                hidden -= set(obs.get(key, []))
+            for event in obs["events"]:
+                hidden -= {event.get("card")}
+            hidden -= {face for face, _n in EVENT_FACES}  # "brigands" is a card and a die face
+            assert not any(f'"{card}"' in text for card in hidden), (seat, obs)
+            if "search" not in obs:
+                for stack in state.stacks.values():
+                    for card in stack:
+                        assert f'"{card}"' not in json.dumps(obs["stacks"])
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+
+
+def test_observation_is_compact_and_whitelisted() -> None:
+    """The observation names the decision, both domains, own hand and opponent hand size."""
+    state = main_phase()
+    to_hand(state, 1, "spy", "abbey")
+    state = rebuild(state)
+    obs = state.observation(0)
+    assert obs["decision"] == "main" and obs["to_move"] == 0
+    assert obs["opponent"]["hand_size"] == 2 and obs["hand"] == []
+    assert obs["you"]["centre"] == [[0, "settlement"], [1, "road"], [2, "settlement"]]
+    assert len(json.dumps(obs)) < 4096
+    assert "spy" not in json.dumps(obs)
+
+
+def test_options_are_validated() -> None:
+    """Every ruling option is selectable; unknown keys and bad values raise ValueError."""
+    assert GAME.default_options == DEFAULT_OPTIONS
+    for key, value in (
+        ("civil_war_chooser", "opponent"),
+        ("spy_takes", "unit_or_action"),
+        ("action_threshold", "combined_7"),
+        ("brigand_exemption", True),
+        ("robbers_steal", 1),
+        ("robbers_backfire", "none"),
+        ("gold_pays_draw", True),
+        ("max_trade_proposals", 0),
+        ("vp_target", 8),
+    ):
+        assert GAME.new_game(2, 1, {key: value}).options[key] == value
+    for bad in (
+        {"nope": 1},
+        {"vp_target": "12"},
+        {"civil_war_chooser": "dealer"},
+        {"brigand_exemption": 1},
+        {"robbers_steal": 0},
+    ):
+        with pytest.raises(ValueError):
+            GAME.new_game(2, 1, bad)
+    with pytest.raises(ValueError):
+        GAME.new_game(3, 1, {})
+
+
+def test_garbage_input_raises_only_illegal_action_or_value_error() -> None:
+    """Ill-formed or illegal input to apply/from_dict raises IllegalAction/ValueError only."""
+    state, _ = recorded_game(4, limit=400)
+    garbage = [
+        None,
+        1,
+        "x",
+        [],
+        {},
+        {"type": 3},
+        {"type": "build", "card": "nope"},
+        {"type": "pay", "col": "a", "side": None},
+        {"type": "propose_trade"},
+        {"type": "propose_trade", "give": {"ore": -1}, "get": {"grain": 1}},
+        {"type": "propose_trade", "give": [], "get": {}},
+        {"type": "roll", "event": "sun", "production": 9},
+        {"type": "take_card", "card": None},
+        {"type": "choose_slot", "col": 99, "row": 1},
+    ]
+    walk = GAME.new_game(2, 4, {})
+    rng = random.Random(4)
+    for _ in range(600):  # at every kind of decision of a random game, refused without a change
+        before = json.dumps(walk.to_dict(), sort_keys=True)
+        for action in garbage:
+            with pytest.raises(IllegalAction):
+                walk.apply(action)
+        assert json.dumps(walk.to_dict(), sort_keys=True) == before
+        if walk.current_player() == CHANCE:
+            walk.apply(walk.sample_chance(rng))
+        else:
+            walk.apply(rng.choice(walk.legal_actions()))
+    data = state.to_dict()
+    broken = [
+        None,
+        {},
+        {**data, "format": "x"},
+        {**data, "phase": "lunch"},
+        {**data, "stacks": {}},
+        {**data, "tasks": [{"t": "nap"}]},
+        {**data, "removed": data["removed"] + ["spy#1"]},
+        {**data, "active": 7},
+    ]
+    for bad in broken:
+        with pytest.raises(ValueError):
+            GAME.from_dict(bad)
+    rng = random.Random(3)
+    for _ in range(300):  # mutate a real state's data at random
+        mutated = json.loads(json.dumps(data))
+        key = rng.choice(sorted(mutated))
+        mutated[key] = rng.choice([None, 0, "x", [], {}, [[1, 2]], -1])
+        with contextlib.suppress(ValueError):
+            GAME.from_dict(mutated)
