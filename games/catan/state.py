@@ -120,12 +120,12 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         s.first_player = 0
         s.result_data = None
         s.init_masters()
+        s._rebuild_derived()
         if options["layout"] == "beginner":
             s.terrains, s.numbers, s.harbors = beginner_layout()
             s._after_board()
         else:
             s._set_phase("board_terrain", CHANCE)
-        s._rebuild_derived()
         return s
 
     def _after_board(self) -> None:
