@@ -285,7 +285,7 @@ class MastersRules:
         can_settle = (
             h[LUMBER] and h[BRICK] and self.settlements_left[p] and self.settlement_spots(p)
         )
-        can_city = h[ORE] >= 1 and h[GRAIN] >= 2 and self.cities_left[p] and self.city_spots(p)
+        can_city = h[ORE] >= 2 and h[GRAIN] >= 1 and self.cities_left[p] and self.city_spots(p)
         for source in sources:
             if can_settle:
                 legal.append({"type": "use_vincent", "knight": source, "build": "settlement"})
