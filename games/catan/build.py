@@ -156,16 +156,13 @@ class BuildRules:
         self.after_build(p)
 
     def road_cost_for(self, p: int) -> tuple[int, ...]:
-        return ROAD_COST
+        return self.cost_override or ROAD_COST
 
     def settlement_cost_for(self, p: int) -> tuple[int, ...]:
-        return SETTLEMENT_COST
+        return self.cost_override or SETTLEMENT_COST
 
     def city_cost_for(self, p: int) -> tuple[int, ...]:
-        return CITY_COST
-
-    def after_build(self, p: int) -> None:
-        """Hook for Masters (discounts are one-shot); the base game needs nothing."""
+        return self.cost_override or CITY_COST
 
     # ------------------------------------------------------------------ Longest Road
     def after_road(self, p: int) -> None:

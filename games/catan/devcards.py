@@ -46,7 +46,7 @@ class DevelopmentRules:
         self._set_phase("draw_development", CHANCE)
 
     def development_cost_for(self, p: int) -> tuple[int, ...]:
-        return DEV_COST
+        return self.cost_override or DEV_COST
 
     def _outcomes_draw_development(self) -> list[tuple[Action, float]]:
         deck = self.dev_deck
@@ -57,6 +57,9 @@ class DevelopmentRules:
         p = self.turn_player
         c = DEV_INDEX[action["card"]]
         self.dev_deck[c] -= 1
+        if self.kandamir_cards is not None:
+            self.kandamir_drew(c)
+            return
         self.draw_development_card(p, c)
 
     def draw_development_card(self, p: int, c: int) -> None:

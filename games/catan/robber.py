@@ -19,7 +19,12 @@ class RobberRules:
     """Mixin of :class:`games.catan.state.CatanState` for the robber."""
 
     def start_seven(self) -> None:
-        """BG-ROBBER-01/02: nobody produces; everyone above 7 cards discards half, rounded down."""
+        """BG-ROBBER-01: nobody produces; Masters reactions (Siegfried) come first."""
+        if not self.seven_reactions():
+            self.begin_discards()
+
+    def begin_discards(self) -> None:
+        """BG-ROBBER-02: everyone above 7 cards discards half, rounded down, roller included."""
         self.discards = []
         for i in range(self.n):
             seat = (self.turn_player + i) % self.n
@@ -28,7 +33,7 @@ class RobberRules:
             held = sum(self.hand[seat])
             if held > DISCARD_LIMIT:
                 self.discards.append([seat, held // 2])
-        self.seven_reactions()
+        self.continue_seven()
 
     def continue_seven(self) -> None:
         if self.discards:

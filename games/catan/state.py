@@ -120,12 +120,12 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         s.first_player = 0
         s.result_data = None
         s.init_masters()
+        s._rebuild_derived()
         if options["layout"] == "beginner":
             s.terrains, s.numbers, s.harbors = beginner_layout()
             s._after_board()
         else:
             s._set_phase("board_terrain", CHANCE)
-        s._rebuild_derived()
         return s
 
     def _after_board(self) -> None:
@@ -158,7 +158,9 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 self._put_road(p, e)
                 self.after_road(p)
             self._collect_founding_income(p, entry["income_from"])
-            self.deal_first_master(p)
+        for p in reversed(range(self.n)):
+            self.deal_first_master(p)  # as in snake order: the last seat receives A1
+        self.finish_master_setup()
         self.first_player = 0
         self.setup_order = []
         self._start_turn(0)
@@ -397,7 +399,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.built_this_turn = False
         self.proposals = 0
         self.dice = None
-        self.start_turn_masters()
+        self.start_turn_masters(p)
         self.vp_dirty = True
         self._set_phase("pre_roll", p)
         if self.turn > self.options["max_turns"]:

@@ -17,7 +17,7 @@ from games.catan.constants import (
     MAX_SETTLEMENTS,
 )
 from games.catan.longest_road import longest_trail
-from games.catan.topology import EDGE_VERTICES, VERTEX_NEIGHBORS
+from games.catan.topology import EDGE_VERTICES, VERTEX_EDGES, VERTEX_NEIGHBORS
 from games.common.api import CHANCE, TERMINAL
 
 
@@ -57,12 +57,7 @@ def check_invariants(state: Any) -> None:
             assert (
                 state.vertex_owner[a] == o
                 or state.vertex_owner[b] == o
-                or any(
-                    state.edge_owner[f] == o and f != e
-                    for v in (a, b)
-                    for f in range(len(state.edge_owner))
-                    if v in EDGE_VERTICES[f]
-                )
+                or any(state.edge_owner[f] == o and f != e for v in (a, b) for f in VERTEX_EDGES[v])
             ), "road not connected"
     lr = state.longest_road
     if lr != -1:
@@ -73,6 +68,11 @@ def check_invariants(state: Any) -> None:
         assert state.knights[la] >= LARGEST_ARMY_MIN
         assert state.knights[la] == max(state.knights)
     assert state.proposals <= state.options["trade_proposals_per_turn"]
+    if state.masters_on and state.turn:
+        owned = [m for m in state.master_of if m is not None]
+        assert len(owned) == n, "MA-USE-01: one master each"
+        everyone = owned + state.master_reserve + state.master_stack
+        assert len(set(everyone)) == len(everyone) == 10
 
 
 def random_game(
@@ -114,6 +114,7 @@ def random_game(
         if observe_every and step % observe_every == 0:
             for seat in range(num_players):
                 check_observation(state, seat)
+    check_invariants(state)
     return state, log, decisions
 
 

@@ -1,0 +1,153 @@
+"""Components and board geometry."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from games.catan import actions as A
+from games.catan.board import load_data
+from games.catan.constants import DEV_COUNTS, NUMBER_TOKENS_SPIRAL
+from games.catan.topology import (
+    EDGE_HEXES,
+    EDGE_VERTICES,
+    HARBOR_EDGES,
+    NUM_EDGES,
+    NUM_VERTICES,
+    SPIRALS,
+    VERTEX_HEXES,
+)
+from games.common.api import CHANCE
+from tests.games.catan.fixtures import founded, new
+
+
+def _variable(state):
+    while state.current_player() == CHANCE and state.chance_kind() == "board":
+        state.apply(state.chance_outcomes()[-1][0])
+    return state
+
+
+def test_bg_comp_01_nineteen_hexes_with_the_terrain_counts() -> None:
+    """BG-COMP-01 BG-BOARD-01: 19 land hexes (4 forest, pasture, fields; 3 hills, mountains)."""
+    for state in (founded(), _variable(new(layout="variable"))):
+        assert Counter(state.terrains) == {
+            "forest": 4,
+            "pasture": 4,
+            "fields": 4,
+            "hills": 3,
+            "mountains": 3,
+            "desert": 1,
+        }
+
+
+def test_bg_comp_02_ninety_five_resource_cards() -> None:
+    """BG-COMP-02: 95 resource cards, 19 per type, bank plus hands."""
+    state = founded()
+    for r in range(5):
+        assert state.bank[r] + sum(h[r] for h in state.hand) == 19
+
+
+def test_bg_comp_03_and_dev_06_the_development_deck() -> None:
+    """BG-COMP-03 BG-DEV-06: 25 cards: 14 knights, 2+2+2 progress, 5 VP (data file)."""
+    state = new()
+    assert sum(state.dev_deck) == 25 and tuple(state.dev_deck) == DEV_COUNTS == (14, 2, 2, 2, 5)
+    assert load_data("development_deck")["cards"]["year_of_plenty"] == 2
+
+
+def test_bg_comp_04_special_cards_robber_and_eighteen_tokens() -> None:
+    """BG-COMP-04: Longest Road and Largest Army start unheld, one robber, 18 number tokens."""
+    state = founded()
+    assert state.longest_road == -1 and state.largest_army == -1
+    assert 0 <= state.robber < 19
+    assert sum(1 for x in state.numbers if x) == 18 == len(NUMBER_TOKENS_SPIRAL)
+
+
+def test_bg_comp_05_and_piece_01_pieces_per_colour() -> None:
+    """BG-COMP-05 BG-PIECE-01: 15 roads, 5 settlements, 4 cities per colour."""
+    state = new()
+    assert state.roads_left == [15] * 4 and state.settlements_left == [5] * 4
+    assert state.cities_left == [4] * 4
+
+
+def test_bg_comp_06_three_or_four_players_two_only_as_option() -> None:
+    """BG-COMP-06: 3–4 players; 2 only with the non-standard option."""
+    import pytest
+
+    from games.catan import GAME
+
+    GAME.new_game(3, 1, {})
+    GAME.new_game(4, 1, {})
+    with pytest.raises(ValueError):
+        GAME.new_game(2, 1, {})
+    with pytest.raises(ValueError):
+        GAME.new_game(5, 1, {})
+    assert GAME.new_game(2, 1, {"allow_two_players": True}).n == 2
+    assert founded(3).vertex_owner.count(3) == 0  # three seats: the fourth colour is unused
+
+
+def test_bg_board_02_and_03_variable_board_is_drawn_hex_by_hex_by_chance() -> None:
+    """BG-BOARD-02 BG-BOARD-03: each hex is a chance draw from the remaining face-down stack."""
+    state = new(layout="variable")
+    assert state.current_player() == CHANCE and state.chance_kind() == "board"
+    outcomes = state.chance_outcomes()
+    assert {o["terrain"] for o, _ in outcomes} == {
+        "forest",
+        "pasture",
+        "fields",
+        "hills",
+        "mountains",
+        "desert",
+    }
+    assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+    state.apply(A.TERRAIN["desert"])
+    assert "desert" not in {o["terrain"] for o, _ in state.chance_outcomes()}
+
+
+def test_bg_board_04_tokens_spiral_from_a_corner_skipping_the_desert() -> None:
+    """BG-BOARD-04: tokens A–R in letter order counter-clockwise inward; desert gets none."""
+    state = _variable(new(layout="variable"))
+    desert = state.terrains.index("desert")
+    assert state.numbers[desert] == 0
+    corner = next(
+        c
+        for c in SPIRALS
+        if [state.numbers[h] for h in SPIRALS[c] if h != desert] == list(NUMBER_TOKENS_SPIRAL)
+    )
+    assert SPIRALS[corner][:2] != SPIRALS[corner][-2:]
+
+
+def test_bg_board_05_06_07_intersections_paths_and_coast() -> None:
+    """BG-BOARD-05 BG-BOARD-06 BG-BOARD-07: 54 intersections of up to 3 hexes, 72 paths joining
+    two intersections, coastal intersections touch 1 or 2 land hexes."""
+    assert NUM_VERTICES == 54 and NUM_EDGES == 72
+    assert all(1 <= len(h) <= 3 for h in VERTEX_HEXES)
+    assert {len(h) for h in VERTEX_HEXES if len(h) < 3} == {1, 2}
+    assert all(len(set(pair)) == 2 for pair in EDGE_VERTICES)
+    assert sum(1 for h in EDGE_HEXES if len(h) == 1) == 30  # coastal paths, roads allowed there
+
+
+def test_bg_board_08_desert_has_no_token_robber_starts_there_and_never_produces() -> None:
+    """BG-BOARD-08 BG-SETUP-01: the desert has no number; the robber starts on it."""
+    state = founded()
+    desert = state.terrains.index("desert")
+    assert state.numbers[desert] == 0 and state.robber == desert
+    assert all(desert not in hexes for hexes in state.number_hexes.values())
+
+
+def test_bg_board_09_six_and_eight_are_the_most_likely_totals() -> None:
+    """BG-BOARD-09: 6 and 8 (the red tokens) are rolled most often."""
+    counts = Counter(o["die1"] + o["die2"] for o, _ in A.DICE_OUTCOMES)
+    assert counts[6] == counts[8] == 5 == max(v for k, v in counts.items() if k != 7)
+
+
+def test_nine_harbours_four_generic_and_one_per_resource() -> None:
+    """BG-MAR-03 BG-MAR-04 data: nine coastal harbours (rulings.md)."""
+    state = founded()
+    assert len(HARBOR_EDGES) == 9 and all(len(EDGE_HEXES[e]) == 1 for e in HARBOR_EDGES)
+    assert Counter(state.harbors) == {
+        "any": 4,
+        "lumber": 1,
+        "brick": 1,
+        "wool": 1,
+        "grain": 1,
+        "ore": 1,
+    }

@@ -1,0 +1,145 @@
+"""Building roads, settlements and cities; costs and piece limits."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.catan import actions as A
+from games.catan.topology import VERTEX_EDGES
+from games.errors import IllegalAction
+from tests.games.catan.fixtures import empty_board, hand, put, roll, set_hand, types
+
+
+def _main(**options):
+    state = empty_board(3, **options)
+    put(state, 0, settlements=[12], roads=[11])  # road 12-7
+    roll(state, 2)
+    return state
+
+
+def test_bg_build_01_keep_building_while_resources_last() -> None:
+    """BG-BUILD-01: pay the bank and place; repeat while cards and pieces last."""
+    state = _main()
+    set_hand(state, 0, lumber=3, brick=3)
+    for _ in range(3):
+        road = next(a for a in state.legal_actions() if a["type"] == "build_road")
+        state.apply(road)
+    assert hand(state, 0) == {} and "build_road" not in types(state)
+    assert state.bank[0] == 19 and state.bank[1] == 19
+
+
+@pytest.mark.parametrize(
+    ("cards", "kind", "spent"),
+    [
+        ({"lumber": 1, "brick": 1}, "build_road", "BG-BUILD-02"),
+        ({"lumber": 1, "brick": 1, "wool": 1, "grain": 1}, "build_settlement", "BG-BUILD-03"),
+        ({"ore": 3, "grain": 2}, "build_city", "BG-BUILD-04"),
+        ({"ore": 1, "wool": 1, "grain": 1}, "buy_development", "BG-BUILD-05"),
+    ],
+)
+def test_bg_build_02_03_04_05_costs(cards: dict, kind: str, spent: str) -> None:
+    """BG-BUILD-02 BG-BUILD-03 BG-BUILD-04 BG-BUILD-05: exact costs; one card short forbids it."""
+    state = _main()
+    put(state, 0, roads=[10])  # makes vertex 11 a settlement spot
+    set_hand(state, 0, **cards)
+    assert kind in types(state)
+    action = next(a for a in state.legal_actions() if a["type"] == kind)
+    state.apply(action)
+    assert hand(state, 0) == {}
+    short = dict(cards)
+    first = next(iter(short))
+    short[first] -= 1
+    state2 = _main()
+    put(state2, 0, roads=[10])
+    set_hand(state2, 0, **short)
+    assert kind not in types(state2)
+
+
+def test_bg_piece_01_road_limit_fifteen() -> None:
+    """BG-PIECE-01: no 16th road."""
+    state = _main()
+    state.roads_left[0] = 0
+    set_hand(state, 0, lumber=1, brick=1)
+    assert "build_road" not in types(state)
+
+
+def test_bg_piece_02_03_city_returns_the_settlement_roads_and_cities_stay() -> None:
+    """BG-PIECE-02 BG-PIECE-03 BG-CITY-01: a city replaces one's own settlement; the settlement
+    returns to the supply; roads and cities are never removed."""
+    state = _main()
+    set_hand(state, 0, ore=3, grain=2)
+    assert [a["vertex"] for a in state.legal_actions() if a["type"] == "build_city"] == [12]
+    state.apply(A.BUILD_CITY[12])
+    assert state.settlements_left[0] == 5 and state.cities_left[0] == 3
+    assert state.vertex_level[12] == 2 and state.edge_owner[11] == 0
+    assert "build_city" not in {a["type"] for a in state.legal_actions()}
+
+
+def test_bg_city_01_no_city_on_an_empty_intersection() -> None:
+    """BG-CITY-01: a city only upgrades one's own settlement."""
+    state = _main()
+    put(state, 1, settlements=[22])
+    set_hand(state, 0, ore=3, grain=2)
+    with pytest.raises(IllegalAction):
+        state.apply(A.BUILD_CITY[7])
+    with pytest.raises(IllegalAction):
+        state.apply(A.BUILD_CITY[22])
+
+
+def test_bg_piece_04_all_settlements_placed_upgrade_first() -> None:
+    """BG-PIECE-04: with 5 settlements on the board no further settlement can be built."""
+    state = _main()
+    put(state, 0, roads=[10])
+    state.settlements_left[0] = 0
+    set_hand(state, 0, lumber=1, brick=1, wool=1, grain=1)
+    assert "build_settlement" not in types(state)
+
+
+def test_bg_road_01_02_one_road_per_path_connected_to_own_pieces() -> None:
+    """BG-ROAD-01 BG-ROAD-02: roads go on free paths touching the player's road or building."""
+    state = _main()
+    put(state, 1, roads=[10])
+    set_hand(state, 0, lumber=1, brick=1)
+    spots = {a["edge"] for a in state.legal_actions() if a["type"] == "build_road"}
+    expected = (set(VERTEX_EDGES[12]) | set(VERTEX_EDGES[7])) - {11, 10}
+    assert spots == expected
+    with pytest.raises(IllegalAction):
+        state.apply(A.BUILD_ROAD[10])  # occupied
+    with pytest.raises(IllegalAction):
+        state.apply(A.BUILD_ROAD[60])  # not connected
+
+
+def test_bg_road_03_no_extension_through_an_opponents_building() -> None:
+    """BG-ROAD-03: from an intersection holding an opponent's settlement no road continues."""
+    state = _main()
+    put(state, 1, settlements=[7])
+    set_hand(state, 0, lumber=1, brick=1)
+    spots = {a["edge"] for a in state.legal_actions() if a["type"] == "build_road"}
+    assert spots == set(VERTEX_EDGES[12]) - {11}
+
+
+def test_bg_road_04_roads_give_no_points_alone() -> None:
+    """BG-ROAD-04: four roads score nothing; only the Longest Road card gives road points."""
+    state = _main()
+    put(state, 0, roads=[10, 18, 23])
+    assert state.public_vp(0) == 1 and state.longest_road == -1
+
+
+def test_bg_settl_01_02_settlement_needs_own_road_and_distance() -> None:
+    """BG-SETTL-01 BG-SETTL-02: a free intersection on one's own road, no building adjacent."""
+    state = _main()
+    put(state, 0, roads=[10])  # 12-7-11
+    set_hand(state, 0, lumber=1, brick=1, wool=1, grain=1)
+    spots = [a["vertex"] for a in state.legal_actions() if a["type"] == "build_settlement"]
+    assert spots == [11]  # 7 is next to 12 (distance rule); 11 is two paths away
+    state.apply(A.BUILD_SETTLEMENT[11])
+    assert state.public_vp(0) == 2
+
+
+def test_bg_settl_03_and_city_02_points_one_and_two() -> None:
+    """BG-SETTL-03 BG-CITY-02: settlement 1 VP (at most 3 adjacent hexes), city 2 VP."""
+    state = _main()
+    assert state.public_vp(0) == 1
+    set_hand(state, 0, ore=3, grain=2)
+    state.apply(A.BUILD_CITY[12])
+    assert state.public_vp(0) == 2

@@ -1,0 +1,124 @@
+"""Rolling a 7, discards, the robber and stealing."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.catan import actions as A
+from games.catan.constants import KNIGHT
+from games.common.api import CHANCE
+from games.errors import IllegalAction
+from tests.games.catan.fixtures import empty_board, put, roll, set_hand, types
+
+
+def _seven_board():
+    state = empty_board(4)
+    put(state, 1, settlements=[31])  # forest 3, mountains 8, pasture 5
+    put(state, 2, settlements=[20])  # hills 10, mountains 8
+    put(state, 0, settlements=[12])
+    return state
+
+
+def test_bg_robber_01_a_seven_produces_nothing() -> None:
+    """BG-ROBBER-01: nobody receives resources on a 7."""
+    state = _seven_board()
+    roll(state, 7)
+    assert all(sum(h) == 0 for h in state.hand) and state.phase == "move_robber"
+
+
+@pytest.mark.parametrize(("cards", "discard"), [(6, 0), (7, 0), (8, 4), (9, 4), (11, 5)])
+def test_bg_robber_02_03_discard_half_rounded_down_above_seven(cards: int, discard: int) -> None:
+    """BG-ROBBER-02 BG-ROBBER-03: 6 → 0, 8 → 4, 9 → 4, 11 → 5, roller included, one card at a
+    time by the discarding seat's own choice."""
+    state = _seven_board()
+    set_hand(state, 0, lumber=cards)  # the roller
+    set_hand(state, 2, ore=cards)
+    roll(state, 7)
+    for seat in (0, 2):
+        for _ in range(discard):
+            assert state.phase == "discard" and state.current_player() == seat
+            state.apply(state.legal_actions()[0])
+    assert state.phase == "move_robber"
+    assert sum(state.hand[0]) == cards - discard and sum(state.hand[2]) == cards - discard
+
+
+def test_bg_robber_04_move_to_another_land_hex_desert_included() -> None:
+    """BG-ROBBER-04 A-BG-06: any other land hex; the desert is allowed by default (an option)."""
+    state = _seven_board()
+    roll(state, 7)
+    targets = {a["hex"] for a in state.legal_actions()}
+    assert state.robber not in targets and len(targets) == 18
+    state.robber = 0
+    state.phase = "move_robber"
+    state._legal = None
+    assert 9 in {a["hex"] for a in state.legal_actions()}
+    strict = empty_board(3, robber_may_enter_desert=False)
+    strict.robber = 0
+    roll(strict, 7)
+    assert 9 not in {a["hex"] for a in strict.legal_actions()}
+
+
+def test_bg_robber_05_07_choose_victim_and_steal_a_random_resource() -> None:
+    """BG-ROBBER-05 BG-ROBBER-07: choose among adjacent opponents; one random resource card is
+    drawn (a chance node over the victim's resource cards; development cards are never taken)."""
+    state = _seven_board()
+    set_hand(state, 1, ore=2, wool=1)
+    set_hand(state, 2, brick=1)
+    state.dev_hand[1][KNIGHT] = 3
+    state.dev_deck[KNIGHT] -= 3
+    roll(state, 7)
+    state.apply(A.MOVE_ROBBER[11])
+    assert state.phase == "choose_victim" and types(state) == {"rob"}
+    assert {a["seat"] for a in state.legal_actions()} == {1, 2}
+    state.apply(A.ROB[1])
+    assert state.current_player() == CHANCE and state.chance_kind() == "steal"
+    outcomes = dict((o["resource"], p) for o, p in state.chance_outcomes())
+    assert outcomes == pytest.approx({"ore": 2 / 3, "wool": 1 / 3})
+    state.apply(A.STEAL[4])
+    assert state.hand[0][4] == 1 and state.hand[1][4] == 1 and state.dev_hand[1][KNIGHT] == 3
+
+
+def test_bg_robber_06_turn_continues_in_main_phase() -> None:
+    """BG-ROBBER-06: after the robber, the roller trades and builds."""
+    state = _seven_board()
+    roll(state, 7)
+    state.apply(A.MOVE_ROBBER[0])  # only the roller's own settlement: nobody robbed (A-BG-07)
+    assert state.phase == "main" and state.current_player() == 0
+
+
+def test_steal_events_show_the_card_only_to_thief_and_victim() -> None:
+    """BG-ROBBER-05: the stolen card is seen by thief and victim only."""
+    state = _seven_board()
+    set_hand(state, 1, ore=1)
+    roll(state, 7)
+    state.apply(A.MOVE_ROBBER[10])
+    state.apply(A.STEAL[4])
+    events = [e for e in state.events if e["type"] == "steal"]
+    assert {"resource": "ore", "visible_to": [0, 1]}.items() <= events[0].items()
+    assert events[1]["resource"] == "hidden" and events[1]["visible_to"] == [2, 3]
+
+
+def test_bg_robber_09_knight_moves_robber_without_discards() -> None:
+    """BG-ROBBER-09 BG-KNIGHT-01: a knight moves the robber and robs, nobody discards."""
+    state = _seven_board()
+    set_hand(state, 1, ore=12)
+    state.dev_hand[0][KNIGHT] = 1
+    state.dev_deck[KNIGHT] -= 1
+    state._legal = None
+    state.apply(A.PLAY_KNIGHT)
+    assert state.phase == "move_robber"
+    state.apply(A.MOVE_ROBBER[10])
+    state.apply(A.STEAL[4])
+    assert sum(state.hand[1]) == 11
+
+
+def test_bg_knight_02_played_knights_stay_face_up() -> None:
+    """BG-KNIGHT-02: a played knight counts in front of its owner, visible to all."""
+    state = _seven_board()
+    state.dev_hand[0][KNIGHT] = 1
+    state.dev_deck[KNIGHT] -= 1
+    state._legal = None
+    state.apply(A.PLAY_KNIGHT)
+    assert state.knights[0] == 1 and state.observation(2)["players"][0]["knights_played"] == 1
+    with pytest.raises(IllegalAction):
+        state.apply(A.PLAY_KNIGHT)

@@ -1,0 +1,64 @@
+"""Victory points and the end of the game."""
+
+from __future__ import annotations
+
+from games.catan import actions as A
+from games.catan.constants import VICTORY_POINT
+from tests.games.catan.fixtures import empty_board, put, roll, set_hand
+
+
+def test_bg_vp_01_points_per_item() -> None:
+    """BG-VP-01: settlement 1, city 2, Longest Road 2, Largest Army 2, VP card 1 (hidden)."""
+    state = empty_board(3)
+    put(state, 0, settlements=[0], cities=[2])
+    state.longest_road = 0
+    state.largest_army = 0
+    state.dev_hand[0][VICTORY_POINT] = 1
+    state.dev_deck[VICTORY_POINT] -= 1
+    assert state.public_vp(0) == 7 and state.total_vp(0) == 8
+    assert state.observation(1)["players"][0]["public_vp"] == 7
+    assert state.observation(0)["you"]["victory_points"] == 8
+
+
+def test_bg_vp_02_and_win_02_vp_cards_hidden_until_they_win() -> None:
+    """BG-VP-02 BG-WIN-02: 2 settlements + Longest Road + 2 cities + 2 VP cards = 10; both are
+    revealed when the player wins."""
+    state = empty_board(3)
+    put(state, 0, settlements=[0, 2, 44], cities=[22])
+    state.longest_road = 0
+    state.dev_hand[0][VICTORY_POINT] = 2
+    state.dev_deck[VICTORY_POINT] -= 2
+    assert state.total_vp(0) == 9
+    roll(state, 2)
+    assert not any(e["type"] == "reveal_victory_points" for e in state.events)
+    set_hand(state, 0, ore=3, grain=2)
+    state.apply(A.BUILD_CITY[0])
+    assert state.is_terminal()
+    reveal = next(e for e in state.events if e["type"] == "reveal_victory_points")
+    assert reveal["cards"] == 2 and reveal["visible_to"] == "all"
+    assert state.result() == {"ranking": [0, 1, 2], "scores": [10, 0, 0], "reason": "victory"}
+
+
+def test_bg_win_01_ten_points_in_own_turn_ends_the_game() -> None:
+    """BG-WIN-01: reaching 10 during one's own turn ends the game at once."""
+    state = empty_board(3)
+    put(state, 0, cities=[0, 2, 22], settlements=[44])
+    state.dev_hand[0][VICTORY_POINT] = 2
+    state.dev_deck[VICTORY_POINT] -= 2
+    roll(state, 2)
+    assert not state.is_terminal()
+    set_hand(state, 0, ore=3, grain=2)
+    state.apply(A.BUILD_CITY[44])
+    assert state.is_terminal() and state.result()["ranking"][0] == 0
+
+
+def test_bg_win_03_ten_points_in_another_turn_win_at_own_turn_start() -> None:
+    """BG-WIN-03: 10 points reached in another player's turn win only when his turn begins."""
+    state = empty_board(3)
+    put(state, 1, cities=[0, 2, 22, 44])
+    state.dev_hand[1][VICTORY_POINT] = 2
+    state.dev_deck[VICTORY_POINT] -= 2
+    roll(state, 2)
+    assert not state.is_terminal() and state.total_vp(1) == 10
+    state.apply(A.END_TURN)
+    assert state.is_terminal() and state.result()["ranking"][0] == 1
