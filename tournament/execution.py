@@ -17,7 +17,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from django.conf import settings
-from django.db import close_old_connections, connection, transaction
+from django.db import DatabaseError, close_old_connections, connection, transaction
 from django.utils import timezone
 
 from bots.outcome import MatchOutcome
@@ -110,9 +110,14 @@ class LeaseKeeper(threading.Thread):
         interval = max(lease_seconds() / 3.0, 0.5)
         try:
             while not self._stop_event.wait(interval):
-                renewed = Match.objects.filter(
-                    id=self.match_id, status=Match.RUNNING, claim_token=self.token
-                ).update(lease_expires=timezone.now() + timedelta(seconds=lease_seconds()))
+                try:
+                    renewed = Match.objects.filter(
+                        id=self.match_id, status=Match.RUNNING, claim_token=self.token
+                    ).update(lease_expires=timezone.now() + timedelta(seconds=lease_seconds()))
+                except DatabaseError:
+                    # A busy database: try again next time; two more tries remain in the lease.
+                    connection.close()
+                    continue
                 if not renewed:
                     self.lost = True
                     return

@@ -55,7 +55,9 @@ def reap_matches() -> None:
         Q(sent_at__isnull=True) | Q(sent_at__lt=recently)
     )
     stale_after = timedelta(seconds=float(getattr(settings, "ARENA_REQUEUE_AFTER_SECONDS", 900)))
-    forgotten = Match.objects.filter(status=Match.QUEUED, sent_at__lt=now - stale_after)
+    forgotten = Match.objects.filter(status=Match.QUEUED).filter(
+        Q(sent_at__lt=now - stale_after) | Q(sent_at__isnull=True, created__lt=now - stale_after)
+    )
     for match_id in list(expired.values_list("id", flat=True)[:500]) + list(
         forgotten.values_list("id", flat=True)[:500]
     ):

@@ -17,6 +17,7 @@ from tournament import execution, ratings
 from tournament.models import Bot, BotVersion, Match, ScoredResult
 from tournament.results import record_result
 from tournament.scheduler import schedule_ladder
+from tournament.tasks import reap_matches
 from tournament.versions import UploadRejected, code_root, create_version
 
 pytestmark = pytest.mark.django_db
@@ -151,3 +152,23 @@ def test_an_upload_is_validated_before_anything_is_stored(users, settings, tmp_p
         create_version(bot, "bot.exe", b"MZ...")
     assert not BotVersion.objects.exists()
     assert not code_root().exists()
+
+
+def test_the_reaper_resends_lost_and_forgotten_matches_only(house_bots, settings) -> None:
+    settings.ARENA_REQUEUE_AFTER_SECONDS = 60
+    long_ago = timezone.now() - timedelta(minutes=10)
+    lost, live, forgotten, fresh = (
+        Match.objects.get(id=i) for i in schedule_ladder("catan", 4, respect_bot_limit=False)
+    )
+    for match, status, lease in ((lost, Match.RUNNING, -5), (live, Match.RUNNING, 30)):
+        Match.objects.filter(id=match.id).update(
+            status=status,
+            lease_expires=timezone.now() + timedelta(seconds=lease),
+            sent_at=long_ago,
+        )
+    Match.objects.filter(id=forgotten.id).update(created=long_ago, sent_at=None)
+    Match.objects.filter(id=fresh.id).update(sent_at=timezone.now())
+    before = timezone.now()
+    reap_matches()
+    resent = set(Match.objects.filter(sent_at__gte=before).values_list("id", flat=True))
+    assert resent == {lost.id, forgotten.id}
