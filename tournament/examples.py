@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from games.registry import GAMES
@@ -40,7 +41,7 @@ def seed_game(game: str) -> list[Bot]:
         bot, _ = Bot.objects.get_or_create(owner=owner, game=game, name=name)
         data = path.read_bytes()
         current = bot.current_version
-        if current is None or current.content_hash != _sha256(data):
+        if current is None or current.content_hash != hashlib.sha256(data).hexdigest():
             create_version(bot, path.name, data, validate=False)
             bot.refresh_from_db()
         seeded.append(bot)
@@ -49,9 +50,3 @@ def seed_game(game: str) -> list[Bot]:
 
 def seed_all() -> dict[str, list[Bot]]:
     return {game: seed_game(game) for game in sorted(GAMES)}
-
-
-def _sha256(data: bytes) -> str:
-    import hashlib
-
-    return hashlib.sha256(data).hexdigest()

@@ -7,6 +7,7 @@ they are recomputed from.
 
 from __future__ import annotations
 
+import json
 import zlib
 from typing import Any
 
@@ -225,11 +226,7 @@ class Replay(models.Model):
 
     @staticmethod
     def pack(payload: dict[str, Any]) -> bytes:
-        import json
-
         return zlib.compress(json.dumps(payload, separators=(",", ":")).encode(), 6)
 
     def unpack(self) -> dict[str, Any]:
-        import json
-
         return json.loads(zlib.decompress(bytes(self.data)))
