@@ -23,7 +23,7 @@ from tournament.batches import queue_batch, wait_for
 from tournament.history import recompute, resimulate
 from tournament.matches import create_match
 from tournament.models import BotVersion, Match, ScoredResult
-from tournament.tasks import reap_matches, send_match
+from tournament.tasks import reap_matches, schedule_ladders, send_match
 from tournament.versions import create_version
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -236,3 +236,18 @@ def test_a_match_whose_pool_process_is_killed_is_requeued_and_scored_once(
     assert ScoredResult.objects.filter(match=match).count() == 1
     slow.refresh_from_db()
     assert slow.current_version.games_played == 1
+
+
+def test_beat_keeps_the_ladder_running_and_ratings_move(house_bots, fast_ladder) -> None:
+    fast_ladder.matches_in_flight = 2
+    fast_ladder.save()
+    with worker_process("ladder1", concurrency=2):
+        deadline = time.monotonic() + 180
+        while Match.objects.filter(status=Match.FINISHED).count() < 6:
+            assert time.monotonic() < deadline, "the ladder did not play 6 matches"
+            schedule_ladders()  # what beat runs every few seconds
+            assert Match.objects.filter(status__in=[Match.QUEUED, Match.RUNNING]).count() <= 2
+            time.sleep(0.5)
+    rated = BotVersion.objects.filter(bot__in=house_bots, games_played__gt=0)
+    assert rated.count() == 4
+    assert len({v.conservative for v in rated}) > 1
