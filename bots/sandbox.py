@@ -403,9 +403,6 @@ class _SlotCgroup:
         (self.paths["cpuacct"] / "cpuacct.usage").write_text("0")
         self.oom_kills_before = self.oom_kills()
 
-    def procs_files(self) -> list[str]:
-        return [str(p / "cgroup.procs") for p in self.paths.values()]
-
     def cpu_seconds(self) -> float:
         if self._cpu_fd is None:
             self._cpu_fd = os.open(self.paths["cpuacct"] / "cpuacct.usage", os.O_RDONLY)
@@ -418,10 +415,10 @@ class _SlotCgroup:
                 return int(line.split()[1])
         return 0
 
-    def pids(self) -> list[int]:
+    def pids(self, controller: str = "pids") -> list[int]:
         """Live members (a zombie has already left its cgroup)."""
         with contextlib.suppress(OSError, ValueError):
-            return [int(p) for p in (self.paths["pids"] / "cgroup.procs").read_text().split()]
+            return [int(p) for p in (self.paths[controller] / "cgroup.procs").read_text().split()]
         return []
 
     def attach(self, pids: list[int]) -> None:
@@ -429,6 +426,23 @@ class _SlotCgroup:
             for pid in pids:
                 with contextlib.suppress(ProcessLookupError):
                     (path / "cgroup.procs").write_text(str(pid))
+
+    def adopt_tree(self, root: int) -> None:
+        """Move ``root`` and all its descendants in, until none is outside.
+
+        Done from the runner after the start, not in the child before exec: joining a v1
+        cgroup waits for an RCU grace period (~10 ms), which then overlaps the sandbox's own
+        start-up. A process forked by a member is born a member, so once a pass finds every
+        process of the tree inside, it stays inside. (Until then the bot is still held by its
+        rlimits; what it used before joining is not counted against it.)
+        """
+        for _ in range(100):
+            members = set(self.pids("cpuacct"))  # the controller joined last
+            outside = [pid for pid in [root, *_descendants(root)] if pid not in members]
+            if not outside:
+                return
+            self.attach(outside)
+        raise PlatformError("a bot's processes kept escaping its cgroup")
 
     def close(self) -> None:
         if self._cpu_fd is not None:
@@ -466,28 +480,17 @@ def start(
     pass_fds: tuple[int, ...] = ()
     argv = command
     cwd = str(slot.scratch_dir)
-    block_w = -1
-    attach_in_child = cgroup is not None
     if tier in (TIER_BWRAP, TIER_BWRAP_USER):
         seccomp_fd = os.memfd_create("arena-seccomp", 0)
         os.write(seccomp_fd, seccomp_filter.filter_program())
         os.lseek(seccomp_fd, 0, os.SEEK_SET)
         pass_fds = (seccomp_fd,)
-        extra: list[str] = []
-        if cgroup is not None:
-            # Joining a v1 cgroup waits for an RCU grace period (~10 ms). Do it from here while
-            # bwrap builds the sandbox: bwrap waits on --block-fd before it starts the bot.
-            block_r, block_w = os.pipe()
-            pass_fds += (block_r,)
-            extra = ["--block-fd", str(block_r)]
-            attach_in_child = False
-        argv = _bwrap_argv(slot, limits, env, seccomp_fd, extra) + command
+        argv = _bwrap_argv(slot, limits, env, seccomp_fd) + command
         env = {"PATH": "/usr/bin:/bin"}  # bwrap's own environment: no secret, even in /proc/1
         cwd = "/"
     preexec = _Preexec(
         limits=limits,
         uid=slot.uid if is_root and tier != TIER_UNSAFE else None,
-        cgroup_procs=cgroup.procs_files() if cgroup is not None and attach_in_child else [],
         new_net=tier == TIER_UID_SECCOMP,
         seccomp=seccomp_filter.filter_program() if tier == TIER_UID_SECCOMP else None,
     )
@@ -503,33 +506,12 @@ def start(
             start_new_session=True,
             preexec_fn=preexec,
         )
-    except BaseException:
-        if block_w >= 0:
-            os.close(block_w)
-        raise
     finally:
         for fd in pass_fds:
             os.close(fd)
-    if block_w >= 0:
-        try:
-            assert cgroup is not None
-            cgroup.attach(_bwrap_processes(process))
-        finally:
-            with contextlib.suppress(OSError):
-                os.write(block_w, b"x")
-            os.close(block_w)
+    if cgroup is not None:
+        cgroup.adopt_tree(process.pid)
     return process
-
-
-def _bwrap_processes(process: subprocess.Popen[bytes]) -> list[int]:
-    """bwrap and the sandbox's first process, once it exists (bwrap then waits on its fd)."""
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and process.poll() is None:
-        children = _descendants(process.pid)
-        if children:
-            return [process.pid, *children]
-        time.sleep(0.0005)
-    return [process.pid]
 
 
 def _bot_env(slot: Slot, tier: str) -> dict[str, str]:
@@ -545,9 +527,7 @@ def _bot_env(slot: Slot, tier: str) -> dict[str, str]:
     }
 
 
-def _bwrap_argv(
-    slot: Slot, limits: SandboxLimits, env: dict[str, str], fd: int, extra: list[str]
-) -> list[str]:
+def _bwrap_argv(slot: Slot, limits: SandboxLimits, env: dict[str, str], fd: int) -> list[str]:
     argv = [
         BWRAP,
         "--ro-bind", "/usr", "/usr",
@@ -572,7 +552,7 @@ def _bwrap_argv(
     ]  # fmt: skip
     for key, value in env.items():
         argv += ["--setenv", key, value]
-    return [*argv, *extra, "--seccomp", str(fd), "--"]
+    return [*argv, "--seccomp", str(fd), "--"]
 
 
 @dataclass
@@ -581,16 +561,10 @@ class _Preexec:
 
     limits: SandboxLimits
     uid: int | None
-    cgroup_procs: list[str]
     new_net: bool
     seccomp: bytes | None
 
     def __call__(self) -> None:
-        pid = str(os.getpid()).encode()
-        for path in self.cgroup_procs:
-            fd = os.open(path, os.O_WRONLY)
-            os.write(fd, pid)
-            os.close(fd)
         if self.new_net and _libc.unshare(_CLONE_NEWNET | _CLONE_NEWIPC | _CLONE_NEWUTS) != 0:
             raise OSError(ctypes.get_errno(), "unshare(CLONE_NEWNET) failed")
         limits = self.limits

@@ -167,3 +167,9 @@ def test_closing_stderr_does_not_stall_the_runner(tier: str) -> None:
     outcome = play_hostile("close_stderr")
     assert_forfeit(outcome, TIMEOUT)
     assert "wall-clock" in outcome.seats[0].forfeit_detail
+
+
+def test_cpu_of_a_child_forked_at_start_is_charged(tier: str) -> None:
+    outcome = play_hostile("early_spinner")
+    assert_forfeit(outcome, TIMEOUT)
+    assert "CPU" in outcome.seats[0].forfeit_detail
