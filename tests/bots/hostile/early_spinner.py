@@ -1,7 +1,8 @@
-"""Hostile: fork a CPU spinner at once (before any message), then play normally, hoping the
-child's CPU is not charged to it."""
+"""Hostile: fork a CPU spinner at once (before any message), then answer slowly without using
+CPU itself, hoping only the main process is timed."""
 
 import os
+import time
 
 import arena_bot
 
@@ -9,4 +10,10 @@ if os.fork() == 0:
     while True:
         pass
 
-arena_bot.run(lambda turn: 0)
+
+def answer_late(turn):
+    time.sleep(1.5)  # the spinner burns a core meanwhile
+    return 0
+
+
+arena_bot.run(answer_late)
