@@ -105,6 +105,15 @@ def test_round_trip_with_the_non_python_bot() -> None:
     assert replay(TOY, 2, 2, {}, outcome.actions).to_dict() == outcome.final_state
 
 
+@can_sandbox_as_root
+def test_the_template_bot_plays() -> None:
+    specs = [BotSpec(EXAMPLES / "template_bot.py", "template"), BotSpec(FIRST_LEGAL, "python")]
+    outcome = play_match(TOY, specs, seed=4, options={}, time_control=None, limits=TEST_LIMITS)
+    assert [s.forfeit for s in outcome.seats] == [None, None], outcome.seats[0].stderr
+    assert "playing toy as seat 0 of 2" in outcome.seats[0].stderr
+    assert "finished with rank" in outcome.seats[0].stderr
+
+
 def example(game: str, kind: str) -> Path:
     return EXAMPLES / game / f"{kind}_bot.py"
 
