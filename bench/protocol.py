@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import random
 import statistics
 import subprocess
@@ -29,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bots import protocol, sandbox
+from bots import protocol, sandbox, seccomp_filter
 from bots.botproc import BotProcess, BotSpec
 from bots.limits import SandboxLimits, TimeControl
 from games.common.chance import ChanceStreams
@@ -140,6 +141,32 @@ def sandbox_startup(bot: Path, message: dict) -> float:
     return elapsed
 
 
+def bare_bwrap_startup(bot: Path, payload: bytes) -> float:
+    """The same bwrap command line, started directly as the slot uid: bubblewrap's own cost."""
+    with sandbox.acquire_slot() as slot:
+        entry = slot.stage(bot)
+        fd = os.memfd_create("seccomp", 0)
+        os.write(fd, seccomp_filter.filter_program())
+        os.lseek(fd, 0, os.SEEK_SET)
+        env = sandbox._bot_env(slot, sandbox.TIER_BWRAP)
+        argv = sandbox._bwrap_argv(slot, SandboxLimits(), env, fd)
+        argv += sandbox.bot_command(slot, entry, sandbox.TIER_BWRAP)
+        start = time.perf_counter()
+        process = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, pass_fds=(fd,),
+            user=slot.uid, group=slot.uid, extra_groups=[], env={"PATH": "/usr/bin"},
+        )  # fmt: skip
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(payload)
+        process.stdin.flush()
+        process.stdout.readline()
+        elapsed = time.perf_counter() - start
+        os.close(fd)
+        process.stdin.close()
+        process.wait()
+    return elapsed
+
+
 def describe(label: str, seconds: list[float]) -> str:
     us = sorted(s * 1e6 for s in seconds)
     p99 = us[min(len(us) - 1, int(len(us) * 0.99))]
@@ -176,18 +203,21 @@ def main() -> None:
         ratio = statistics.median(whole) / statistics.median(raw)
         print(f"runner/raw, whole decision: {ratio:.2f}x")
 
-        raw_spawn = [raw_startup(bot, payloads[0]) for _ in range(args.spawns)]
-        our_spawn = [sandbox_startup(bot, messages[0]) for _ in range(args.spawns)]
+        raw_spawn, bare_spawn, our_spawn = [], [], []
+        for _ in range(args.spawns):  # interleaved, so load changes hit all three alike
+            raw_spawn.append(raw_startup(bot, payloads[0]))
+            bare_spawn.append(bare_bwrap_startup(bot, payloads[0]))
+            our_spawn.append(sandbox_startup(bot, messages[0]))
         print(f"\nstart-up until the first answer ({args.spawns} spawns each)")
         raw_ms = statistics.median(raw_spawn) * 1e3
+        bare_ms = statistics.median(bare_spawn) * 1e3
         our_ms = statistics.median(our_spawn) * 1e3
         print(f"plain subprocess                   median {raw_ms:6.1f} ms")
-        print(f"sandboxed (slot, staging, bwrap)   median {our_ms:6.1f} ms")
+        print(f"bare bwrap, same command line      median {bare_ms:6.1f} ms")
+        print(f"runner (slot, staging, cgroup)     median {our_ms:6.1f} ms")
         extra = (statistics.median(our_spawn) - statistics.median(raw_spawn)) * 1e3
         print(f"overhead: +{extra:.1f} ms (target <= +15 ms)")
-        with contextlib.suppress(Exception):
-            import os
-
+        with contextlib.suppress(OSError):
             print(f"load average: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
 
 

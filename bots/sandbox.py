@@ -55,6 +55,8 @@ DIR_ENV = "ARENA_SANDBOX_DIR"
 SLOTS_ENV = "ARENA_SANDBOX_SLOTS"
 
 BWRAP = "/usr/bin/bwrap"
+PRLIMIT = "/usr/bin/prlimit"  # util-linux, essential on Debian
+SETPRIV = "/usr/bin/setpriv"
 PYTHON = "/usr/bin/python3"
 """Debian's interpreter: the service's virtualenv may live where a slot uid cannot read."""
 FIRST_SLOT_UID = 61000
@@ -176,7 +178,8 @@ class Slot:
         self.lock_fd = lock_fd
         self.uid = FIRST_SLOT_UID + index
         self.dir = base_dir() / f"slot-{index}"
-        self.bot_dir = self.dir / "bot"
+        self.bot_dir = self.dir / "bot-0"
+        self._staged = 0
         self.sdk_dir = self.dir / "sdk"
         self.scratch_dir = self.dir / "scratch"
         self.cgroup = _SlotCgroup(index) if _cgroups_usable() else None
@@ -192,10 +195,16 @@ class Slot:
             os.chown(self.dir, 0, self.uid)
         os.chmod(self.dir, 0o750)
         self._stage_sdk()
-        self.clear()
-        self.scratch_dir.mkdir(mode=0o700)
-        if owner:
-            os.chown(self.scratch_dir, self.uid, self.uid)
+        # A fresh folder per bot: removing the last one can take milliseconds (its mounts in
+        # the dying namespace), so that waits for clear() after the match.
+        self._staged += 1
+        self.bot_dir = self.dir / f"bot-{self._staged}"
+        if self.bot_dir.exists():
+            shutil.rmtree(self.bot_dir)
+        if not self.scratch_dir.exists():
+            self.scratch_dir.mkdir(mode=0o700)
+            if owner:
+                os.chown(self.scratch_dir, self.uid, self.uid)
         entry = "main.py"
         if bot_path is None:
             self.bot_dir.mkdir()
@@ -222,8 +231,8 @@ class Slot:
             os.chmod(target, 0o644)
 
     def clear(self) -> None:
-        """Remove the last bot's code and scratch files."""
-        for path in (self.bot_dir, self.scratch_dir):
+        """Remove the staged bots' code and the scratch files."""
+        for path in [*self.dir.glob("bot-*"), self.scratch_dir]:
             if path.exists():
                 shutil.rmtree(path)
 
@@ -488,12 +497,16 @@ def start(
         argv = _bwrap_argv(slot, limits, env, seccomp_fd) + command
         env = {"PATH": "/usr/bin:/bin"}  # bwrap's own environment: no secret, even in /proc/1
         cwd = "/"
-    preexec = _Preexec(
-        limits=limits,
-        uid=slot.uid if is_root and tier != TIER_UNSAFE else None,
-        new_net=tier == TIER_UID_SECCOMP,
-        seccomp=seccomp_filter.filter_program() if tier == TIER_UID_SECCOMP else None,
-    )
+    uid = slot.uid if is_root and tier != TIER_UNSAFE else None
+    rlimits = _rlimits(limits, uid)
+    preexec: _Preexec | None = None
+    if tier == TIER_UID_SECCOMP:
+        # Namespaces and the filter must be set up between fork and exec.
+        preexec = _Preexec(rlimits, uid, seccomp_filter.filter_program())
+    else:
+        # No Python between fork and exec, so subprocess can vfork: forking a big worker
+        # process costs tens of milliseconds. util-linux's prlimit and setpriv do the rest.
+        argv = _launcher_argv(rlimits, uid) + argv
     try:
         process = subprocess.Popen(
             argv,
@@ -557,36 +570,57 @@ def _bwrap_argv(slot: Slot, limits: SandboxLimits, env: dict[str, str], fd: int)
 
 @dataclass
 class _Preexec:
-    """What the child does between fork and exec (the runner is single-threaded there)."""
+    """What the uid-seccomp child does between fork and exec (the runner is single-threaded)."""
 
-    limits: SandboxLimits
+    rlimits: list[tuple[int, int, int]]
     uid: int | None
-    new_net: bool
-    seccomp: bytes | None
+    seccomp: bytes
 
     def __call__(self) -> None:
-        if self.new_net and _libc.unshare(_CLONE_NEWNET | _CLONE_NEWIPC | _CLONE_NEWUTS) != 0:
+        if _libc.unshare(_CLONE_NEWNET | _CLONE_NEWIPC | _CLONE_NEWUTS) != 0:
             raise OSError(ctypes.get_errno(), "unshare(CLONE_NEWNET) failed")
-        limits = self.limits
-        nproc = limits.processes
-        if self.uid is None:
-            # Our own uid already runs processes; leave room for them.
-            nproc += len(uid_processes(os.getuid()))
-        for which, value in (
-            (resource.RLIMIT_AS, limits.memory_bytes),
-            (resource.RLIMIT_CPU, limits.cpu_game_s),
-            (resource.RLIMIT_NPROC, nproc),
-            (resource.RLIMIT_FSIZE, limits.file_bytes),
-            (resource.RLIMIT_NOFILE, limits.open_files),
-            (resource.RLIMIT_CORE, 0),
-        ):
-            hard = value + 1 if which == resource.RLIMIT_CPU else value
-            resource.setrlimit(which, (value, hard))
+        for which, soft, hard in self.rlimits:
+            resource.setrlimit(which, (soft, hard))
         if self.uid is not None:
             os.setgroups([])
             os.setresgid(self.uid, self.uid, self.uid)
             os.setresuid(self.uid, self.uid, self.uid)
         # After the uid change, which clears it: the bot gets SIGKILL when the runner dies.
         _libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-        if self.seccomp is not None:
-            seccomp_filter.install(self.seccomp)
+        seccomp_filter.install(self.seccomp)
+
+
+_PRLIMIT_FLAGS = {
+    resource.RLIMIT_AS: "--as",
+    resource.RLIMIT_CPU: "--cpu",
+    resource.RLIMIT_NPROC: "--nproc",
+    resource.RLIMIT_FSIZE: "--fsize",
+    resource.RLIMIT_NOFILE: "--nofile",
+    resource.RLIMIT_CORE: "--core",
+}
+
+
+def _rlimits(limits: SandboxLimits, uid: int | None) -> list[tuple[int, int, int]]:
+    """(resource, soft, hard) for a bot; SIGXCPU at the CPU soft limit, SIGKILL a second on."""
+    nproc = limits.processes
+    if uid is None:
+        nproc += len(uid_processes(os.getuid()))  # our own uid already runs processes
+    return [
+        (resource.RLIMIT_AS, limits.memory_bytes, limits.memory_bytes),
+        (resource.RLIMIT_CPU, limits.cpu_game_s, limits.cpu_game_s + 1),
+        (resource.RLIMIT_NPROC, nproc, nproc),
+        (resource.RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes),
+        (resource.RLIMIT_NOFILE, limits.open_files, limits.open_files),
+        (resource.RLIMIT_CORE, 0, 0),
+    ]
+
+
+def _launcher_argv(rlimits: list[tuple[int, int, int]], uid: int | None) -> list[str]:
+    """``prlimit`` (limits, set while still root) then ``setpriv`` (drop to the slot uid, with
+    SIGKILL as the parent-death signal, restored after the uid change)."""
+    argv = [PRLIMIT]
+    argv += [f"{_PRLIMIT_FLAGS[which]}={soft}:{hard}" for which, soft, hard in rlimits]
+    argv += ["--", SETPRIV, "--pdeathsig=KILL"]
+    if uid is not None:
+        argv += [f"--reuid={uid}", f"--regid={uid}", "--clear-groups"]
+    return [*argv, "--"]
