@@ -209,7 +209,13 @@ class Slot:
         if bot_path is None:
             self.bot_dir.mkdir()
         elif bot_path.is_dir():
-            shutil.copytree(bot_path, self.bot_dir, ignore=shutil.ignore_patterns("__pycache__"))
+            # Links stay links (uploads have none): never copy what a link points to.
+            shutil.copytree(
+                bot_path,
+                self.bot_dir,
+                symlinks=True,
+                ignore=shutil.ignore_patterns("__pycache__"),
+            )
         else:
             self.bot_dir.mkdir()
             if bot_path.suffix != ".py":
@@ -296,11 +302,12 @@ class Slot:
 def _make_readable(root: Path) -> None:
     os.chmod(root, 0o755)
     for folder, dirs, files in os.walk(root):
-        for name in dirs:
-            os.chmod(os.path.join(folder, name), 0o755)
-        for name in files:
+        for name in dirs + files:
             path = os.path.join(folder, name)
-            os.chmod(path, 0o755 if os.access(path, os.X_OK) else 0o644)
+            if os.path.islink(path):
+                continue  # chmod would follow it to the target
+            executable = os.path.isdir(path) or os.access(path, os.X_OK)
+            os.chmod(path, 0o755 if executable else 0o644)
 
 
 def _descendants(root: int) -> list[int]:

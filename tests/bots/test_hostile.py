@@ -173,3 +173,27 @@ def test_cpu_of_a_child_forked_at_start_is_charged(tier: str) -> None:
     outcome = play_hostile("early_spinner")
     assert_forfeit(outcome, TIMEOUT)
     assert "CPU" in outcome.seats[0].forfeit_detail
+
+
+def test_a_link_in_a_bot_folder_is_not_followed(tmp_path: Path) -> None:
+    """A folder bot whose helper is a link to a host secret gets the link, not the secret."""
+    (tmp_path / "main.py").write_text(
+        "import arena_bot\n"
+        "def attack(turn):\n"
+        "    try:\n"
+        "        open('/bot/secret.txt').read()\n"
+        "    except OSError as exc:\n"
+        "        raise RuntimeError(f'attack blocked: errno={exc.errno}') from None\n"
+        "    arena_bot.log('ATTACK-SUCCEEDED')\n"
+        "    return 0\n"
+        "arena_bot.run(attack)\n"
+    )
+    secret = tmp_path.parent / "host-secret.txt"
+    secret.write_text("canary-host-file")
+    (tmp_path / "secret.txt").symlink_to(secret)
+    specs = [BotSpec(tmp_path, "linker"), BotSpec(FIRST_LEGAL, "ok")]
+    outcome = play_match(
+        TOY, specs, seed=3, options={}, time_control=TEST_CLOCK, limits=TEST_LIMITS
+    )
+    stderr = assert_forfeit(outcome, CRASH)
+    assert "attack blocked" in stderr and "canary-host-file" not in stderr
