@@ -352,6 +352,8 @@ def acquire_slot(index: int | None = None) -> Iterator[Slot]:
                 slot.kill_all(None)
             with contextlib.suppress(OSError):
                 slot.clear()
+            if slot.cgroup is not None:
+                slot.cgroup.remove()  # leave no cgroup behind in a hierarchy we do not own
             os.close(fd)
         return
     raise PlatformError(f"all {count} sandbox slots are busy")
@@ -459,6 +461,12 @@ class _SlotCgroup:
                 return
             self.attach(outside)
         raise PlatformError("a bot's processes kept escaping its cgroup")
+
+    def remove(self) -> None:
+        self.close()
+        for path in self.paths.values():
+            with contextlib.suppress(OSError):
+                path.rmdir()
 
     def close(self) -> None:
         if self._cpu_fd is not None:
