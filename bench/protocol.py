@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import random
 import statistics
 import subprocess
@@ -29,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bots import protocol, sandbox
+from bots import protocol, sandbox, seccomp_filter
 from bots.botproc import BotProcess, BotSpec
 from bots.limits import SandboxLimits, TimeControl
 from games.common.chance import ChanceStreams
@@ -89,21 +90,27 @@ def raw_round_trips(bot: Path, payloads: list[bytes]) -> list[float]:
     return times
 
 
-def runner_round_trips(bot: Path, messages: list[dict]) -> list[float]:
+def runner_round_trips(bot: Path, messages: list[dict]) -> tuple[list[float], list[float]]:
+    """Per decision: (transport of pre-encoded bytes, whole decision with encode and parse)."""
+    payloads = [protocol.encode(m) for m in messages]
     with sandbox.acquire_slot() as slot:
         proc = BotProcess(slot, BotSpec(bot, "echo"), SandboxLimits(), CLOCK)
         proc.start()
         try:
-            legal = messages[0]["legal_actions"]
             proc.request(messages[0])  # start-up is measured separately
-            times = []
+            transport = []
+            for payload in payloads:
+                start = time.perf_counter()
+                proc.request_line(payload)
+                transport.append(time.perf_counter() - start)
+            whole = []
             for message in messages:
                 start = time.perf_counter()
-                protocol.parse_answer(proc.request(message), message["legal_actions"] or legal)
-                times.append(time.perf_counter() - start)
+                protocol.parse_answer(proc.request(message), message["legal_actions"])
+                whole.append(time.perf_counter() - start)
         finally:
             proc.close()
-    return times
+    return transport, whole
 
 
 def raw_startup(bot: Path, payload: bytes) -> float:
@@ -134,6 +141,32 @@ def sandbox_startup(bot: Path, message: dict) -> float:
     return elapsed
 
 
+def bare_bwrap_startup(bot: Path, payload: bytes) -> float:
+    """The same bwrap command line, started directly as the slot uid: bubblewrap's own cost."""
+    with sandbox.acquire_slot() as slot:
+        entry = slot.stage(bot)
+        fd = os.memfd_create("seccomp", 0)
+        os.write(fd, seccomp_filter.filter_program())
+        os.lseek(fd, 0, os.SEEK_SET)
+        env = sandbox._bot_env(slot, sandbox.TIER_BWRAP)
+        argv = sandbox._bwrap_argv(slot, SandboxLimits(), env, fd)
+        argv += sandbox.bot_command(slot, entry, sandbox.TIER_BWRAP)
+        start = time.perf_counter()
+        process = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, pass_fds=(fd,),
+            user=slot.uid, group=slot.uid, extra_groups=[], env={"PATH": "/usr/bin"},
+        )  # fmt: skip
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(payload)
+        process.stdin.flush()
+        process.stdout.readline()
+        elapsed = time.perf_counter() - start
+        os.close(fd)
+        process.stdin.close()
+        process.wait()
+    return elapsed
+
+
 def describe(label: str, seconds: list[float]) -> str:
     us = sorted(s * 1e6 for s in seconds)
     p99 = us[min(len(us) - 1, int(len(us) * 0.99))]
@@ -160,25 +193,31 @@ def main() -> None:
         bot.chmod(0o644)
         Path(tmp).chmod(0o755)
         raw = raw_round_trips(bot, payloads)
-        ours = runner_round_trips(bot, messages)
+        transport, whole = runner_round_trips(bot, messages)
         print("\nround trip per decision")
         print(describe("raw pipe echo (same bytes)", raw))
-        print(describe("runner, sandboxed bot", ours))
-        ratio = statistics.median(ours) / statistics.median(raw)
-        print(f"ratio of medians: {ratio:.2f}x (target <= 1.5x)")
+        print(describe("runner, same bytes, sandboxed bot", transport))
+        print(describe("runner, + JSON encode and parse", whole))
+        ratio = statistics.median(transport) / statistics.median(raw)
+        print(f"runner/raw, same bytes: {ratio:.2f}x (target <= 1.5x)")
+        ratio = statistics.median(whole) / statistics.median(raw)
+        print(f"runner/raw, whole decision: {ratio:.2f}x")
 
-        raw_spawn = [raw_startup(bot, payloads[0]) for _ in range(args.spawns)]
-        our_spawn = [sandbox_startup(bot, messages[0]) for _ in range(args.spawns)]
+        raw_spawn, bare_spawn, our_spawn = [], [], []
+        for _ in range(args.spawns):  # interleaved, so load changes hit all three alike
+            raw_spawn.append(raw_startup(bot, payloads[0]))
+            bare_spawn.append(bare_bwrap_startup(bot, payloads[0]))
+            our_spawn.append(sandbox_startup(bot, messages[0]))
         print(f"\nstart-up until the first answer ({args.spawns} spawns each)")
         raw_ms = statistics.median(raw_spawn) * 1e3
+        bare_ms = statistics.median(bare_spawn) * 1e3
         our_ms = statistics.median(our_spawn) * 1e3
         print(f"plain subprocess                   median {raw_ms:6.1f} ms")
-        print(f"sandboxed (slot, staging, bwrap)   median {our_ms:6.1f} ms")
+        print(f"bare bwrap, same command line      median {bare_ms:6.1f} ms")
+        print(f"runner (slot, staging, cgroup)     median {our_ms:6.1f} ms")
         extra = (statistics.median(our_spawn) - statistics.median(raw_spawn)) * 1e3
         print(f"overhead: +{extra:.1f} ms (target <= +15 ms)")
-        with contextlib.suppress(Exception):
-            import os
-
+        with contextlib.suppress(OSError):
             print(f"load average: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
 
 

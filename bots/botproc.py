@@ -8,13 +8,13 @@ where available, else a walk of ``/proc``).
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import select
 import signal
 import subprocess
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -92,9 +92,21 @@ class BotProcess:
         self.process = sandbox.start(
             self.slot, sandbox.bot_command(self.slot, entry, tier), self.limits
         )
-        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
-            assert stream is not None
-            os.set_blocking(stream.fileno(), False)
+        assert self.process.stdin and self.process.stdout and self.process.stderr
+        self._stdin_fd = self.process.stdin.fileno()
+        self._stdout_fd = self.process.stdout.fileno()
+        self._stderr_fd = self.process.stderr.fileno()
+        self._poller = select.poll()
+        for fd in (self._stdin_fd, self._stdout_fd, self._stderr_fd):
+            os.set_blocking(fd, False)
+        self._poller.register(self._stdout_fd, select.POLLIN)
+        self._poller.register(self._stderr_fd, select.POLLIN)
+        cgroup = self.slot.cgroup
+        self._cpu_seconds = (
+            cgroup.cpu_seconds
+            if cgroup is not None
+            else partial(_tree_cpu_seconds, self.process.pid)
+        )
         self._started_at = time.monotonic()
 
     def close(self) -> None:
@@ -183,20 +195,17 @@ class BotProcess:
     # -- pipes -----------------------------------------------------------------------------
 
     def _send(self, data: bytes, deadline: float) -> None:
-        assert self.process is not None and self.process.stdin is not None
-        fd = self.process.stdin.fileno()
-        view = memoryview(data)
-        while view:
+        fd = self._stdin_fd
+        sent = 0
+        while True:
             try:
-                written = os.write(fd, view)
-                view = view[written:]
-                continue
+                sent += os.write(fd, data[sent:] if sent else data)
             except BlockingIOError:
                 pass
-            except (BrokenPipeError, OSError) as exc:
-                if isinstance(exc, BrokenPipeError) or exc.errno == errno.EPIPE:
-                    raise self._death_fault("stopped reading its stdin") from None
-                raise
+            except BrokenPipeError:
+                raise self._death_fault("stopped reading its stdin") from None
+            if sent >= len(data):
+                return  # usually at once: a message fits in the pipe
             now = time.monotonic()
             if now >= deadline:
                 raise BotFault(TIMEOUT, "did not read its input within the wall-clock backstop")
@@ -205,22 +214,22 @@ class BotProcess:
 
     def _pump(self, timeout: float, want_write: int | None = None) -> None:
         """Wait up to ``timeout`` for output (or room to write) and take in what came."""
-        assert self.process is not None and self.process.stdout is not None
-        assert self.process.stderr is not None
-        out_fd = self.process.stdout.fileno()
-        err_fd = self.process.stderr.fileno()
-        readers = [out_fd, err_fd] if self._stderr_open else [out_fd]
-        writers = [want_write] if want_write is not None else []
-        readable, _, _ = select.select(readers, writers, [], max(timeout, 0.0))
-        if err_fd in readable:
-            self._drain_stderr()
-        if out_fd in readable:
-            self._read_stdout()
+        if want_write is not None:
+            self._poller.register(want_write, select.POLLOUT)
+        try:
+            events = self._poller.poll(max(timeout, 0.0) * 1000)
+        finally:
+            if want_write is not None:
+                self._poller.unregister(want_write)
+        for fd, _event in events:
+            if fd == self._stderr_fd:
+                self._drain_stderr()
+            elif fd == self._stdout_fd:
+                self._read_stdout()
 
     def _read_stdout(self) -> None:
-        assert self.process is not None and self.process.stdout is not None
         try:
-            chunk = os.read(self.process.stdout.fileno(), 1 << 16)
+            chunk = os.read(self._stdout_fd, 1 << 16)
         except BlockingIOError:
             return
         if not chunk:
@@ -254,7 +263,9 @@ class BotProcess:
             except (BlockingIOError, OSError):
                 return
             if not chunk:
-                self._stderr_open = False  # closed: stop watching it, or select spins
+                if self._stderr_open:  # closed: stop watching it, or poll spins
+                    self._stderr_open = False
+                    self._poller.unregister(fd)
                 return
             room = self.limits.stderr_bytes - len(self._stderr)
             self._stderr += chunk[: max(room, 0)]
@@ -288,12 +299,6 @@ class BotProcess:
             f"{what}: exited with {_describe_exit(code)}"
             + (f"; stderr ends: {tail}" if tail else ""),
         )
-
-    def _cpu_seconds(self) -> float:
-        if self.slot.cgroup is not None:
-            return self.slot.cgroup.cpu_seconds()
-        assert self.process is not None
-        return _tree_cpu_seconds(self.process.pid)
 
 
 def _describe_exit(code: int) -> str:

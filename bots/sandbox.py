@@ -55,6 +55,8 @@ DIR_ENV = "ARENA_SANDBOX_DIR"
 SLOTS_ENV = "ARENA_SANDBOX_SLOTS"
 
 BWRAP = "/usr/bin/bwrap"
+PRLIMIT = "/usr/bin/prlimit"  # util-linux, essential on Debian
+SETPRIV = "/usr/bin/setpriv"
 PYTHON = "/usr/bin/python3"
 """Debian's interpreter: the service's virtualenv may live where a slot uid cannot read."""
 FIRST_SLOT_UID = 61000
@@ -176,7 +178,8 @@ class Slot:
         self.lock_fd = lock_fd
         self.uid = FIRST_SLOT_UID + index
         self.dir = base_dir() / f"slot-{index}"
-        self.bot_dir = self.dir / "bot"
+        self.bot_dir = self.dir / "bot-0"
+        self._staged = 0
         self.sdk_dir = self.dir / "sdk"
         self.scratch_dir = self.dir / "scratch"
         self.cgroup = _SlotCgroup(index) if _cgroups_usable() else None
@@ -192,15 +195,27 @@ class Slot:
             os.chown(self.dir, 0, self.uid)
         os.chmod(self.dir, 0o750)
         self._stage_sdk()
-        self.clear()
-        self.scratch_dir.mkdir(mode=0o700)
-        if owner:
-            os.chown(self.scratch_dir, self.uid, self.uid)
+        # A fresh folder per bot: removing the last one can take milliseconds (its mounts in
+        # the dying namespace), so that waits for clear() after the match.
+        self._staged += 1
+        self.bot_dir = self.dir / f"bot-{self._staged}"
+        if self.bot_dir.exists():
+            shutil.rmtree(self.bot_dir)
+        if not self.scratch_dir.exists():
+            self.scratch_dir.mkdir(mode=0o700)
+            if owner:
+                os.chown(self.scratch_dir, self.uid, self.uid)
         entry = "main.py"
         if bot_path is None:
             self.bot_dir.mkdir()
         elif bot_path.is_dir():
-            shutil.copytree(bot_path, self.bot_dir, ignore=shutil.ignore_patterns("__pycache__"))
+            # Links stay links (uploads have none): never copy what a link points to.
+            shutil.copytree(
+                bot_path,
+                self.bot_dir,
+                symlinks=True,
+                ignore=shutil.ignore_patterns("__pycache__"),
+            )
         else:
             self.bot_dir.mkdir()
             if bot_path.suffix != ".py":
@@ -222,8 +237,8 @@ class Slot:
             os.chmod(target, 0o644)
 
     def clear(self) -> None:
-        """Remove the last bot's code and scratch files."""
-        for path in (self.bot_dir, self.scratch_dir):
+        """Remove the staged bots' code and the scratch files."""
+        for path in [*self.dir.glob("bot-*"), self.scratch_dir]:
             if path.exists():
                 shutil.rmtree(path)
 
@@ -287,11 +302,12 @@ class Slot:
 def _make_readable(root: Path) -> None:
     os.chmod(root, 0o755)
     for folder, dirs, files in os.walk(root):
-        for name in dirs:
-            os.chmod(os.path.join(folder, name), 0o755)
-        for name in files:
+        for name in dirs + files:
             path = os.path.join(folder, name)
-            os.chmod(path, 0o755 if os.access(path, os.X_OK) else 0o644)
+            if os.path.islink(path):
+                continue  # chmod would follow it to the target
+            executable = os.path.isdir(path) or os.access(path, os.X_OK)
+            os.chmod(path, 0o755 if executable else 0o644)
 
 
 def _descendants(root: int) -> list[int]:
@@ -336,6 +352,8 @@ def acquire_slot(index: int | None = None) -> Iterator[Slot]:
                 slot.kill_all(None)
             with contextlib.suppress(OSError):
                 slot.clear()
+            if slot.cgroup is not None:
+                slot.cgroup.remove()  # leave no cgroup behind in a hierarchy we do not own
             os.close(fd)
         return
     raise PlatformError(f"all {count} sandbox slots are busy")
@@ -403,9 +421,6 @@ class _SlotCgroup:
         (self.paths["cpuacct"] / "cpuacct.usage").write_text("0")
         self.oom_kills_before = self.oom_kills()
 
-    def procs_files(self) -> list[str]:
-        return [str(p / "cgroup.procs") for p in self.paths.values()]
-
     def cpu_seconds(self) -> float:
         if self._cpu_fd is None:
             self._cpu_fd = os.open(self.paths["cpuacct"] / "cpuacct.usage", os.O_RDONLY)
@@ -418,10 +433,10 @@ class _SlotCgroup:
                 return int(line.split()[1])
         return 0
 
-    def pids(self) -> list[int]:
+    def pids(self, controller: str = "pids") -> list[int]:
         """Live members (a zombie has already left its cgroup)."""
         with contextlib.suppress(OSError, ValueError):
-            return [int(p) for p in (self.paths["pids"] / "cgroup.procs").read_text().split()]
+            return [int(p) for p in (self.paths[controller] / "cgroup.procs").read_text().split()]
         return []
 
     def attach(self, pids: list[int]) -> None:
@@ -429,6 +444,29 @@ class _SlotCgroup:
             for pid in pids:
                 with contextlib.suppress(ProcessLookupError):
                     (path / "cgroup.procs").write_text(str(pid))
+
+    def adopt_tree(self, root: int) -> None:
+        """Move ``root`` and all its descendants in, until none is outside.
+
+        Done from the runner after the start, not in the child before exec: joining a v1
+        cgroup waits for an RCU grace period (~10 ms), which then overlaps the sandbox's own
+        start-up. A process forked by a member is born a member, so once a pass finds every
+        process of the tree inside, it stays inside. (Until then the bot is still held by its
+        rlimits; what it used before joining is not counted against it.)
+        """
+        for _ in range(100):
+            members = set(self.pids("cpuacct"))  # the controller joined last
+            outside = [pid for pid in [root, *_descendants(root)] if pid not in members]
+            if not outside:
+                return
+            self.attach(outside)
+        raise PlatformError("a bot's processes kept escaping its cgroup")
+
+    def remove(self) -> None:
+        self.close()
+        for path in self.paths.values():
+            with contextlib.suppress(OSError):
+                path.rmdir()
 
     def close(self) -> None:
         if self._cpu_fd is not None:
@@ -466,31 +504,24 @@ def start(
     pass_fds: tuple[int, ...] = ()
     argv = command
     cwd = str(slot.scratch_dir)
-    block_w = -1
-    attach_in_child = cgroup is not None
     if tier in (TIER_BWRAP, TIER_BWRAP_USER):
         seccomp_fd = os.memfd_create("arena-seccomp", 0)
         os.write(seccomp_fd, seccomp_filter.filter_program())
         os.lseek(seccomp_fd, 0, os.SEEK_SET)
         pass_fds = (seccomp_fd,)
-        extra: list[str] = []
-        if cgroup is not None:
-            # Joining a v1 cgroup waits for an RCU grace period (~10 ms). Do it from here while
-            # bwrap builds the sandbox: bwrap waits on --block-fd before it starts the bot.
-            block_r, block_w = os.pipe()
-            pass_fds += (block_r,)
-            extra = ["--block-fd", str(block_r)]
-            attach_in_child = False
-        argv = _bwrap_argv(slot, limits, env, seccomp_fd, extra) + command
+        argv = _bwrap_argv(slot, limits, env, seccomp_fd) + command
         env = {"PATH": "/usr/bin:/bin"}  # bwrap's own environment: no secret, even in /proc/1
         cwd = "/"
-    preexec = _Preexec(
-        limits=limits,
-        uid=slot.uid if is_root and tier != TIER_UNSAFE else None,
-        cgroup_procs=cgroup.procs_files() if cgroup is not None and attach_in_child else [],
-        new_net=tier == TIER_UID_SECCOMP,
-        seccomp=seccomp_filter.filter_program() if tier == TIER_UID_SECCOMP else None,
-    )
+    uid = slot.uid if is_root and tier != TIER_UNSAFE else None
+    rlimits = _rlimits(limits, uid)
+    preexec: _Preexec | None = None
+    if tier == TIER_UID_SECCOMP:
+        # Namespaces and the filter must be set up between fork and exec.
+        preexec = _Preexec(rlimits, uid, seccomp_filter.filter_program())
+    else:
+        # No Python between fork and exec, so subprocess can vfork: forking a big worker
+        # process costs tens of milliseconds. util-linux's prlimit and setpriv do the rest.
+        argv = _launcher_argv(rlimits, uid) + argv
     try:
         process = subprocess.Popen(
             argv,
@@ -503,33 +534,12 @@ def start(
             start_new_session=True,
             preexec_fn=preexec,
         )
-    except BaseException:
-        if block_w >= 0:
-            os.close(block_w)
-        raise
     finally:
         for fd in pass_fds:
             os.close(fd)
-    if block_w >= 0:
-        try:
-            assert cgroup is not None
-            cgroup.attach(_bwrap_processes(process))
-        finally:
-            with contextlib.suppress(OSError):
-                os.write(block_w, b"x")
-            os.close(block_w)
+    if cgroup is not None:
+        cgroup.adopt_tree(process.pid)
     return process
-
-
-def _bwrap_processes(process: subprocess.Popen[bytes]) -> list[int]:
-    """bwrap and the sandbox's first process, once it exists (bwrap then waits on its fd)."""
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and process.poll() is None:
-        children = _descendants(process.pid)
-        if children:
-            return [process.pid, *children]
-        time.sleep(0.0005)
-    return [process.pid]
 
 
 def _bot_env(slot: Slot, tier: str) -> dict[str, str]:
@@ -545,9 +555,7 @@ def _bot_env(slot: Slot, tier: str) -> dict[str, str]:
     }
 
 
-def _bwrap_argv(
-    slot: Slot, limits: SandboxLimits, env: dict[str, str], fd: int, extra: list[str]
-) -> list[str]:
+def _bwrap_argv(slot: Slot, limits: SandboxLimits, env: dict[str, str], fd: int) -> list[str]:
     argv = [
         BWRAP,
         "--ro-bind", "/usr", "/usr",
@@ -572,47 +580,62 @@ def _bwrap_argv(
     ]  # fmt: skip
     for key, value in env.items():
         argv += ["--setenv", key, value]
-    return [*argv, *extra, "--seccomp", str(fd), "--"]
+    return [*argv, "--seccomp", str(fd), "--"]
 
 
 @dataclass
 class _Preexec:
-    """What the child does between fork and exec (the runner is single-threaded there)."""
+    """What the uid-seccomp child does between fork and exec (the runner is single-threaded)."""
 
-    limits: SandboxLimits
+    rlimits: list[tuple[int, int, int]]
     uid: int | None
-    cgroup_procs: list[str]
-    new_net: bool
-    seccomp: bytes | None
+    seccomp: bytes
 
     def __call__(self) -> None:
-        pid = str(os.getpid()).encode()
-        for path in self.cgroup_procs:
-            fd = os.open(path, os.O_WRONLY)
-            os.write(fd, pid)
-            os.close(fd)
-        if self.new_net and _libc.unshare(_CLONE_NEWNET | _CLONE_NEWIPC | _CLONE_NEWUTS) != 0:
+        if _libc.unshare(_CLONE_NEWNET | _CLONE_NEWIPC | _CLONE_NEWUTS) != 0:
             raise OSError(ctypes.get_errno(), "unshare(CLONE_NEWNET) failed")
-        limits = self.limits
-        nproc = limits.processes
-        if self.uid is None:
-            # Our own uid already runs processes; leave room for them.
-            nproc += len(uid_processes(os.getuid()))
-        for which, value in (
-            (resource.RLIMIT_AS, limits.memory_bytes),
-            (resource.RLIMIT_CPU, limits.cpu_game_s),
-            (resource.RLIMIT_NPROC, nproc),
-            (resource.RLIMIT_FSIZE, limits.file_bytes),
-            (resource.RLIMIT_NOFILE, limits.open_files),
-            (resource.RLIMIT_CORE, 0),
-        ):
-            hard = value + 1 if which == resource.RLIMIT_CPU else value
-            resource.setrlimit(which, (value, hard))
+        for which, soft, hard in self.rlimits:
+            resource.setrlimit(which, (soft, hard))
         if self.uid is not None:
             os.setgroups([])
             os.setresgid(self.uid, self.uid, self.uid)
             os.setresuid(self.uid, self.uid, self.uid)
         # After the uid change, which clears it: the bot gets SIGKILL when the runner dies.
         _libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-        if self.seccomp is not None:
-            seccomp_filter.install(self.seccomp)
+        seccomp_filter.install(self.seccomp)
+
+
+_PRLIMIT_FLAGS = {
+    resource.RLIMIT_AS: "--as",
+    resource.RLIMIT_CPU: "--cpu",
+    resource.RLIMIT_NPROC: "--nproc",
+    resource.RLIMIT_FSIZE: "--fsize",
+    resource.RLIMIT_NOFILE: "--nofile",
+    resource.RLIMIT_CORE: "--core",
+}
+
+
+def _rlimits(limits: SandboxLimits, uid: int | None) -> list[tuple[int, int, int]]:
+    """(resource, soft, hard) for a bot; SIGXCPU at the CPU soft limit, SIGKILL a second on."""
+    nproc = limits.processes
+    if uid is None:
+        nproc += len(uid_processes(os.getuid()))  # our own uid already runs processes
+    return [
+        (resource.RLIMIT_AS, limits.memory_bytes, limits.memory_bytes),
+        (resource.RLIMIT_CPU, limits.cpu_game_s, limits.cpu_game_s + 1),
+        (resource.RLIMIT_NPROC, nproc, nproc),
+        (resource.RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes),
+        (resource.RLIMIT_NOFILE, limits.open_files, limits.open_files),
+        (resource.RLIMIT_CORE, 0, 0),
+    ]
+
+
+def _launcher_argv(rlimits: list[tuple[int, int, int]], uid: int | None) -> list[str]:
+    """``prlimit`` (limits, set while still root) then ``setpriv`` (drop to the slot uid, with
+    SIGKILL as the parent-death signal, restored after the uid change)."""
+    argv = [PRLIMIT]
+    argv += [f"{_PRLIMIT_FLAGS[which]}={soft}:{hard}" for which, soft, hard in rlimits]
+    argv += ["--", SETPRIV, "--pdeathsig=KILL"]
+    if uid is not None:
+        argv += [f"--reuid={uid}", f"--regid={uid}", "--clear-groups"]
+    return [*argv, "--"]

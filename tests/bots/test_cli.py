@@ -82,3 +82,31 @@ def test_manage_py_play_runs_without_a_database(
     )  # fmt: skip
     assert "first_legal#2" in out.getvalue()
     assert "1/1 games" in err.getvalue()
+
+
+@pytest.mark.skipif("catan" not in registry.GAMES, reason="the board game engine is not merged")
+def test_cli_plays_the_board_game_with_four_bots(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    examples = Path(__file__).resolve().parents[2] / "bots" / "examples" / "catan"
+    bots = [str(examples / "heuristic_bot.py")] + [str(examples / "random_bot.py")] * 3
+    code = cli.main(
+        [
+            "--game",
+            "catan",
+            *bots,
+            "--games",
+            "2",
+            "--seed",
+            "7",
+            "--json",
+            "--replays",
+            str(tmp_path),
+        ]
+    )
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert [b["games"] for b in summary["bots"]] == [2, 2, 2, 2]
+    assert sum(b["wins"] for b in summary["bots"]) == 2
+    assert all(b["forfeits"] == {} for b in summary["bots"])
+    assert len(list(tmp_path.glob("catan-*.json"))) == 2

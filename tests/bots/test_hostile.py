@@ -6,6 +6,7 @@ the game ended, the offender forfeited with the right reason, and no bot process
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import uuid
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bots import sandbox
+from bots.limits import TimeControl
 from bots.outcome import (
     CRASH,
     ILLEGAL_ACTION,
@@ -36,13 +38,16 @@ from tests.bots.toygame import TOY
 pytestmark = can_sandbox_as_root
 
 
-def play_hostile(name: str, num_players: int = 2) -> MatchOutcome:
+# For attacks that must lose on CPU time: a wall-clock backstop far enough away that even a
+# loaded machine gives the spinner its 0.7 s of CPU first.
+CPU_CLOCK = dataclasses.replace(TEST_CLOCK, wall_backstop_s=15.0)
+
+
+def play_hostile(name: str, num_players: int = 2, clock: TimeControl = TEST_CLOCK) -> MatchOutcome:
     """The hostile bot takes seat 0 (it moves first) against first-legal bots."""
     specs = [BotSpec(HOSTILE / f"{name}.py", name)]
     specs += [BotSpec(FIRST_LEGAL, f"ok{i}") for i in range(1, num_players)]
-    outcome = play_match(
-        TOY, specs, seed=3, options={}, time_control=TEST_CLOCK, limits=TEST_LIMITS
-    )
+    outcome = play_match(TOY, specs, seed=3, options={}, time_control=clock, limits=TEST_LIMITS)
     assert bot_processes() == [], "a bot process survived the match"
     return outcome
 
@@ -90,7 +95,7 @@ def test_filling_scratch_stops_at_its_size() -> None:
 
 
 def test_fork_bomb_is_contained(tier: str) -> None:
-    outcome = play_hostile("fork_bomb")
+    outcome = play_hostile("fork_bomb", clock=CPU_CLOCK)
     assert_forfeit(outcome, TIMEOUT)
     assert "CPU" in outcome.seats[0].forfeit_detail
 
@@ -100,7 +105,7 @@ def test_memory_bomb_hits_the_cap(tier: str) -> None:
 
 
 def test_infinite_loop_loses_on_cpu_time(tier: str) -> None:
-    outcome = play_hostile("infinite_loop")
+    outcome = play_hostile("infinite_loop", clock=CPU_CLOCK)
     assert_forfeit(outcome, TIMEOUT)
     assert "CPU" in outcome.seats[0].forfeit_detail
 
@@ -167,3 +172,33 @@ def test_closing_stderr_does_not_stall_the_runner(tier: str) -> None:
     outcome = play_hostile("close_stderr")
     assert_forfeit(outcome, TIMEOUT)
     assert "wall-clock" in outcome.seats[0].forfeit_detail
+
+
+def test_cpu_of_a_child_forked_at_start_is_charged(tier: str) -> None:
+    outcome = play_hostile("early_spinner", clock=CPU_CLOCK)
+    assert_forfeit(outcome, TIMEOUT)
+    assert "CPU" in outcome.seats[0].forfeit_detail
+
+
+def test_a_link_in_a_bot_folder_is_not_followed(tmp_path: Path) -> None:
+    """A folder bot whose helper is a link to a host secret gets the link, not the secret."""
+    (tmp_path / "main.py").write_text(
+        "import arena_bot\n"
+        "def attack(turn):\n"
+        "    try:\n"
+        "        open('/bot/secret.txt').read()\n"
+        "    except OSError as exc:\n"
+        "        raise RuntimeError(f'attack blocked: errno={exc.errno}') from None\n"
+        "    arena_bot.log('ATTACK-SUCCEEDED')\n"
+        "    return 0\n"
+        "arena_bot.run(attack)\n"
+    )
+    secret = tmp_path.parent / "host-secret.txt"
+    secret.write_text("canary-host-file")
+    (tmp_path / "secret.txt").symlink_to(secret)
+    specs = [BotSpec(tmp_path, "linker"), BotSpec(FIRST_LEGAL, "ok")]
+    outcome = play_match(
+        TOY, specs, seed=3, options={}, time_control=TEST_CLOCK, limits=TEST_LIMITS
+    )
+    stderr = assert_forfeit(outcome, CRASH)
+    assert "attack blocked" in stderr and "canary-host-file" not in stderr

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,13 @@ from bots.protocol import BotFault, parse_answer
 from bots.runner import BotSpec, play_match
 from games import registry
 from games.common.replay import replay
-from tests.bots.conftest import FIRST_LEGAL, TEST_LIMITS, bot_processes, can_sandbox_as_root
+from tests.bots.conftest import (
+    FIRST_LEGAL,
+    HOSTILE,
+    TEST_LIMITS,
+    bot_processes,
+    can_sandbox_as_root,
+)
 from tests.bots.toygame import TOY
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "bots" / "examples"
@@ -97,12 +104,22 @@ def play_and_check_replay(game, specs: list[BotSpec], seed: int) -> None:
 
 
 @can_sandbox_as_root
+@pytest.mark.skipif(shutil.which("jq") is None, reason="the shell example bot needs jq")
 def test_round_trip_with_the_non_python_bot() -> None:
     specs = [BotSpec(SHELL_BOT, "shell"), BotSpec(FIRST_LEGAL, "python")]
     outcome = play_match(TOY, specs, seed=2, options={}, time_control=None, limits=TEST_LIMITS)
     assert [s.forfeit for s in outcome.seats] == [None, None], outcome.seats[0].forfeit_detail
     assert "shell bot: game over" in outcome.seats[0].stderr
     assert replay(TOY, 2, 2, {}, outcome.actions).to_dict() == outcome.final_state
+
+
+@can_sandbox_as_root
+def test_the_template_bot_plays() -> None:
+    specs = [BotSpec(EXAMPLES / "template_bot.py", "template"), BotSpec(FIRST_LEGAL, "python")]
+    outcome = play_match(TOY, specs, seed=4, options={}, time_control=None, limits=TEST_LIMITS)
+    assert [s.forfeit for s in outcome.seats] == [None, None], outcome.seats[0].stderr
+    assert "playing toy as seat 0 of 2" in outcome.seats[0].stderr
+    assert "finished with rank" in outcome.seats[0].stderr
 
 
 def example(game: str, kind: str) -> Path:
@@ -126,6 +143,20 @@ def test_round_trip_catan_examples(players: int) -> None:
     specs = [BotSpec(example("catan", "heuristic"), "h")]
     specs += [BotSpec(example("catan", "random"), f"r{i}") for i in range(1, players)]
     play_and_check_replay("catan", specs, seed=12)
+
+
+@can_sandbox_as_root
+@pytest.mark.skipif("catan" not in registry.GAMES, reason="the board game engine is not merged")
+def test_board_game_goes_on_after_a_forfeit_with_the_fallback_policy() -> None:
+    specs = [BotSpec(example("catan", "heuristic"), "h1"), BotSpec(HOSTILE / "crash.py", "x")]
+    specs += [BotSpec(example("catan", "heuristic"), "h2")]
+    outcome = play_match("catan", specs, seed=21, options={}, time_control=None, limits=TEST_LIMITS)
+    assert [s.forfeit for s in outcome.seats] == [None, "crash", None]
+    assert outcome.seats[1].rank == 3
+    assert outcome.reason == "victory" and max(outcome.seats[0].score, outcome.seats[2].score) >= 10
+    final = replay(registry.get_game("catan"), 3, 21, {}, outcome.actions)
+    assert final.to_dict() == outcome.final_state
+    assert bot_processes() == []
 
 
 @can_sandbox_as_root
