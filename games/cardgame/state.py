@@ -100,7 +100,13 @@ class CardGameState:
                 self._legal = TASK_LEGAL[self.tasks[0]["t"]](self, self.tasks[0])
             else:
                 self._legal = PHASE_LEGAL[self.phase](self)
-        return [dict(a) for a in self._legal]
+        # Copies, so a caller editing an action cannot change the cached list apply() checks.
+        return [
+            {k: dict(v) if type(v) is dict else v for k, v in a.items()}
+            if a["type"] == "propose_trade"
+            else dict(a)
+            for a in self._legal
+        ]
 
     def apply(self, action: Action) -> None:
         """Apply a decision or a chance outcome after checking it is legal here.

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from tests.games.cardgame.randomplay import property_run
 
 GAMES = int(os.environ.get("CARDGAME_PROPERTY_GAMES", "300"))
 
 
+@pytest.mark.slow
 def test_random_games_never_raise_always_end_and_keep_invariants() -> None:
     stats = property_run(GAMES)
     print(

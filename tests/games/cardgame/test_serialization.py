@@ -211,3 +211,15 @@ def test_garbage_input_raises_only_illegal_action_or_value_error() -> None:
         mutated[key] = rng.choice([None, 0, "x", [], {}, [[1, 2]], -1])
         with contextlib.suppress(ValueError):
             GAME.from_dict(mutated)
+
+
+def test_editing_a_returned_action_does_not_change_the_legal_list() -> None:
+    """legal_actions() returns copies: mutating one (even a nested trade dict) changes nothing."""
+    state = rebuild(main_phase())
+    legal = state.legal_actions()
+    offer = next(a for a in legal if a["type"] == "propose_trade")
+    offer["give"]["ore"] = 3
+    legal[0]["type"] = "nothing"
+    assert state.legal_actions()[0] == {"type": "end_actions"}
+    with pytest.raises(IllegalAction):
+        state.apply(offer)  # 3 ore is not held: refused even though it came from the list
