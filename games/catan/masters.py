@@ -452,12 +452,6 @@ class MastersRules:
         self.enter_master_after()
 
     # ------------------------------------------------------------------ Jean
-    def maritime_rate(self, p: int, r: int) -> int:
-        """MA-JEAN-01: the named resource trades 2:1 for the rest of the owner's turn."""
-        if r == self.jean_resource and p == self.turn_player:
-            return 2
-        return self.rates[p][r]
-
     def _apply_use_jean(self, action: Action) -> None:
         p = self.actor
         self._mark_used(p, "name", resource=action["resource"])

@@ -27,6 +27,9 @@ class TradeRules:
     """Mixin of :class:`games.catan.state.CatanState` for trading."""
 
     def maritime_rate(self, p: int, r: int) -> int:
+        """Best bank rate of ``p`` for ``r``; Jean (Masters) makes one resource 2:1 (MA-JEAN-01)."""
+        if r == self.jean_resource and p == self.turn_player:
+            return 2
         return self.rates[p][r]
 
     def add_trades(self, p: int, legal: list[Action]) -> None:
