@@ -1,6 +1,7 @@
 """Random-play throughput of the board game engine (engine only, one process, one core).
 
-Usage: ``python bench/engine_catan.py [games_per_config] [--masters]``. Prints games/s,
+Usage: ``python bench/engine_catan.py [games_per_config] [--masters] [--no-domestic-trade]``.
+Prints games/s,
 player decisions/s and all steps (decisions + chance outcomes)/s for 2, 3 and 4 players.
 A "decision" is one ``apply`` of a seat's action chosen uniformly from ``legal_actions()``
 (the dice roll is a decision, as in Catanatron, and its outcome a chance step).
@@ -42,6 +43,8 @@ def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     games = int(args[0]) if args else 200
     options = {"masters": "--masters" in sys.argv, "layout": "variable"}
+    if "--no-domestic-trade" in sys.argv:
+        options["trade_proposals_per_turn"] = 0  # Catanatron's action set has no player trade
     print(f"catan engine, random play, {games} games per row, options {options}")
     print(
         f"{'players':>7} {'games/s':>9} {'decisions/s':>12} {'steps/s':>10} "

@@ -431,7 +431,7 @@ class MastersRules:
             for p in range(self.n):
                 if (
                     self.master_usable(p, "marianne")
-                    and not any(self.last_gains[p])
+                    and p not in self.last_gainers
                     and any(self.bank)
                 ):
                     self.master_return = "production"

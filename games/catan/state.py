@@ -184,6 +184,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             self._rebuild_board_tables()
         else:
             self.hex_resource, self.number_hexes, self.harbor_rate_vertices = [], {}, {}
+        self.spot_cache: dict[int, list[Action]] = {}
         self.network = [set() for _ in range(self.n)]
         self.road_vertices = [set() for _ in range(self.n)]
         self.blocked = [False] * NUM_VERTICES
@@ -462,44 +463,41 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
 
         Rules: BG-PROD-01..04, BG-CITY-02, BG-SETTL-03 (bank shortage: rulings.md, M-BG-05).
         """
-        n = self.n
-        owed = [[0] * 5 for _ in range(n)]
         vo, lv, robber, res = self.vertex_owner, self.vertex_level, self.robber, self.hex_resource
+        owed: dict[int, int] = {}  # seat * 5 + resource -> cards
         for h in self.number_hexes.get(total, ()):
             if h == robber:
                 continue
-            r = res[h]
+            base = res[h]
             for v in HEX_VERTICES[h]:
                 o = vo[v]
                 if o != -1:
-                    owed[o][r] += lv[v]
-        bank, hand = self.bank, self.hand
-        gains = [[0] * 5 for _ in range(n)]
-        for r in range(5):
-            demand = 0
-            takers = 0
-            for p in range(n):
-                if owed[p][r]:
-                    demand += owed[p][r]
-                    takers += 1
-            if not demand:
-                continue
-            if demand <= bank[r]:
-                for p in range(n):
-                    if owed[p][r]:
-                        gains[p][r] = owed[p][r]
-            elif takers == 1:
-                for p in range(n):
-                    if owed[p][r]:
-                        gains[p][r] = bank[r]
-            else:
-                continue
-            for p in range(n):
-                g = gains[p][r]
-                if g:
-                    hand[p][r] += g
-                    bank[r] -= g
-        self.last_gains = gains
+                    key = o * 5 + base
+                    owed[key] = owed.get(key, 0) + lv[v]
+        gains: list[list[Any]] = []  # [seat, resource, cards], public
+        gainers = set()
+        if owed:
+            demand = [0] * 5
+            takers = [0] * 5
+            for key, amount in owed.items():
+                demand[key % 5] += amount
+                takers[key % 5] += 1
+            bank, hand = self.bank, self.hand
+            paid = []
+            for key, amount in owed.items():
+                r = key % 5
+                if demand[r] > bank[r]:
+                    if takers[r] > 1:
+                        continue  # nobody gets a resource the bank cannot pay in full
+                    amount = bank[r]  # a single taker gets what is left
+                if amount:
+                    paid.append((key // 5, r, amount))
+            for p, r, amount in paid:
+                hand[p][r] += amount
+                bank[r] -= amount
+                gainers.add(p)
+                gains.append([p, RESOURCES[r], amount])
+        self.last_gainers = gainers
         self.events.append(
             {"type": "production", "total": total, "gains": gains, "visible_to": "all"}
         )
