@@ -274,9 +274,14 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 self._check_victory()
 
     def _why_illegal(self, seat: int, action: Action) -> str:
+        kind = action.get("type")
+        if kind not in _APPLY:
+            return f"seat {seat}: unknown action type {kind!r}"
+        rule = _RULE_HINTS.get(kind, "")
+        legal_kinds = sorted({a["type"] for a in self._legal or ()})
         return (
-            f"seat {seat}: {_describe(action)}: not legal now (phase {self.phase}); "
-            "call legal_actions() for the list"
+            f"seat {seat}: {_describe(action)}: not legal now (phase {self.phase}; legal types: "
+            f"{', '.join(legal_kinds)}){' (' + rule + ')' if rule else ''}"
         )
 
     def setup_order_active(self) -> bool:
@@ -593,6 +598,25 @@ def _methods(prefix: str) -> dict[str, Any]:
 
 
 _APPLY = _methods("_apply_")
+_RULE_HINTS = {
+    "roll": "BG-TURN-01",
+    "end_turn": "BG-TURN-01",
+    "build_road": "BG-BUILD-02, BG-ROAD-01..03, BG-PIECE-01",
+    "build_settlement": "BG-BUILD-03, BG-SETTL-01..02, BG-PIECE-01",
+    "build_city": "BG-BUILD-04, BG-CITY-01",
+    "buy_development": "BG-BUILD-05, BG-DEV-07",
+    "place_settlement": "BG-SETUP-03..04",
+    "place_road": "BG-SETUP-03",
+    "discard": "BG-ROBBER-02",
+    "move_robber": "BG-ROBBER-04",
+    "rob": "BG-ROBBER-05",
+    "maritime_trade": "BG-MAR-01..05",
+    "accept_trade": "BG-TRADE-02",
+    "play_knight": "BG-DEV-02..03",
+    "play_road_building": "BG-DEV-02..03",
+    "play_year_of_plenty": "BG-DEV-02..03",
+    "play_monopoly": "BG-DEV-02..03",
+}
 _LEGAL = _methods("_legal_")
 _CHANCE = _methods("_chance_")
 _OUTCOMES = _methods("_outcomes_")
