@@ -42,6 +42,8 @@ def test_random_games_end_without_errors_and_keep_invariants() -> None:
         reasons[result["reason"]] += 1
         configs[f"{n}p{'+masters' if masters else ''}"] += 1
         max_decisions = max(max_decisions, d)
+        if GAMES >= 1000 and (i + 1) % 500 == 0:
+            print(f"{i + 1} games, reasons {dict(reasons)}", flush=True)
         assert sorted(result["ranking"]) == list(range(n))
         decisions += d
     by_config = dict(configs)
