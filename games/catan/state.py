@@ -422,10 +422,13 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         conservative: any seat that might still build a VP piece, or gain Largest Army while
         knights remain in hands, keeps the game going.
         """
-        knights_in_hands = any(self.dev_hand[p][0] for p in range(self.n))
+        army_may_move = any(self.dev_hand[p][0] for p in range(self.n)) or (
+            self.masters_on and any(self.knights)  # Vincent can discard a played knight
+        )
+        free_spot = not all(self.blocked)
         for p in range(self.n):
             bound = self.total_vp(p)
-            if knights_in_hands and self.largest_army != p:
+            if army_may_move and self.largest_army != p:
                 bound += 2
             if bound >= self.victory_target:
                 return False
@@ -435,6 +438,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 self.settlement_spots(p) or (self.roads_left[p] and self.road_spots(p))
             ):
                 return False
+            if self.masters_on and self.settlements_left[p] and free_spot:
+                return False  # Louis can walk a road, turn by turn, to any free spot
         return True
 
     def _legal_pre_roll(self) -> list[Action]:
