@@ -69,10 +69,9 @@ def test_game_ends_when_nobody_can_reach_the_target() -> None:
     development deck empty) the game ends with reason "no_progress", ranked by VP."""
     state = empty_board(3, victory_points=20)
     put(state, 1, cities=[0])
-    for p in range(3):
-        state.settlements_left[p] = 0
-        state.cities_left[p] = 0
-        state.roads_left[p] = 0
+    state.settlements_left[1] = 0  # seat 1 has every piece out (13 VP); the others have none
+    state.cities_left[1] = 0
+    state.roads_left = [0, 0, 0]
     state.dev_spent = state.dev_deck[:]
     state.dev_deck = [0] * 5
     roll(state, 2)
