@@ -185,6 +185,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         else:
             self.hex_resource, self.number_hexes, self.harbor_rate_vertices = [], {}, {}
         self.spot_cache: dict[int, list[Action]] = {}
+        self.robber_moves: dict[int, list[Action]] = {}
         self.network = [set() for _ in range(self.n)]
         self.road_vertices = [set() for _ in range(self.n)]
         self.blocked = [False] * NUM_VERTICES
@@ -245,8 +246,6 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         actor = self.actor
         if actor == TERMINAL:
             raise IllegalAction(f"{_describe(action)}: the game is over")
-        if not isinstance(action, dict):
-            raise IllegalAction(f"an action must be a dict, got {type(action).__name__}")
         if actor == CHANCE:
             phase = self.phase
             if not (id(action) in A.DICE_IDS and (phase == "dice" or phase == "order_roll")) and (
@@ -262,6 +261,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 self.legal_actions()
                 legal = self._legal
             if action not in legal:  # type: ignore[operator]
+                if not isinstance(action, dict):
+                    raise IllegalAction(f"an action must be a dict, got {type(action).__name__}")
                 if action.get("type") == "propose_trade":
                     self.validate_proposal(actor, action)
                 else:
@@ -536,7 +537,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _apply_end_turn(self, action: Action) -> None:
         """BG-TURN-01: play passes to the left (the next seat)."""
         p = self.turn_player
-        self.dev_new[p] = [0] * 5
+        if any(self.dev_new[p]):
+            self.dev_new[p] = [0] * 5
         self.events.append({"type": "end_turn", "seat": p, "visible_to": "all"})
         self._start_turn((p + 1) % self.n)
 
