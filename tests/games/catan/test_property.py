@@ -58,3 +58,21 @@ def test_two_player_option_games_end() -> None:
     for seed in range(10):
         state, _, _ = random_game(2, seed, {"allow_two_players": True, "layout": "variable"})
         assert state.is_terminal()
+
+
+def test_option_combinations_keep_invariants() -> None:
+    """Strict phases, the Longest Road tie option, no robber in the desert, the beginner
+    placement and 2 players, with and without Masters: random games keep every invariant."""
+    for i in range(48):
+        options = {
+            "masters": i % 2 == 0,
+            "layout": "variable" if i % 3 else "beginner",
+            "allow_two_players": True,
+            "combined_trade_build": i % 5 != 0,
+            "longest_road_break_tie": "holder_keeps" if i % 7 == 0 else "set_aside",
+            "robber_may_enter_desert": i % 11 != 0,
+        }
+        if options["layout"] == "beginner" and i % 4 == 0:
+            options["placement"] = "beginner"
+        state, _, _ = random_game(2 + i % 3, 50_000 + i, options, roundtrip_every=503)
+        assert state.result()["reason"] in ("victory", "no_progress")
