@@ -3,7 +3,7 @@
 Every legal list is made of these objects so ``legal_actions()`` allocates almost nothing and
 ``apply()`` finds an action by identity first. Callers must treat them as read-only.
 
-Action schema (the wire format; ``docs``: see ``games/catan/README.md``):
+Action schema (the wire format; see also ``games/catan/README.md``):
 
 * ``{"type": "roll"}``, ``{"type": "end_turn"}``, ``{"type": "buy_development"}``
 * ``{"type": "place_settlement", "vertex": v}``, ``{"type": "place_road", "edge": e}`` (founding)

@@ -32,6 +32,7 @@ class BuildRules:
 
     # ------------------------------------------------------------------ placement primitives
     def _note_building(self, p: int, v: int) -> None:
+        self.spot_cache.clear()
         self.network[p].add(v)
         self.blocked[v] = True
         for w in VERTEX_NEIGHBORS[v]:
@@ -56,6 +57,7 @@ class BuildRules:
     def _put_road(self, p: int, e: int) -> None:
         self.edge_owner[e] = p
         self.roads_left[p] -= 1
+        self.spot_cache.clear()
         a, b = EDGE_VERTICES[e]
         self.network[p].update((a, b))
         self.road_vertices[p].update((a, b))
@@ -89,12 +91,22 @@ class BuildRules:
 
     def add_builds(self, p: int, legal: list[Action]) -> None:
         h = self.hand[p]
+        cache = self.spot_cache  # cleared whenever a piece is placed or lifted
         if h[LUMBER] and h[BRICK] and self.roads_left[p]:
-            legal.extend(A.BUILD_ROAD[e] for e in self.road_spots(p))
+            key = p * 3
+            if key not in cache:
+                cache[key] = [A.BUILD_ROAD[e] for e in self.road_spots(p)]
+            legal.extend(cache[key])
         if h[LUMBER] and h[BRICK] and h[WOOL] and h[GRAIN] and self.settlements_left[p]:
-            legal.extend(A.BUILD_SETTLEMENT[v] for v in self.settlement_spots(p))
+            key = p * 3 + 1
+            if key not in cache:
+                cache[key] = [A.BUILD_SETTLEMENT[v] for v in self.settlement_spots(p)]
+            legal.extend(cache[key])
         if h[ORE] >= 3 and h[GRAIN] >= 2 and self.cities_left[p]:
-            legal.extend(A.BUILD_CITY[v] for v in self.city_spots(p))
+            key = p * 3 + 2
+            if key not in cache:
+                cache[key] = [A.BUILD_CITY[v] for v in self.city_spots(p)]
+            legal.extend(cache[key])
         self.add_development_purchase(p, legal)
 
     # ------------------------------------------------------------------ paying
@@ -148,6 +160,7 @@ class BuildRules:
         v = action["vertex"]
         self.pay(p, self.city_cost_for(p))
         self.vertex_level[v] = 2
+        self.spot_cache.clear()
         self.settlements_left[p] += 1
         self.cities_left[p] -= 1
         self.vp_dirty = True

@@ -38,9 +38,39 @@ def longest_trail(seat: int, edge_owner: Sequence[int], vertex_owner: Sequence[i
             if not used & bit:
                 walk(w, used | bit, length + 1)
 
-    for v in adjacency:
+    for v in _start_vertices(adjacency, vertex_owner, seat):
         walk(v, 0, 0)
     return best
+
+
+def _start_vertices(
+    adjacency: dict[int, list[tuple[int, int]]], vertex_owner: Sequence[int], seat: int
+) -> list[int]:
+    """Where a longest trail can begin: odd-degree vertices and opponent-blocked ones.
+
+    A maximal trail that starts at an unblocked vertex has used every path there (else it could
+    be extended backwards), an odd number of them (1 + 2 per pass). A component without such a
+    vertex is closed (all degrees even): any of its vertices will do.
+    """
+    starts = []
+    component: dict[int, int] = {}
+    for root in adjacency:
+        if root in component:
+            continue
+        members = [root]
+        component[root] = root
+        for v in members:
+            for _, w in adjacency[v]:
+                if w not in component:
+                    component[w] = root
+                    members.append(w)
+        found = [
+            v
+            for v in members
+            if len(adjacency[v]) % 2 or (vertex_owner[v] != -1 and vertex_owner[v] != seat)
+        ]
+        starts.extend(found or members[:1])
+    return starts
 
 
 def next_holder(

@@ -431,7 +431,7 @@ class MastersRules:
             for p in range(self.n):
                 if (
                     self.master_usable(p, "marianne")
-                    and not any(self.last_gains[p])
+                    and p not in self.last_gainers
                     and any(self.bank)
                 ):
                     self.master_return = "production"
@@ -452,12 +452,6 @@ class MastersRules:
         self.enter_master_after()
 
     # ------------------------------------------------------------------ Jean
-    def maritime_rate(self, p: int, r: int) -> int:
-        """MA-JEAN-01: the named resource trades 2:1 for the rest of the owner's turn."""
-        if r == self.jean_resource and p == self.turn_player:
-            return 2
-        return self.rates[p][r]
-
     def _apply_use_jean(self, action: Action) -> None:
         p = self.actor
         self._mark_used(p, "name", resource=action["resource"])

@@ -72,7 +72,12 @@ class RobberRules:
         ]
 
     def _legal_move_robber(self) -> list[Action]:
-        return [A.MOVE_ROBBER[h] for h in self.robber_targets()]
+        moves = self.robber_moves.get(self.robber)
+        if moves is None:  # depends only on the robber's hex for a given board and options
+            moves = self.robber_moves[self.robber] = [
+                A.MOVE_ROBBER[h] for h in self.robber_targets()
+            ]
+        return list(moves)
 
     def _apply_move_robber(self, action: Action) -> None:
         """BG-ROBBER-04/05/08: move, then rob one opponent with a building there (A-BG-07)."""

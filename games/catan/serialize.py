@@ -5,7 +5,6 @@ Rules: none (engine contract, ``contracts.md`` §1).
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
@@ -69,9 +68,10 @@ FORMAT = "catan-state/1"
 def state_to_dict(state: Any) -> dict[str, Any]:
     data: dict[str, Any] = {"format": FORMAT}
     for name in FIELDS:
-        data[name] = copy.deepcopy(getattr(state, name))
+        data[name] = getattr(state, name)
     data.update(state.masters_to_dict())
-    return data
+    # One JSON round trip copies everything (no shared lists) and is much faster than deepcopy.
+    return json.loads(json.dumps(data))
 
 
 def state_from_dict(data: Any) -> Any:
@@ -82,10 +82,10 @@ def state_from_dict(data: Any) -> Any:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a catan state (expected format {FORMAT!r})")
     try:
-        json.dumps(data)
+        data = json.loads(json.dumps(data))  # a private copy; also proves it is plain JSON
         state = CatanState()
         for name in FIELDS:
-            setattr(state, name, copy.deepcopy(data[name]))
+            setattr(state, name, data[name])
         state.options = validate_options(state.options, state.n)
         state.masters_from_dict(data)
         _check_shapes(state)
@@ -116,13 +116,39 @@ def _check_shapes(state: Any) -> None:
         value = getattr(state, name)
         if len(value) != n or any(not isinstance(row, list) or len(row) != 5 for row in value):
             raise ValueError(f"{name} must be {n} lists of 5")
+    flat = [
+        state.bank,
+        state.dev_deck,
+        state.dev_spent,
+        state.dev_drawn,
+        state.numbers,
+        state.vertex_level,
+        state.knights,
+        state.roads_left,
+        state.settlements_left,
+        state.cities_left,
+    ]
+    flat += state.hand + state.dev_hand + state.dev_new
+    for values in flat:
+        if not isinstance(values, list) or any(type(x) is not int or x < 0 for x in values):
+            raise ValueError("counts must be lists of non-negative integers")
     for v, owner in enumerate(state.vertex_owner):
         if not isinstance(owner, int) or not -1 <= owner < n:
             raise ValueError(f"vertex_owner[{v}] out of range")
     for e, owner in enumerate(state.edge_owner):
         if not isinstance(owner, int) or not -1 <= owner < n:
             raise ValueError(f"edge_owner[{e}] out of range")
+    from games.catan.state import _LEGAL, CHANCE_PHASES
+
     if not isinstance(state.phase, str) or not isinstance(state.actor, int):
         raise ValueError("bad phase/actor")
+    if state.phase == "terminal":
+        if state.actor != -2 or not isinstance(state.result_data, dict):
+            raise ValueError("a terminal state needs actor -2 and a result")
+    elif state.phase in CHANCE_PHASES:
+        if state.actor != -1:
+            raise ValueError(f"phase {state.phase} is a chance node (actor -1)")
+    elif state.phase not in _LEGAL or not 0 <= state.actor < n:
+        raise ValueError(f"unknown phase {state.phase!r} or actor out of range")
     if not isinstance(state.events, list):
         raise ValueError("events must be a list")

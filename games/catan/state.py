@@ -184,6 +184,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             self._rebuild_board_tables()
         else:
             self.hex_resource, self.number_hexes, self.harbor_rate_vertices = [], {}, {}
+        self.spot_cache: dict[int, list[Action]] = {}
+        self.robber_moves: dict[int, list[Action]] = {}
         self.network = [set() for _ in range(self.n)]
         self.road_vertices = [set() for _ in range(self.n)]
         self.blocked = [False] * NUM_VERTICES
@@ -244,8 +246,6 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         actor = self.actor
         if actor == TERMINAL:
             raise IllegalAction(f"{_describe(action)}: the game is over")
-        if not isinstance(action, dict):
-            raise IllegalAction(f"an action must be a dict, got {type(action).__name__}")
         if actor == CHANCE:
             phase = self.phase
             if not (id(action) in A.DICE_IDS and (phase == "dice" or phase == "order_roll")) and (
@@ -261,6 +261,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 self.legal_actions()
                 legal = self._legal
             if action not in legal:  # type: ignore[operator]
+                if not isinstance(action, dict):
+                    raise IllegalAction(f"an action must be a dict, got {type(action).__name__}")
                 if action.get("type") == "propose_trade":
                     self.validate_proposal(actor, action)
                 else:
@@ -273,9 +275,14 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 self._check_victory()
 
     def _why_illegal(self, seat: int, action: Action) -> str:
+        kind = action.get("type")
+        if kind not in _APPLY:
+            return f"seat {seat}: unknown action type {kind!r}"
+        rule = _RULE_HINTS.get(kind, "")
+        legal_kinds = sorted({a["type"] for a in self._legal or ()})
         return (
-            f"seat {seat}: {_describe(action)}: not legal now (phase {self.phase}); "
-            "call legal_actions() for the list"
+            f"seat {seat}: {_describe(action)}: not legal now (phase {self.phase}; legal types: "
+            f"{', '.join(legal_kinds)}){' (' + rule + ')' if rule else ''}"
         )
 
     def setup_order_active(self) -> bool:
@@ -416,10 +423,13 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         conservative: any seat that might still build a VP piece, or gain Largest Army while
         knights remain in hands, keeps the game going.
         """
-        knights_in_hands = any(self.dev_hand[p][0] for p in range(self.n))
+        army_may_move = any(self.dev_hand[p][0] for p in range(self.n)) or (
+            self.masters_on and any(self.knights)  # Vincent can discard a played knight
+        )
+        free_spot = not all(self.blocked)
         for p in range(self.n):
             bound = self.total_vp(p)
-            if knights_in_hands and self.largest_army != p:
+            if army_may_move and self.largest_army != p:
                 bound += 2
             if bound >= self.victory_target:
                 return False
@@ -429,6 +439,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 self.settlement_spots(p) or (self.roads_left[p] and self.road_spots(p))
             ):
                 return False
+            if self.masters_on and self.settlements_left[p] and free_spot:
+                return False  # Louis can walk a road, turn by turn, to any free spot
         return True
 
     def _legal_pre_roll(self) -> list[Action]:
@@ -462,44 +474,41 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
 
         Rules: BG-PROD-01..04, BG-CITY-02, BG-SETTL-03 (bank shortage: rulings.md, M-BG-05).
         """
-        n = self.n
-        owed = [[0] * 5 for _ in range(n)]
         vo, lv, robber, res = self.vertex_owner, self.vertex_level, self.robber, self.hex_resource
+        owed: dict[int, int] = {}  # seat * 5 + resource -> cards
         for h in self.number_hexes.get(total, ()):
             if h == robber:
                 continue
-            r = res[h]
+            base = res[h]
             for v in HEX_VERTICES[h]:
                 o = vo[v]
                 if o != -1:
-                    owed[o][r] += lv[v]
-        bank, hand = self.bank, self.hand
-        gains = [[0] * 5 for _ in range(n)]
-        for r in range(5):
-            demand = 0
-            takers = 0
-            for p in range(n):
-                if owed[p][r]:
-                    demand += owed[p][r]
-                    takers += 1
-            if not demand:
-                continue
-            if demand <= bank[r]:
-                for p in range(n):
-                    if owed[p][r]:
-                        gains[p][r] = owed[p][r]
-            elif takers == 1:
-                for p in range(n):
-                    if owed[p][r]:
-                        gains[p][r] = bank[r]
-            else:
-                continue
-            for p in range(n):
-                g = gains[p][r]
-                if g:
-                    hand[p][r] += g
-                    bank[r] -= g
-        self.last_gains = gains
+                    key = o * 5 + base
+                    owed[key] = owed.get(key, 0) + lv[v]
+        gains: list[list[Any]] = []  # [seat, resource, cards], public
+        gainers = set()
+        if owed:
+            demand = [0] * 5
+            takers = [0] * 5
+            for key, amount in owed.items():
+                demand[key % 5] += amount
+                takers[key % 5] += 1
+            bank, hand = self.bank, self.hand
+            paid = []
+            for key, amount in owed.items():
+                r = key % 5
+                if demand[r] > bank[r]:
+                    if takers[r] > 1:
+                        continue  # nobody gets a resource the bank cannot pay in full
+                    amount = bank[r]  # a single taker gets what is left
+                if amount:
+                    paid.append((key // 5, r, amount))
+            for p, r, amount in paid:
+                hand[p][r] += amount
+                bank[r] -= amount
+                gainers.add(p)
+                gains.append([p, RESOURCES[r], amount])
+        self.last_gainers = gainers
         self.events.append(
             {"type": "production", "total": total, "gains": gains, "visible_to": "all"}
         )
@@ -528,7 +537,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _apply_end_turn(self, action: Action) -> None:
         """BG-TURN-01: play passes to the left (the next seat)."""
         p = self.turn_player
-        self.dev_new[p] = [0] * 5
+        if any(self.dev_new[p]):
+            self.dev_new[p] = [0] * 5
         self.events.append({"type": "end_turn", "seat": p, "visible_to": "all"})
         self._start_turn((p + 1) % self.n)
 
@@ -595,6 +605,25 @@ def _methods(prefix: str) -> dict[str, Any]:
 
 
 _APPLY = _methods("_apply_")
+_RULE_HINTS = {
+    "roll": "BG-TURN-01",
+    "end_turn": "BG-TURN-01",
+    "build_road": "BG-BUILD-02, BG-ROAD-01..03, BG-PIECE-01",
+    "build_settlement": "BG-BUILD-03, BG-SETTL-01..02, BG-PIECE-01",
+    "build_city": "BG-BUILD-04, BG-CITY-01",
+    "buy_development": "BG-BUILD-05, BG-DEV-07",
+    "place_settlement": "BG-SETUP-03..04",
+    "place_road": "BG-SETUP-03",
+    "discard": "BG-ROBBER-02",
+    "move_robber": "BG-ROBBER-04",
+    "rob": "BG-ROBBER-05",
+    "maritime_trade": "BG-MAR-01..05",
+    "accept_trade": "BG-TRADE-02",
+    "play_knight": "BG-DEV-02..03",
+    "play_road_building": "BG-DEV-02..03",
+    "play_year_of_plenty": "BG-DEV-02..03",
+    "play_monopoly": "BG-DEV-02..03",
+}
 _LEGAL = _methods("_legal_")
 _CHANCE = _methods("_chance_")
 _OUTCOMES = _methods("_outcomes_")

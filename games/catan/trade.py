@@ -27,13 +27,20 @@ class TradeRules:
     """Mixin of :class:`games.catan.state.CatanState` for trading."""
 
     def maritime_rate(self, p: int, r: int) -> int:
+        """Best bank rate of ``p`` for ``r``; Jean (Masters) makes one resource 2:1 (MA-JEAN-01)."""
+        if r == self.jean_resource and p == self.turn_player:
+            return 2
         return self.rates[p][r]
 
     def add_trades(self, p: int, legal: list[Action]) -> None:
         h, bank = self.hand[p], self.bank
         bank_full = min(bank) > 0
+        rates = self.rates[p]
+        jean = self.jean_resource if p == self.turn_player else -1
         for r in range(5):
-            rate = self.maritime_rate(p, r)
+            if h[r] < 2:
+                continue
+            rate = 2 if r == jean else rates[r]
             if h[r] >= rate:
                 if bank_full:
                     legal.extend(A.MARITIME_BY_GIVE[r][rate])

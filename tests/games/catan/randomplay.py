@@ -32,33 +32,15 @@ def check_invariants(state: Any) -> None:
         on_table = sum(state.knights) if c == 0 else 0
         total = state.dev_deck[c] + in_hands + on_table + state.dev_spent[c] + state.dev_drawn[c]
         assert total == DEV_COUNTS[c], (c, total)
+    board = (tuple(state.vertex_owner), tuple(state.vertex_level), tuple(state.edge_owner))
+    if state.__dict__.get("_checked_board") != board:
+        _check_board(state)  # only when a piece moved: the costly part of the check
+        state.__dict__["_checked_board"] = board
     for p in range(n):
-        settlements = sum(
-            1 for v, o in enumerate(state.vertex_owner) if o == p and state.vertex_level[v] == 1
-        )
-        cities = sum(
-            1 for v, o in enumerate(state.vertex_owner) if o == p and state.vertex_level[v] == 2
-        )
-        roads = state.edge_owner.count(p)
-        assert settlements + state.settlements_left[p] == MAX_SETTLEMENTS
-        assert cities + state.cities_left[p] == MAX_CITIES
-        assert roads + state.roads_left[p] == MAX_ROADS
         assert min(state.settlements_left[p], state.cities_left[p], state.roads_left[p]) >= 0
-        vp = settlements + 2 * cities
+        vp = (MAX_SETTLEMENTS - state.settlements_left[p]) + 2 * (MAX_CITIES - state.cities_left[p])
         vp += 2 * (state.longest_road == p) + 2 * (state.largest_army == p)
         assert vp == state.public_vp(p)
-        assert state.road_length[p] == longest_trail(p, state.edge_owner, state.vertex_owner)
-    for v, o in enumerate(state.vertex_owner):
-        if o != -1:
-            assert all(state.vertex_owner[w] == -1 for w in VERTEX_NEIGHBORS[v]), "distance rule"
-    for e, o in enumerate(state.edge_owner):
-        if o != -1:
-            a, b = EDGE_VERTICES[e]
-            assert (
-                state.vertex_owner[a] == o
-                or state.vertex_owner[b] == o
-                or any(state.edge_owner[f] == o and f != e for v in (a, b) for f in VERTEX_EDGES[v])
-            ), "road not connected"
     lr = state.longest_road
     if lr != -1:
         assert state.road_length[lr] >= LONGEST_ROAD_MIN
@@ -73,6 +55,32 @@ def check_invariants(state: Any) -> None:
         assert len(owned) == n, "MA-USE-01: one master each"
         everyone = owned + state.master_reserve + state.master_stack
         assert len(set(everyone)) == len(everyone) == 10
+
+
+def _check_board(state: Any) -> None:
+    """Piece counts match the supplies, distance rule, connected roads, trail lengths."""
+    for p in range(state.n):
+        settlements = sum(
+            1 for v, o in enumerate(state.vertex_owner) if o == p and state.vertex_level[v] == 1
+        )
+        cities = sum(
+            1 for v, o in enumerate(state.vertex_owner) if o == p and state.vertex_level[v] == 2
+        )
+        assert settlements + state.settlements_left[p] == MAX_SETTLEMENTS
+        assert cities + state.cities_left[p] == MAX_CITIES
+        assert state.edge_owner.count(p) + state.roads_left[p] == MAX_ROADS
+        assert state.road_length[p] == longest_trail(p, state.edge_owner, state.vertex_owner)
+    for v, o in enumerate(state.vertex_owner):
+        if o != -1:
+            assert all(state.vertex_owner[w] == -1 for w in VERTEX_NEIGHBORS[v]), "distance rule"
+    for e, o in enumerate(state.edge_owner):
+        if o != -1:
+            a, b = EDGE_VERTICES[e]
+            assert (
+                state.vertex_owner[a] == o
+                or state.vertex_owner[b] == o
+                or any(state.edge_owner[f] == o and f != e for v in (a, b) for f in VERTEX_EDGES[v])
+            ), "road not connected"
 
 
 def random_game(

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 from games.catan import actions as A
 from games.catan.longest_road import longest_trail
-from games.catan.topology import EDGE_OF_PAIR, HEX_VERTICES
+from games.catan.topology import EDGE_OF_PAIR, EDGE_VERTICES, HEX_VERTICES, VERTEX_EDGES
 from tests.games.catan.fixtures import empty_board, put, set_hand
 
 CHAIN = [0, 3, 7, 11, 16, 21, 27, 33, 38]  # a path of adjacent intersections along the west
@@ -140,3 +141,44 @@ def test_bg_lr_08_equalling_the_holder_does_not_take_the_card() -> None:
     assert state.longest_road == 0
     _build_roads(state, 1, edges([35, 40]))
     assert state.longest_road == 1
+
+
+def _brute_force_trail(seat, edge_owner, vertex_owner):
+    adjacency = {}
+    for e, owner in enumerate(edge_owner):
+        if owner == seat:
+            a, b = EDGE_VERTICES[e]
+            adjacency.setdefault(a, []).append((e, b))
+            adjacency.setdefault(b, []).append((e, a))
+    best = 0
+
+    def walk(v, used, length):
+        nonlocal best
+        best = max(best, length)
+        if length and vertex_owner[v] not in (-1, seat):
+            return
+        for e, w in adjacency[v]:
+            if not used >> e & 1:
+                walk(w, used | 1 << e, length + 1)
+
+    for v in adjacency:
+        walk(v, 0, 0)
+    return best
+
+
+def test_trail_matches_brute_force_on_random_networks() -> None:
+    """BG-LR-02 BG-LR-03: the pruned search (odd-degree and blocked starts) equals an exhaustive
+    search from every vertex, on random networks with branches, loops and breaks."""
+    rng = random.Random(4)
+    for _ in range(1500):
+        edge_owner, vertex_owner = [-1] * 72, [-1] * 54
+        vertices = [rng.randrange(54)]
+        for _ in range(rng.randint(1, 15)):
+            e = rng.choice(VERTEX_EDGES[rng.choice(vertices)])
+            edge_owner[e] = 0
+            vertices.extend(w for w in EDGE_VERTICES[e] if w not in vertices)
+        for _ in range(rng.randint(0, 4)):
+            vertex_owner[rng.randrange(54)] = rng.choice([0, 1])
+        assert longest_trail(0, edge_owner, vertex_owner) == _brute_force_trail(
+            0, edge_owner, vertex_owner
+        )

@@ -62,3 +62,19 @@ def test_bg_win_03_ten_points_in_another_turn_win_at_own_turn_start() -> None:
     assert not state.is_terminal() and state.total_vp(1) == 10
     state.apply(A.END_TURN)
     assert state.is_terminal() and state.result()["ranking"][0] == 1
+
+
+def test_game_ends_when_nobody_can_reach_the_target() -> None:
+    """BG-WIN-01 (engine safety): when no seat can ever score again (no piece or spot left,
+    development deck empty) the game ends with reason "no_progress", ranked by VP."""
+    state = empty_board(3, victory_points=20)
+    put(state, 1, cities=[0])
+    state.settlements_left[1] = 0  # seat 1 has every piece out (13 VP); the others have none
+    state.cities_left[1] = 0
+    state.roads_left = [0, 0, 0]
+    state.dev_spent = state.dev_deck[:]
+    state.dev_deck = [0] * 5
+    roll(state, 2)
+    state.apply(A.END_TURN)
+    assert state.is_terminal()
+    assert state.result()["reason"] == "no_progress" and state.result()["ranking"][0] == 1
