@@ -2,8 +2,9 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-# Debian packages the project needs beyond Python: bubblewrap is the bot sandbox.
-SYSTEM_PACKAGES := bubblewrap
+# Debian packages the project needs beyond Python: bubblewrap is the bot sandbox, jq runs the
+# shell example bot.
+SYSTEM_PACKAGES := bubblewrap jq
 
 .PHONY: install system-deps run test lint format migrate clean
 
