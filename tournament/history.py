@@ -96,17 +96,7 @@ def store(result: Recomputation) -> None:
                 tally = tallies.get(row.id, Tally())
                 row.set_rating(tally.rating)
                 row.games_played, row.wins, row.forfeits = tally.games, tally.wins, tally.forfeits
-                row.save(
-                    update_fields=[
-                        "elo",
-                        "mu",
-                        "sigma",
-                        "conservative",
-                        "games_played",
-                        "wins",
-                        "forfeits",
-                    ]
-                )
+                row.save(update_fields=row.RATING_COLUMNS)
 
 
 def resimulate(match: Match) -> dict[str, Any]:

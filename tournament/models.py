@@ -56,6 +56,9 @@ class RatingFields(models.Model):
     wins = models.PositiveIntegerField(default=0)
     forfeits = models.PositiveIntegerField(default=0)
 
+    RATING_COLUMNS = ("elo", "mu", "sigma", "conservative", "games_played", "wins", "forfeits")
+    """What a rating update writes (``save(update_fields=...)``)."""
+
     class Meta:
         abstract = True
 

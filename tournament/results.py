@@ -138,17 +138,7 @@ def apply_ratings(
             row.games_played += 1
             row.wins += seat.rank == 1
             row.forfeits += seat.forfeit is not None
-            row.save(
-                update_fields=[
-                    "elo",
-                    "mu",
-                    "sigma",
-                    "conservative",
-                    "games_played",
-                    "wins",
-                    "forfeits",
-                ]
-            )
+            row.save(update_fields=row.RATING_COLUMNS)
 
 
 def _conclude_validation(

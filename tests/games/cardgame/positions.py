@@ -25,6 +25,11 @@ POS = {
 }
 
 
+def units(state: CardGameState, seat: int, resource: str) -> int:
+    """Units stored on ``seat``'s starting region of ``resource``."""
+    return state.domains[seat].regions[POS[resource]][1]
+
+
 def first_choice_setup(options: dict[str, Any] | None = None) -> CardGameState:
     """A game after setup: canonical deals, first-legal placements, seat 0 rolls higher."""
     state = GAME.new_game(2, 1, options or {})

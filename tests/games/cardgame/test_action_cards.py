@@ -19,12 +19,9 @@ from tests.games.cardgame.positions import (
     set_units,
     to_hand,
     types,
+    units,
     with_vp_3,
 )
-
-
-def units(state, seat, resource):
-    return state.domains[seat].regions[POS[resource]][1]
 
 
 def armed(*cards: str, opp: tuple[str, ...] = (), options=None):

@@ -5,7 +5,6 @@ from __future__ import annotations
 from games.cardgame.cards import CARDS
 from games.common.api import TERMINAL
 from tests.games.cardgame.positions import (
-    POS,
     at_roll,
     lay,
     main_phase,
@@ -14,11 +13,8 @@ from tests.games.cardgame.positions import (
     roll,
     set_units,
     to_hand,
+    units,
 )
-
-
-def units(state, seat, resource):
-    return state.domains[seat].regions[POS[resource]][1]
 
 
 def test_cg_card_abbey_01_02_library_01_hand_limit_and_extra_draws() -> None:

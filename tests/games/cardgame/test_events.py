@@ -5,7 +5,6 @@ from __future__ import annotations
 from games.cardgame.cards import CARDS
 from games.common.api import CHANCE
 from tests.games.cardgame.positions import (
-    POS,
     at_roll,
     find_card,
     free,
@@ -18,12 +17,9 @@ from tests.games.cardgame.positions import (
     set_units,
     to_hand,
     types,
+    units,
     with_vp_3,
 )
-
-
-def units(state, seat, resource):
-    return state.domains[seat].regions[POS[resource]][1]
 
 
 def draw_event(state, event_type: str, production: int = 6):

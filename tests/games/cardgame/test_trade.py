@@ -6,18 +6,14 @@ import pytest
 
 from games.errors import IllegalAction
 from tests.games.cardgame.positions import (
-    POS,
     at_roll,
     lay,
     main_phase,
     make_city,
     rebuild,
     set_units,
+    units,
 )
-
-
-def units(state, seat, resource):
-    return state.domains[seat].regions[POS[resource]][1]
 
 
 def test_cg_trade_01_trade_with_consent_and_room_after_the_dice() -> None:

@@ -19,11 +19,8 @@ from tests.games.cardgame.positions import (
     region_action,
     roll,
     set_units,
+    units,
 )
-
-
-def units(state, seat: int, resource: str) -> int:
-    return state.domains[seat].regions[POS[resource]][1]
 
 
 def test_cg_turn_02_both_dice_at_the_start_of_the_turn() -> None:
