@@ -33,19 +33,8 @@ OnStep = Callable[[int, dict[str, Any], State], None]
 
 
 def static_info(game: Game, options: dict[str, Any]) -> dict[str, Any] | None:
-    """What never changes during a game (the board's geometry), sent once in ``start``.
-
-    A game provides it with an optional ``static_info(options)`` method; the board game's
-    geometry is known here until its package grows that method.
-    """
-    provider = getattr(game, "static_info", None)
-    if callable(provider):
-        return provider(options)
-    if game.name == "catan":
-        from games.catan.topology import static_board
-
-        return static_board()
-    return None
+    """What never changes during a game (the board's geometry), sent once in ``start``."""
+    return game.static_info(options)
 
 
 def play_match(

@@ -39,6 +39,10 @@ class CardGame:
         state._advance()
         return state
 
+    def static_info(self, options: dict[str, Any]) -> None:
+        """Nothing is static in the card game: every observation is complete on its own."""
+        return None
+
     def from_dict(self, data: dict[str, Any]) -> CardGameState:
         """Rebuild a state from ``to_dict()`` output.
 

@@ -98,6 +98,13 @@ class CatanGame:
             raise ValueError("seed must be an int")
         return CatanState.new_state(num_players, seed, merged)
 
+    def static_info(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The island's geometry (ids of hexes, intersections, paths, harbours), the same for
+        every layout and option; see ``topology.static_board``."""
+        from games.catan.topology import static_board
+
+        return static_board()
+
     def from_dict(self, data: dict[str, Any]) -> CatanState:
         """The exact inverse of ``state.to_dict()``. Raises: ValueError for malformed data."""
         from games.catan.serialize import state_from_dict

@@ -57,3 +57,10 @@ class Game(Protocol):
         self, num_players: int, seed: int, options: dict[str, Any] | None = None
     ) -> State: ...
     def from_dict(self, data: dict[str, Any]) -> State: ...
+    def static_info(self, options: dict[str, Any]) -> dict[str, Any] | None:
+        """What never changes during a game with these options (a board's geometry), or None.
+
+        An addition to the contract: the runner sends it once, in the bot's ``start`` message, so
+        observations can refer to it by id instead of repeating it every decision.
+        """
+        ...

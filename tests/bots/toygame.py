@@ -104,6 +104,9 @@ class ToyGame:
             }
         )
 
+    def static_info(self, options: dict[str, Any]) -> None:
+        return None
+
     def from_dict(self, data: dict[str, Any]) -> ToyState:
         return ToyState(copy.deepcopy(data))
 

@@ -106,6 +106,14 @@ def test_games_describe_themselves(game: Game) -> None:
     json.dumps(game.default_options)
 
 
+def test_static_info_is_json_and_depends_on_options_only(game: Game) -> None:
+    """Whatever the runner sends once in ``start`` must not depend on the game's chance."""
+    static = game.static_info(dict(game.default_options))
+    json.dumps(static)
+    again = game.static_info(dict(game.default_options))
+    assert static == again
+
+
 def test_unknown_options_are_refused(game: Game) -> None:
     with pytest.raises(ValueError):
         game.new_game(num_players=game.max_players, seed=1, options={"no_such_option": True})
