@@ -42,6 +42,8 @@ def test_app_services_share_one_image_built_from_the_dockerfile() -> None:
 def test_commands_start_the_right_programs() -> None:
     assert "gunicorn arena.wsgi" in command_text("web")
     assert "migrate" in command_text("web")
+    # The example bots are the ladder's first residents and every validation game's opponent.
+    assert "seed_example_bots" in command_text("web")
     assert command_text("worker").startswith("celery -A arena worker")
     assert command_text("beat").startswith("celery -A arena beat")
 

@@ -14,7 +14,6 @@ import traceback
 import uuid
 from dataclasses import dataclass
 from datetime import timedelta
-from pathlib import Path
 
 from django.conf import settings
 from django.db import DatabaseError, close_old_connections, connection, transaction
@@ -132,10 +131,11 @@ class LeaseKeeper(threading.Thread):
 def play(match: Match) -> MatchOutcome:
     """Play the claimed match through the bot runner (sandbox + engine)."""
     from bots.runner import BotSpec, play_match
+    from tournament.versions import code_dir
 
     participants = list(match.participants.select_related("version__bot").order_by("seat"))
     specs = [
-        BotSpec(path=Path(p.version.code_path), name=f"{p.version.bot.name} v{p.version.number}")
+        BotSpec(path=code_dir(p.version), name=f"{p.version.bot.name} v{p.version.number}")
         for p in participants
     ]
     return play_match(

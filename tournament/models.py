@@ -104,7 +104,14 @@ class BotVersion(RatingFields):
     content_hash = models.CharField(max_length=64, help_text="sha256 of the uploaded bytes")
     size = models.PositiveIntegerField()
     filename = models.CharField(max_length=255)
-    code_path = models.CharField(max_length=500, help_text="unpacked code (a dir with main.py)")
+    code_path = models.CharField(
+        max_length=500, help_text="where the uploading machine unpacked it (a dir with main.py)"
+    )
+    upload = models.BinaryField(
+        default=b"",
+        editable=False,
+        help_text="uploaded bytes (≤ 1 MiB): a worker on any machine can unpack them",
+    )
     created = models.DateTimeField(auto_now_add=True)
     status = models.CharField(max_length=16, choices=STATUSES, default=VALIDATING)
     validation_log = models.TextField(blank=True)

@@ -68,6 +68,32 @@ def store_code(filename: str, data: bytes) -> tuple[str, Path]:
     return digest, target
 
 
+def code_dir(version: BotVersion) -> Path:
+    """This machine's unpacked copy of ``version``'s code, unpacked from the database if missing.
+
+    Workers on other machines than the web server never see the upload's files, so the
+    uploaded bytes live in the database and each machine unpacks them into its own
+    content-addressed ``code_root()`` on first use. Versions stored before the bytes were kept
+    fall back to their recorded ``code_path``.
+
+    Raises:
+        FileNotFoundError: neither the bytes nor the recorded directory are available.
+        UploadRejected: the stored bytes no longer match their hash or no longer validate.
+    """
+    local = code_root() / version.content_hash
+    if (local / "main.py").exists():
+        return local
+    data = bytes(version.upload)
+    if not data:
+        recorded = Path(version.code_path)
+        if (recorded / "main.py").exists():
+            return recorded
+        raise FileNotFoundError(f"code of bot version {version.pk} is on no disk and not stored")
+    if hashlib.sha256(data).hexdigest() != version.content_hash:
+        raise UploadRejected(f"stored code of bot version {version.pk} does not match its hash")
+    return store_code(version.filename, data)[1]
+
+
 def _next_number(bot: Bot) -> int:
     last = bot.versions.order_by("-number").values_list("number", flat=True).first()
     return (last or 0) + 1
@@ -92,6 +118,7 @@ def create_version(bot: Bot, filename: str, data: bytes, *, validate: bool = Tru
             size=len(data),
             filename=os.path.basename(filename),
             code_path=str(path),
+            upload=data,
         )
         version.validation_match_id = None
         if not validate:
