@@ -9,5 +9,8 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("api/", include("tournament.api_urls")),
     path("", include("tournament.urls")),
 ]

@@ -1,9 +1,11 @@
-"""Site-wide pages: the home page and the health check."""
+"""Site-wide pages: the home page, the health check and signing up."""
 
 from __future__ import annotations
 
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
 from arena.health import service_health
 from games.registry import GAMES
@@ -17,3 +19,14 @@ def healthz(request: HttpRequest) -> JsonResponse:
     """200 when the database and the broker answer, 503 otherwise."""
     ok, report = service_health()
     return JsonResponse(report, status=200 if ok else 503)
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    """A new account, signed in at once, straight to the upload page."""
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        login(request, form.save())
+        return redirect("tournament:my_bots")
+    return render(
+        request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200
+    )

@@ -11,11 +11,12 @@ from tournament.models import (
     Match,
     MatchParticipant,
     ParticipantLog,
+    RatingFields,
     Replay,
     ScoredResult,
 )
 
-RATING_FIELDS = ("elo", "mu", "sigma", "conservative", "games_played", "wins", "forfeits")
+RATING_FIELDS = RatingFields.RATING_COLUMNS
 
 
 @admin.register(GameLadder)

@@ -7,6 +7,8 @@ from tournament import views
 app_name = "tournament"
 urlpatterns = [
     path("ladder/<str:game>/", views.leaderboard, name="leaderboard"),
+    path("bots/", views.my_bots, name="my_bots"),
+    path("bots/<int:bot_id>/", views.bot_detail, name="bot_detail"),
     path("matches/", views.match_list, name="match_list"),
     path("matches/<int:match_id>/", views.match_detail, name="match_detail"),
     path("matches/<int:match_id>/seats/<int:seat>/log", views.seat_log, name="seat_log"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 import random
+import re
 import secrets
 import shutil
 import tempfile
@@ -20,6 +21,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from bots import uploads
+from games.registry import GAMES
 from tournament.matches import create_match
 from tournament.models import Bot, BotVersion, Match
 from tournament.results import activate_version
@@ -128,6 +130,34 @@ def create_version(bot: Bot, filename: str, data: bytes, *, validate: bool = Tru
             version.validation_match_id = match_id
             transaction.on_commit(lambda: send_match(match_id))
     return version
+
+
+NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
+"""Bot names: what a URL, a table and a log line show without escaping."""
+
+
+def upload_bot(owner: object, game: str, name: str, filename: str, data: bytes) -> BotVersion:
+    """An author's upload: a new bot called ``name``, or a new version of their bot of that name.
+
+    The version is validated (stored, then a validation game) before it joins the ladder; a
+    rejected upload leaves nothing behind, not even a new bot.
+
+    Raises:
+        UploadRejected: bad game, name or code, or the game has no validation opponent yet.
+    """
+    if game not in GAMES:
+        raise UploadRejected(f"unknown game {game!r}; choose one of {', '.join(sorted(GAMES))}")
+    if not re.match(NAME_PATTERN, name):
+        raise UploadRejected(
+            "a bot name is 1–64 letters, digits, '_', '.' or '-', starting with a letter or digit"
+        )
+    try:
+        validation_opponent(game)
+    except RuntimeError as exc:
+        raise UploadRejected(f"the {game} ladder is not open yet: {exc}") from exc
+    with transaction.atomic():
+        bot, _ = Bot.objects.get_or_create(owner=owner, game=game, name=name)
+        return create_version(bot, filename, data)
 
 
 def validation_opponent(game: str) -> BotVersion:

@@ -1,4 +1,4 @@
-"""Plain server-rendered pages: a leaderboard per game, the match list and a match's details.
+"""Plain server-rendered pages: leaderboards, matches, bots, and an author's uploads.
 
 A seat's stderr and move timings are shown only to the owner of that seat's bot and to staff;
 platform error reasons only to staff.
@@ -6,12 +6,17 @@ platform error reasons only to staff.
 
 from __future__ import annotations
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 
+from bots.uploads import MAX_UPLOAD_BYTES
 from games.registry import GAMES
-from tournament.models import BotVersion, Match, MatchParticipant
+from tournament.forms import UploadForm
+from tournament.models import Bot, BotVersion, Match, MatchParticipant
+from tournament.versions import UploadRejected, upload_bot
 
 SORTS = {
     "conservative": ("-conservative", "μ − 3σ"),
@@ -22,9 +27,13 @@ PAGE_SIZE = 50
 
 
 def may_see_log(user: object, participant: MatchParticipant) -> bool:
+    return owns_or_staff(user, participant.version.bot)
+
+
+def owns_or_staff(user: object, bot: Bot) -> bool:
     if not getattr(user, "is_authenticated", False):
         return False
-    return bool(user.is_staff or participant.version.bot.owner_id == user.id)
+    return bool(user.is_staff or bot.owner_id == user.id)
 
 
 def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
@@ -95,4 +104,62 @@ def seat_log(request: HttpRequest, match_id: int, seat: int) -> JsonResponse:
             "stderr": log.stderr if log else "",
             "move_times_ms": log.move_times_ms if log else [],
         }
+    )
+
+
+@login_required
+def my_bots(request: HttpRequest) -> HttpResponse:
+    """The author's bots, and the form that uploads a new bot or a new version of one."""
+    form = UploadForm(request.POST or None, request.FILES or None, initial=request.GET.dict())
+    if request.method == "POST" and form.is_valid():
+        code = form.cleaned_data["code"]
+        try:
+            version = upload_bot(
+                request.user,
+                form.cleaned_data["game"],
+                form.cleaned_data["name"],
+                code.name,
+                code.read(MAX_UPLOAD_BYTES + 1),
+            )
+        except UploadRejected as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(
+                request,
+                f"{version.bot.name} v{version.number} is stored; it joins the ladder once it "
+                "has played its validation game.",
+            )
+            return redirect("tournament:bot_detail", bot_id=version.bot_id)
+    bots = list(
+        Bot.objects.filter(owner=request.user)
+        .select_related("current_version")
+        .prefetch_related("versions")
+        .order_by("game", "name")
+    )
+    for bot in bots:
+        bot.latest = max(bot.versions.all(), key=lambda v: v.number, default=None)
+    return render(
+        request,
+        "tournament/my_bots.html",
+        {"form": form, "bots": bots},
+        status=400 if form.errors else 200,
+    )
+
+
+def bot_detail(request: HttpRequest, bot_id: int) -> HttpResponse:
+    """A bot's career and every version; validation logs for its owner and staff."""
+    bot = get_object_or_404(Bot.objects.select_related("owner", "current_version"), id=bot_id)
+    versions = list(bot.versions.order_by("-number"))
+    validations = {
+        p.version_id: p.match_id
+        for p in MatchParticipant.objects.filter(
+            version__in=versions, match__kind=Match.VALIDATION
+        ).order_by("match_id")
+    }
+    for version in versions:
+        version.validation_match = validations.get(version.id)
+    return render(
+        request,
+        "tournament/bot_detail.html",
+        {"bot": bot, "versions": versions, "is_owner": owns_or_staff(request.user, bot)},
     )

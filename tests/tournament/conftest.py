@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import base64
 from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tournament.models import Bot, BotVersion, GameLadder
 from tournament.versions import create_version, examples_user
@@ -63,3 +65,15 @@ def active_version(bot: Bot) -> BotVersion:
     bot.refresh_from_db()
     assert bot.current_version is not None
     return bot.current_version
+
+
+def code(data: bytes | None = None, name: str = "my_bot.py") -> SimpleUploadedFile:
+    """An uploaded file for the upload page or the API; by default a random legal bot."""
+    return SimpleUploadedFile(
+        name, (TEST_BOTS / "random_legal.py").read_bytes() if data is None else data
+    )
+
+
+def basic_auth(username: str, password: str) -> dict[str, str]:
+    token = base64.b64encode(f"{username}:{password}".encode()).decode()
+    return {"HTTP_AUTHORIZATION": f"Basic {token}"}

@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.test import Client
 from django.utils import timezone
 
 from bots.outcome import CRASH
-from tests.tournament.conftest import FAST_GAME, make_bot
+from tests.tournament.conftest import FAST_GAME, basic_auth, code, make_bot
 from tests.workers import worker_process
 from tournament.batches import queue_batch, wait_for
 from tournament.history import recompute, resimulate
@@ -130,6 +131,29 @@ def test_validation_activates_a_good_version_and_fails_a_crashing_one(users, hou
     good.refresh_from_db()
     assert good.current_version_id == second.id
     assert good_version.status == BotVersion.RETIRED
+
+
+def test_a_bot_uploaded_through_the_api_is_validated_by_a_worker_and_joins_the_ladder(
+    users, house_bots
+) -> None:
+    users["alice"].set_password("pw-of-alice")
+    users["alice"].save()
+    response = Client().post(
+        "/api/bots/",
+        {"game": FAST_GAME, "name": "uploaded", "code": code()},
+        **basic_auth("alice", "pw-of-alice"),
+    )
+    assert response.status_code == 201, response.content
+    version_id = response.json()["id"]
+    with worker_process("uploads"):
+        wait_until(
+            lambda: BotVersion.objects.get(id=version_id).status != BotVersion.VALIDATING,
+            timeout=300,
+            what="the uploaded bot's validation game",
+        )
+    version = BotVersion.objects.select_related("bot").get(id=version_id)
+    assert version.status == BotVersion.ACTIVE, version.validation_log
+    assert version.bot.current_version_id == version_id
 
 
 def test_a_crashing_bot_forfeits_and_is_scored_last(users, house_bots, fast_ladder) -> None:

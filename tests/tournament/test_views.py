@@ -81,7 +81,9 @@ def test_leaderboard_sorts_by_the_chosen_rating(client, house_bots) -> None:
 
     def order(sort: str | None) -> list[str]:
         page = client.get("/ladder/catan/" + (f"?sort={sort}" if sort else "")).content.decode()
-        return sorted((b.name for b in house_bots), key=lambda name: page.index(f"<td>{name}</td>"))
+        return sorted(
+            (b.name for b in house_bots), key=lambda name: page.index(f">{name}</a></td>")
+        )
 
     assert order(None) == ["random_b", "random_c", "random_bot", "random_d"]
     assert order("mu") == ["random_bot", "random_c", "random_b", "random_d"]

@@ -1,0 +1,11 @@
+"""Routes of the REST API (under ``/api/``)."""
+
+from django.urls import path
+
+from tournament import api
+
+app_name = "api"
+urlpatterns = [
+    path("bots/", api.bot_list, name="bot_list"),
+    path("bots/<int:bot_id>/", api.bot_detail, name="bot_detail"),
+]

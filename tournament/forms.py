@@ -1,0 +1,38 @@
+"""The upload form: a game, a bot name and the code (a ``.py`` or a ``.zip`` with ``main.py``)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.files.uploadedfile import UploadedFile
+
+from bots.uploads import MAX_UPLOAD_BYTES
+from games.registry import GAMES
+from tournament.versions import NAME_PATTERN
+
+
+class UploadForm(forms.Form):
+    game = forms.ChoiceField(choices=[])
+    name = forms.RegexField(
+        regex=NAME_PATTERN,
+        max_length=64,
+        error_messages={"invalid": "Use letters, digits, '_', '.' or '-' (up to 64)."},
+        help_text="Uploading under a name you already use adds a new version of that bot.",
+    )
+    code = forms.FileField(
+        help_text=(
+            f"A .py file, or a .zip with main.py at its top "
+            f"(at most {MAX_UPLOAD_BYTES // 1024} KiB)."
+        )
+    )
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(game, game) for game in sorted(GAMES)]
+
+    def clean_code(self) -> UploadedFile:
+        code = self.cleaned_data["code"]
+        if code.size > MAX_UPLOAD_BYTES:
+            raise forms.ValidationError(
+                f"The file is {code.size} bytes; the limit is {MAX_UPLOAD_BYTES}."
+            )
+        return code
