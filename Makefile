@@ -3,10 +3,11 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 # Debian packages the project needs beyond Python: bubblewrap is the bot sandbox, jq runs the
-# shell example bot.
+# shell example bot; the browser tests drive Debian's chromium through Playwright.
 SYSTEM_PACKAGES := bubblewrap jq
+TEST_SYSTEM_PACKAGES := chromium
 
-.PHONY: install system-deps run test lint format migrate clean
+.PHONY: install system-deps test-system-deps run test lint format migrate clean
 
 install: $(STAMP) system-deps
 
@@ -17,8 +18,8 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 # Installs missing Debian packages when we may (root); otherwise says what is missing.
-system-deps:
-	@missing=""; for p in $(SYSTEM_PACKAGES); do \
+define ensure_debian_packages
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -29,6 +30,13 @@ system-deps:
 	    echo "WARNING: missing Debian packages:$$missing (sudo apt-get install$$missing)"; \
 	  fi; \
 	fi
+endef
+
+system-deps:
+	$(call ensure_debian_packages,$(SYSTEM_PACKAGES))
+
+test-system-deps:
+	$(call ensure_debian_packages,$(TEST_SYSTEM_PACKAGES))
 
 migrate: install
 	$(PY) manage.py migrate --noinput
@@ -38,7 +46,7 @@ run: migrate
 	$(PY) manage.py seed_example_bots
 	$(PY) manage.py serve
 
-test: install
+test: install test-system-deps
 	$(PY) -m pytest
 
 lint: install
