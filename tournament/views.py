@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from bots.uploads import MAX_UPLOAD_BYTES
 from games.registry import GAMES
+from tournament.charts import Series, rating_chart
 from tournament.forms import UploadForm
 from tournament.models import Bot, BotVersion, Match, MatchParticipant
 from tournament.versions import UploadRejected, upload_bot
@@ -161,5 +162,23 @@ def bot_detail(request: HttpRequest, bot_id: int) -> HttpResponse:
     return render(
         request,
         "tournament/bot_detail.html",
-        {"bot": bot, "versions": versions, "is_owner": owns_or_staff(request.user, bot)},
+        {
+            "bot": bot,
+            "versions": versions,
+            "is_owner": owns_or_staff(request.user, bot),
+            "chart": rating_chart(career_series(bot)),
+        },
     )
+
+
+def career_series(bot: Bot) -> list[Series]:
+    """Each version's Elo after each of its rated games, numbered over the bot's whole career."""
+    rated = (
+        MatchParticipant.objects.filter(version__bot=bot, elo_after__isnull=False)
+        .order_by("match__scored__sequence")
+        .values_list("version__number", "elo_after")
+    )
+    by_version: dict[int, list[tuple[int, float]]] = {}
+    for game_number, (version_number, elo) in enumerate(rated, start=1):
+        by_version.setdefault(version_number, []).append((game_number, elo))
+    return [Series(f"v{number}", points) for number, points in sorted(by_version.items())]
