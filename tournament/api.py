@@ -12,10 +12,9 @@ from rest_framework.decorators import api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from bots.uploads import MAX_UPLOAD_BYTES
 from tournament.forms import UploadForm
 from tournament.models import Bot, BotVersion, RatingFields
-from tournament.versions import UploadRejected, upload_bot
+from tournament.versions import UploadRejected
 
 
 class VersionSerializer(serializers.ModelSerializer):
@@ -74,15 +73,8 @@ def _upload(request: Request) -> Response:
     if not form.is_valid():
         errors = {field: [str(e) for e in errs] for field, errs in form.errors.items()}
         return Response({"detail": "invalid upload", "errors": errors}, status=400)
-    code = form.cleaned_data["code"]
     try:
-        version = upload_bot(
-            request.user,
-            form.cleaned_data["game"],
-            form.cleaned_data["name"],
-            code.name,
-            code.read(MAX_UPLOAD_BYTES + 1),
-        )
+        version = form.upload(request.user)
     except UploadRejected as exc:
         return Response({"detail": str(exc)}, status=400)
     body = {

@@ -7,7 +7,8 @@ from django.core.files.uploadedfile import UploadedFile
 
 from bots.uploads import MAX_UPLOAD_BYTES
 from games.registry import GAMES
-from tournament.versions import NAME_PATTERN
+from tournament.models import BotVersion
+from tournament.versions import NAME_PATTERN, upload_bot
 
 
 class UploadForm(forms.Form):
@@ -36,3 +37,18 @@ class UploadForm(forms.Form):
                 f"The file is {code.size} bytes; the limit is {MAX_UPLOAD_BYTES}."
             )
         return code
+
+    def upload(self, owner: object) -> BotVersion:
+        """Store the valid form's upload as ``owner``'s bot (see ``versions.upload_bot``).
+
+        Raises:
+            UploadRejected: the code, the name or the game is refused; nothing is stored.
+        """
+        code = self.cleaned_data["code"]
+        return upload_bot(
+            owner,
+            self.cleaned_data["game"],
+            self.cleaned_data["name"],
+            code.name,
+            code.read(MAX_UPLOAD_BYTES + 1),
+        )

@@ -12,12 +12,11 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from bots.uploads import MAX_UPLOAD_BYTES
 from games.registry import GAMES
 from tournament.charts import Series, rating_chart
 from tournament.forms import UploadForm
 from tournament.models import Bot, BotVersion, Match, MatchParticipant
-from tournament.versions import UploadRejected, upload_bot
+from tournament.versions import UploadRejected
 
 SORTS = {
     "conservative": ("-conservative", "μ − 3σ"),
@@ -113,15 +112,8 @@ def my_bots(request: HttpRequest) -> HttpResponse:
     """The author's bots, and the form that uploads a new bot or a new version of one."""
     form = UploadForm(request.POST or None, request.FILES or None, initial=request.GET.dict())
     if request.method == "POST" and form.is_valid():
-        code = form.cleaned_data["code"]
         try:
-            version = upload_bot(
-                request.user,
-                form.cleaned_data["game"],
-                form.cleaned_data["name"],
-                code.name,
-                code.read(MAX_UPLOAD_BYTES + 1),
-            )
+            version = form.upload(request.user)
         except UploadRejected as exc:
             form.add_error(None, str(exc))
         else:
