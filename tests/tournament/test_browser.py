@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from django.db import connections
 
 from tests.tournament.conftest import FAST_GAME, TEST_BOTS
 from tournament.models import Bot, BotVersion
@@ -40,9 +41,13 @@ def page(monkeypatch):
             yield browser.new_page(viewport={"width": 1100, "height": 800})
         finally:
             browser.close()
+            # Inside Playwright's context the test's ORM calls got a connection of their own
+            # (Django keeps connections per context); PostgreSQL cannot drop the test database
+            # while it stays open.
+            connections.close_all()
 
 
-def test_an_author_signs_up_and_uploads_a_bot(page, live_server, house_bots) -> None:
+def test_an_author_signs_up_and_uploads_a_bot(house_bots, live_server, page) -> None:
     page.goto(f"{live_server.url}/bots/")
     assert "/accounts/login/" in page.url
     page.click("text=Sign up")
@@ -70,7 +75,7 @@ def test_an_author_signs_up_and_uploads_a_bot(page, live_server, house_bots) -> 
     assert Bot.objects.filter(owner__username="carol").count() == 1
 
 
-def test_the_leaderboard_updates_itself_while_matches_finish(page, live_server, house_bots):
+def test_the_leaderboard_updates_itself_while_matches_finish(house_bots, live_server, page):
     page.goto(f"{live_server.url}/ladder/{FAST_GAME}/")
     page.evaluate("window.notReloaded = true")
     assert "4,321" not in page.inner_text("#live")
