@@ -16,9 +16,9 @@ Tiers, probed once per process (``../shared/reference/sandbox.md`` measured them
 ``unsafe``
     No isolation. Only with ``ARENA_UNSAFE_NO_SANDBOX=1``, and it says so loudly.
 
-Everywhere: rlimits (memory, CPU, processes, file size, open files, no core dumps), a memory,
-pids and cpuacct cgroup per slot where cgroup v1 is writable (CPU of the whole tree), and a kill
-that leaves no process of the slot's uid behind.
+Everywhere: rlimits (memory, CPU, processes, file size, open files, no core dumps), a cgroup
+per slot where one can be made (``bots/cgroups.py``: memory and pids caps, CPU of the whole
+tree), and a kill that leaves no process of the slot's uid behind.
 """
 
 from __future__ import annotations
@@ -38,9 +38,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from bots import seccomp_filter
+from bots import cgroups, seccomp_filter
 from bots.limits import SandboxLimits
 from bots.outcome import PlatformError
+from bots.proctree import descendants
 
 TIER_BWRAP = "bwrap"
 TIER_BWRAP_USER = "bwrap-user"
@@ -111,7 +112,7 @@ def probe(refresh: bool = False) -> SandboxInfo:
     for tier in candidates:
         problem = _try_tier(tier)
         if problem is None:
-            info = SandboxInfo(tier, f"{tier} isolation works", _cgroups_usable())
+            info = SandboxInfo(tier, f"{tier} isolation works", cgroups.usable())
             break
         failures.append(f"{tier}: {problem}")
     if info is None:
@@ -182,7 +183,7 @@ class Slot:
         self._staged = 0
         self.sdk_dir = self.dir / "sdk"
         self.scratch_dir = self.dir / "scratch"
-        self.cgroup = _SlotCgroup(index) if _cgroups_usable() else None
+        self.cgroup = cgroups.for_slot(index)
 
     # The slot directory is root:slot-gid 0750, so only this slot's uid can enter it. It and
     # its SDK copy outlive a match; the bot's code and scratch are replaced for every bot.
@@ -281,7 +282,7 @@ class Slot:
 
     def _processes(self, everywhere: bool) -> dict[int, tuple[str, int]]:
         """The slot uid's processes: pid -> (state letter, parent pid)."""
-        candidates = set(_descendants(os.getpid()))
+        candidates = set(descendants(os.getpid()))
         if self.cgroup is not None:
             candidates.update(self.cgroup.pids())
         if everywhere and os.geteuid() == 0:
@@ -308,27 +309,6 @@ def _make_readable(root: Path) -> None:
                 continue  # chmod would follow it to the target
             executable = os.path.isdir(path) or os.access(path, os.X_OK)
             os.chmod(path, 0o755 if executable else 0o644)
-
-
-def _descendants(root: int) -> list[int]:
-    """Every process below ``root`` (zombies included), from the kernel's children lists."""
-    found: list[int] = []
-    stack = [root]
-    while stack:
-        pid = stack.pop()
-        try:
-            tasks = os.listdir(f"/proc/{pid}/task")
-        except FileNotFoundError:
-            continue
-        for task in tasks:
-            try:
-                with open(f"/proc/{pid}/task/{task}/children", "rb") as f:
-                    children = [int(c) for c in f.read().split()]
-            except FileNotFoundError:
-                continue
-            found += children
-            stack += children
-    return found
 
 
 @contextlib.contextmanager
@@ -368,110 +348,6 @@ def uid_processes(uid: int) -> list[int]:
                 if entry.stat().st_uid == uid:
                     found.append(int(entry.name))
     return found
-
-
-# ---------------------------------------------------------------------------------------------
-# cgroup v1 (memory, pids, cpuacct), nested under this process's own cgroups
-
-
-_CONTROLLERS = ("memory", "pids", "cpuacct")
-
-
-def _cgroup_root(controller: str) -> Path | None:
-    with open("/proc/self/cgroup") as f:
-        for line in f:
-            _, names, path = line.rstrip("\n").split(":", 2)
-            if controller in names.split(","):
-                root = Path("/sys/fs/cgroup") / controller / path.lstrip("/")
-                return root if root.is_dir() else None
-    return None
-
-
-_cgroups_cache: bool | None = None
-
-
-def _cgroups_usable() -> bool:
-    global _cgroups_cache
-    if _cgroups_cache is None:
-        roots = [_cgroup_root(c) for c in _CONTROLLERS] if os.geteuid() == 0 else [None]
-        _cgroups_cache = all(r is not None and os.access(r, os.W_OK) for r in roots)
-    return _cgroups_cache
-
-
-class _SlotCgroup:
-    def __init__(self, index: int) -> None:
-        self.paths = {}
-        for controller in _CONTROLLERS:
-            root = _cgroup_root(controller)
-            assert root is not None
-            path = root / f"arena-slot-{index}"
-            path.mkdir(exist_ok=True)
-            self.paths[controller] = path
-        self._cpu_fd: int | None = None
-
-    def configure(self, limits: SandboxLimits) -> None:
-        memory = self.paths["memory"]
-        swap = memory / "memory.memsw.limit_in_bytes"  # absent without swap accounting
-        with contextlib.suppress(OSError):
-            swap.write_text("-1")  # memory may not rise above memsw: lift memsw first
-        (memory / "memory.limit_in_bytes").write_text(str(limits.memory_bytes))
-        with contextlib.suppress(OSError):
-            swap.write_text(str(limits.memory_bytes))
-        (self.paths["pids"] / "pids.max").write_text(str(limits.processes))
-        (self.paths["cpuacct"] / "cpuacct.usage").write_text("0")
-        self.oom_kills_before = self.oom_kills()
-
-    def cpu_seconds(self) -> float:
-        if self._cpu_fd is None:
-            self._cpu_fd = os.open(self.paths["cpuacct"] / "cpuacct.usage", os.O_RDONLY)
-        return int(os.pread(self._cpu_fd, 64, 0)) / 1e9
-
-    def oom_kills(self) -> int:
-        text = (self.paths["memory"] / "memory.oom_control").read_text()
-        for line in text.splitlines():
-            if line.startswith("oom_kill "):
-                return int(line.split()[1])
-        return 0
-
-    def pids(self, controller: str = "pids") -> list[int]:
-        """Live members (a zombie has already left its cgroup)."""
-        with contextlib.suppress(OSError, ValueError):
-            return [int(p) for p in (self.paths[controller] / "cgroup.procs").read_text().split()]
-        return []
-
-    def attach(self, pids: list[int]) -> None:
-        for path in self.paths.values():
-            for pid in pids:
-                with contextlib.suppress(ProcessLookupError):
-                    (path / "cgroup.procs").write_text(str(pid))
-
-    def adopt_tree(self, root: int) -> None:
-        """Move ``root`` and all its descendants in, until none is outside.
-
-        Done from the runner after the start, not in the child before exec: joining a v1
-        cgroup waits for an RCU grace period (~10 ms), which then overlaps the sandbox's own
-        start-up. A process forked by a member is born a member, so once a pass finds every
-        process of the tree inside, it stays inside. (Until then the bot is still held by its
-        rlimits; what it used before joining is not counted against it.)
-        """
-        for _ in range(100):
-            members = set(self.pids("cpuacct"))  # the controller joined last
-            outside = [pid for pid in [root, *_descendants(root)] if pid not in members]
-            if not outside:
-                return
-            self.attach(outside)
-        raise PlatformError("a bot's processes kept escaping its cgroup")
-
-    def remove(self) -> None:
-        self.close()
-        for path in self.paths.values():
-            with contextlib.suppress(OSError):
-                path.rmdir()
-
-    def close(self) -> None:
-        if self._cpu_fd is not None:
-            os.close(self._cpu_fd)
-            self._cpu_fd = None
 
 
 # ---------------------------------------------------------------------------------------------
