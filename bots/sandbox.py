@@ -80,7 +80,8 @@ class SandboxUnavailable(PlatformError):
 class SandboxInfo:
     tier: str
     detail: str
-    cgroups: bool
+    cgroups: str
+    """The slot cgroups' backend and what it gives (``cgroups.describe()``); "" for none."""
 
     @property
     def isolated(self) -> bool:
@@ -100,6 +101,7 @@ def probe(refresh: bool = False) -> SandboxInfo:
     if _probed is not None and not refresh:
         return _probed
     _probed = None
+    cgroups.detect(refresh=refresh)
     forced = os.environ.get(TIER_ENV, "")
     if forced and forced not in TIERS:
         raise PlatformError(f"{TIER_ENV}={forced!r} is not one of {', '.join(TIERS)}")
@@ -112,7 +114,7 @@ def probe(refresh: bool = False) -> SandboxInfo:
     for tier in candidates:
         problem = _try_tier(tier)
         if problem is None:
-            info = SandboxInfo(tier, f"{tier} isolation works", cgroups.usable())
+            info = SandboxInfo(tier, f"{tier} isolation works", cgroups.describe())
             break
         failures.append(f"{tier}: {problem}")
     if info is None:
@@ -127,7 +129,7 @@ def probe(refresh: bool = False) -> SandboxInfo:
             f"{UNSAFE_ENV}=1). They can read your files, use the network and kill processes. "
             f"Never do this with code you did not write. ({why})\n\n"
         )
-        info = SandboxInfo(TIER_UNSAFE, why, False)
+        info = SandboxInfo(TIER_UNSAFE, why, "")
     # Orphans of a bot (its namespace's init, a process that escaped its session) re-parent to
     # us instead of the host's init, so the sweep reaps them at once and no zombie keeps
     # counting against the slot uid's process limit.
@@ -258,6 +260,8 @@ class Slot:
                 os.killpg(process.pid, signal.SIGKILL)
             with contextlib.suppress(ProcessLookupError):
                 process.kill()
+        if self.cgroup is not None:
+            self.cgroup.kill()  # v2: the whole tree at once, before a fork bomb can grow it
         me = os.getpid()
         skip = process.pid if process is not None else -1  # reaped by Popen, not by us
         for _attempt in range(400):
