@@ -101,6 +101,10 @@ def probe(refresh: bool = False) -> SandboxInfo:
     if _probed is not None and not refresh:
         return _probed
     _probed = None
+    # Orphans of a bot (its namespace's init, a process that escaped its session) re-parent to
+    # us instead of the host's init, so the sweep reaps them at once and no zombie keeps
+    # counting against the slot uid's process limit. Before the trial runs below: theirs too.
+    _libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
     cgroups.detect(refresh=refresh)
     forced = os.environ.get(TIER_ENV, "")
     if forced and forced not in TIERS:
@@ -130,10 +134,6 @@ def probe(refresh: bool = False) -> SandboxInfo:
             f"Never do this with code you did not write. ({why})\n\n"
         )
         info = SandboxInfo(TIER_UNSAFE, why, "")
-    # Orphans of a bot (its namespace's init, a process that escaped its session) re-parent to
-    # us instead of the host's init, so the sweep reaps them at once and no zombie keeps
-    # counting against the slot uid's process limit.
-    _libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
     _probed = info
     return info
 
@@ -254,7 +254,12 @@ class Slot:
         child subreaper, so even a bot that escaped its session is one); ``everywhere`` also
         scans all of ``/proc`` for the slot's uid (before a bot starts: a runner that died
         may have left something).
+
+        In the ``bwrap-user`` tier the bots run as our own uid, like the bots of our other
+        slots, so the uid says nothing: there the tree below ``process`` is taken before the
+        kill, and orphaned namespace inits are reaped (see :func:`_orphaned_namespace_init`).
         """
+        tree = set(descendants(process.pid)) if process is not None else set()
         if process is not None and process.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
@@ -265,7 +270,7 @@ class Slot:
         me = os.getpid()
         skip = process.pid if process is not None else -1  # reaped by Popen, not by us
         for _attempt in range(400):
-            found = self._processes(everywhere)
+            found = self._processes(everywhere, tree)
             for pid, (state, _parent) in found.items():
                 if state not in "ZX":
                     with contextlib.suppress(ProcessLookupError):
@@ -284,9 +289,9 @@ class Slot:
             time.sleep(0.005)
         raise PlatformError(f"processes of sandbox slot {self.index} survived SIGKILL")
 
-    def _processes(self, everywhere: bool) -> dict[int, tuple[str, int]]:
-        """The slot uid's processes: pid -> (state letter, parent pid)."""
-        candidates = set(descendants(os.getpid()))
+    def _processes(self, everywhere: bool, tree: set[int]) -> dict[int, tuple[str, int]]:
+        """The slot uid's processes and ``tree``: pid -> (state letter, parent pid)."""
+        candidates = set(descendants(os.getpid())) | tree
         if self.cgroup is not None:
             candidates.update(self.cgroup.pids())
         if everywhere and os.geteuid() == 0:
@@ -294,7 +299,11 @@ class Slot:
         found = {}
         for pid in candidates:
             try:
-                if os.stat(f"/proc/{pid}").st_uid != self.uid:
+                if (
+                    pid not in tree
+                    and os.stat(f"/proc/{pid}").st_uid != self.uid
+                    and not _orphaned_namespace_init(pid)
+                ):
                     continue
                 with open(f"/proc/{pid}/stat", "rb") as f:
                     fields = f.read().rsplit(b")", 1)[1].split()
@@ -302,6 +311,28 @@ class Slot:
                 continue
             found[pid] = (fields[0].decode(), int(fields[1]))
         return found
+
+
+def _orphaned_namespace_init(pid: int) -> bool:
+    """Whether ``pid`` is the PID 1 of a sandbox's namespace whose bwrap is gone.
+
+    bwrap's outer process exits as soon as its PID 1 inside reports the bot's exit (or dies
+    first when killed), so that PID 1 is orphaned and, we being the child subreaper, becomes
+    our child: dying, then our zombie. As root these are found by their slot uid; in the
+    ``bwrap-user`` tier they run as us, and are told by being a namespace's PID 1 whose parent
+    is us (each bwrap we start is the parent of its own PID 1 while it lives). Left unreaped,
+    they would pile up against our own process limit.
+    """
+    try:
+        with open(f"/proc/{pid}/status", "rb") as f:
+            status = f.read()
+    except FileNotFoundError:
+        return False
+    fields = dict(line.split(b":", 1) for line in status.splitlines() if b":" in line)
+    return (
+        fields.get(b"NSpid", b"").split()[1:] == [b"1"]
+        and int(fields.get(b"PPid", b"0")) == os.getpid()
+    )
 
 
 def _make_readable(root: Path) -> None:
