@@ -23,8 +23,8 @@ import pytest
 from bots import cgroups, sandbox
 from bots.limits import SandboxLimits
 from bots.outcome import MEMORY_LIMIT, PROTOCOL_ERROR, TIMEOUT, PlatformError
-from tests.bots.conftest import TEST_CLOCK, can_sandbox_as_root
-from tests.bots.test_hostile import CPU_CLOCK, assert_forfeit, play_hostile
+from tests.bots.conftest import CPU_CLOCK, TEST_CLOCK, can_sandbox_as_root
+from tests.bots.test_hostile import assert_forfeit, play_hostile
 
 LIMITS = SandboxLimits(memory_bytes=300_000_000, processes=17)
 
