@@ -38,7 +38,17 @@ def main(names: list[str]) -> None:
         }
     # Bots run as our own uid here: anything of it but us is a survivor.
     report["left_over"] = [p for p in sandbox.uid_processes(os.getuid()) if p != os.getpid()]
+    report["without_bwrap"] = probe_without_bwrap()
     print(json.dumps(report))
+
+
+def probe_without_bwrap() -> str:
+    """What the probe says where bubblewrap is missing: a non-root runner has no other tier."""
+    sandbox.BWRAP = "/nonexistent/bwrap"
+    try:
+        return f"picked {sandbox.probe(refresh=True).tier}"
+    except sandbox.SandboxUnavailable as refusal:
+        return f"refused: {refusal}"
 
 
 if __name__ == "__main__":

@@ -72,6 +72,12 @@ def test_probe_picks_the_user_namespace_tier(report: dict) -> None:
     assert report["left_over"] == []
 
 
+def test_without_bwrap_it_refuses_to_run_bots(report: dict) -> None:
+    assert report["without_bwrap"].startswith("refused: cannot isolate bots")
+    assert "/nonexistent/bwrap is not installed" in report["without_bwrap"]
+    assert sandbox.UNSAFE_ENV in report["without_bwrap"]
+
+
 def test_a_normal_match_plays(report: dict) -> None:
     assert report["matches"]["first_legal"]["forfeits"] == [None, None]
 
