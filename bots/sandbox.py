@@ -8,7 +8,9 @@ Tiers, probed once per process (``../shared/reference/sandbox.md`` measured them
     the SDK mounted read-only, a size-capped tmpfs as scratch, a clean environment, a seccomp
     filter denying inet sockets, its own PID namespace and ``--die-with-parent``.
 ``bwrap-user``
-    The same, for a non-root user running the local runner: bwrap runs as that user.
+    The same, for a non-root runner (a developer, the non-root image): bwrap runs in a user
+    namespace as the runner's own uid, so the bots share its process limit, and the kill
+    sweep goes by process tree instead of by uid.
 ``uid-seccomp``
     Root without a working bwrap (a container that forbids user namespaces): the child joins a
     new network namespace, drops to the slot uid, sets rlimits and loads the seccomp filter
