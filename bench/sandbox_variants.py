@@ -7,10 +7,11 @@
    for the run, and removed after), and with none (the CPU clock then walks /proc).
 2. Bare bubblewrap, started as a slot uid, until the first answer: the bot's stdout pipe as
    bwrap's own fd 1, against handed over above fd 2 and moved to fd 1 by the one-line shell
-   (``sandbox._stdout_shim``, which lets a bot's closed stdout show as EOF).
+   (``sandbox._stdout_shim``, which lets a bot's closed stdout show as EOF), above fd 9.
 
 3. The shim alone, without bubblewrap around it (shorter, so less noisy): ``/usr/bin/true``
-   started directly, against started through the shim.
+   started directly, against started through the shim, with the pipe at fd 9 or below (dash
+   moves it) and above (bash does; the usual case in a worker with many files open).
 
 Variants are interleaved so that changes in load hit all alike. Prints figures only.
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import fcntl
 import os
 import statistics
 import subprocess
@@ -83,7 +85,7 @@ def bare_bwrap_startup(bot: Path, shim: bool) -> float:
         os.lseek(seccomp_fd, 0, os.SEEK_SET)
         env = sandbox._bot_env(slot, sandbox.TIER_BWRAP)
         argv = sandbox._bwrap_argv(slot, SandboxLimits(), env, seccomp_fd)
-        read_end, write_end = os.pipe()
+        read_end, write_end = high_pipe()
         if shim:
             argv += sandbox._stdout_shim(write_end)
         argv += sandbox.bot_command(slot, entry, sandbox.TIER_BWRAP)
@@ -106,8 +108,16 @@ def bare_bwrap_startup(bot: Path, shim: bool) -> float:
     return elapsed
 
 
-def exec_time(shim: bool) -> float:
+def high_pipe() -> tuple[int, int]:
+    """A pipe whose write end is above fd 9, as in a worker process with many files open."""
     read_end, write_end = os.pipe()
+    high = fcntl.fcntl(write_end, fcntl.F_DUPFD_CLOEXEC, 10)
+    os.close(write_end)
+    return read_end, high
+
+
+def exec_time(shim: bool, high_fd: bool = False) -> float:
+    read_end, write_end = high_pipe() if high_fd else os.pipe()
     argv = [*sandbox._stdout_shim(write_end), "/usr/bin/true"] if shim else ["/usr/bin/true"]
     start = time.perf_counter()
     subprocess.run(argv, stdout=subprocess.DEVNULL, pass_fds=(write_end,), check=True)
@@ -156,13 +166,15 @@ def main() -> None:
     print(f"start-up until the first answer, {args.spawns} interleaved spawns each")
     for label, seconds in times.items():
         report(label, seconds)
-    direct, shimmed = [], []
+    direct, low, high = [], [], []
     for _ in range(args.spawns * 10):
         direct.append(exec_time(shim=False))
-        shimmed.append(exec_time(shim=True))
+        low.append(exec_time(shim=True))
+        high.append(exec_time(shim=True, high_fd=True))
     print(f"/usr/bin/true until it exits, {args.spawns * 10} interleaved runs each")
     report("direct", direct)
-    report("through the stdout shim", shimmed)
+    report("through the stdout shim, fd <= 9 (dash)", low)
+    report("through the stdout shim, fd > 9 (bash)", high)
     print(f"load average after: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
 
 
