@@ -11,6 +11,7 @@ mounted at a private path: creating and removing slot cgroups, moving a process 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import subprocess
 import sys
@@ -147,6 +148,44 @@ def test_v2_slot_without_controllers_leaves_their_files_alone(
     (path / "memory.events").write_text("oom_kill 5\n")
     assert slot_cgroup.oom_kills() == 0  # without the controller the file is not the kernel's
     slot_cgroup.close()
+
+
+def test_a_cgroup_with_members_cannot_pass_controllers_on(
+    fake_v2_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kernel's EBUSY (our own cgroup holds processes): v2 without caps."""
+    write = cgroups._write
+
+    def busy(path: Path, text: str) -> None:
+        if path.name == "cgroup.subtree_control":
+            raise OSError(errno.EBUSY, "Device or resource busy")
+        write(path, text)
+
+    monkeypatch.setattr(cgroups, "_write", busy)
+    backend = cgroups.detect(refresh=True)
+    assert backend.version == "v2" and backend.v2_caps == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("controllers", "v1_here", "chosen"),
+    [
+        ("memory pids", True, "v2"),  # v2 with both caps first
+        ("memory", True, "v1"),  # then v1, which has the caps v2 lacks here
+        ("memory", False, "v2"),  # then v2 for CPU and kill only
+    ],
+)
+def test_auto_prefers_the_backend_with_the_caps(
+    fake_v2_root: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    controllers: str,
+    v1_here: bool,
+    chosen: str,
+) -> None:
+    (fake_v2_root / "cgroup.controllers").write_text(controllers)
+    v1 = cgroups.Backend("v1", v1_roots={}) if v1_here else None
+    monkeypatch.setattr(cgroups, "_v1_backend", lambda: v1)
+    monkeypatch.setenv(cgroups.BACKEND_ENV, "auto")
+    assert cgroups.detect(refresh=True).version == chosen
 
 
 def test_v2_kill_without_cgroup_kill_signals_each_member(fake_v2_root: Path) -> None:
