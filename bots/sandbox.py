@@ -261,8 +261,10 @@ class Slot:
         slots, so the uid says nothing: there the tree below ``process`` is taken before the
         kill, and orphaned namespace inits are reaped (see :func:`_orphaned_namespace_init`).
         """
-        tree = set(descendants(process.pid)) if process is not None else set()
-        if process is not None and process.poll() is None:
+        # Only while unreaped: a reaped bwrap's pid may already be someone else's.
+        running = process is not None and process.poll() is None
+        tree = set(descendants(process.pid)) if running else set()
+        if running:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             with contextlib.suppress(ProcessLookupError):
