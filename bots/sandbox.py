@@ -8,7 +8,9 @@ Tiers, probed once per process (``../shared/reference/sandbox.md`` measured them
     the SDK mounted read-only, a size-capped tmpfs as scratch, a clean environment, a seccomp
     filter denying inet sockets, its own PID namespace and ``--die-with-parent``.
 ``bwrap-user``
-    The same, for a non-root user running the local runner: bwrap runs as that user.
+    The same, for a non-root runner (a developer, the non-root image): bwrap runs in a user
+    namespace as the runner's own uid, so the bots share its process limit, and the kill
+    sweep goes by process tree instead of by uid.
 ``uid-seccomp``
     Root without a working bwrap (a container that forbids user namespaces): the child joins a
     new network namespace, drops to the slot uid, sets rlimits and loads the seccomp filter
@@ -16,9 +18,9 @@ Tiers, probed once per process (``../shared/reference/sandbox.md`` measured them
 ``unsafe``
     No isolation. Only with ``ARENA_UNSAFE_NO_SANDBOX=1``, and it says so loudly.
 
-Everywhere: rlimits (memory, CPU, processes, file size, open files, no core dumps), a memory,
-pids and cpuacct cgroup per slot where cgroup v1 is writable (CPU of the whole tree), and a kill
-that leaves no process of the slot's uid behind.
+Everywhere: rlimits (memory, CPU, processes, file size, open files, no core dumps), a cgroup
+per slot where one can be made (``bots/cgroups.py``: memory and pids caps, CPU of the whole
+tree), and a kill that leaves no process of the slot's uid behind.
 """
 
 from __future__ import annotations
@@ -38,9 +40,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from bots import seccomp_filter
+from bots import cgroups, seccomp_filter
 from bots.limits import SandboxLimits
 from bots.outcome import PlatformError
+from bots.proctree import descendants
 
 TIER_BWRAP = "bwrap"
 TIER_BWRAP_USER = "bwrap-user"
@@ -79,7 +82,8 @@ class SandboxUnavailable(PlatformError):
 class SandboxInfo:
     tier: str
     detail: str
-    cgroups: bool
+    cgroups: str
+    """The slot cgroups' backend and what it gives (``cgroups.describe()``); "" for none."""
 
     @property
     def isolated(self) -> bool:
@@ -99,6 +103,11 @@ def probe(refresh: bool = False) -> SandboxInfo:
     if _probed is not None and not refresh:
         return _probed
     _probed = None
+    # Orphans of a bot (its namespace's init, a process that escaped its session) re-parent to
+    # us instead of the host's init, so the sweep reaps them at once and no zombie keeps
+    # counting against the slot uid's process limit. Before the trial runs below: theirs too.
+    _libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    cgroups.detect(refresh=refresh)
     forced = os.environ.get(TIER_ENV, "")
     if forced and forced not in TIERS:
         raise PlatformError(f"{TIER_ENV}={forced!r} is not one of {', '.join(TIERS)}")
@@ -111,7 +120,7 @@ def probe(refresh: bool = False) -> SandboxInfo:
     for tier in candidates:
         problem = _try_tier(tier)
         if problem is None:
-            info = SandboxInfo(tier, f"{tier} isolation works", _cgroups_usable())
+            info = SandboxInfo(tier, f"{tier} isolation works", cgroups.describe())
             break
         failures.append(f"{tier}: {problem}")
     if info is None:
@@ -126,11 +135,7 @@ def probe(refresh: bool = False) -> SandboxInfo:
             f"{UNSAFE_ENV}=1). They can read your files, use the network and kill processes. "
             f"Never do this with code you did not write. ({why})\n\n"
         )
-        info = SandboxInfo(TIER_UNSAFE, why, False)
-    # Orphans of a bot (its namespace's init, a process that escaped its session) re-parent to
-    # us instead of the host's init, so the sweep reaps them at once and no zombie keeps
-    # counting against the slot uid's process limit.
-    _libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+        info = SandboxInfo(TIER_UNSAFE, why, "")
     _probed = info
     return info
 
@@ -182,7 +187,7 @@ class Slot:
         self._staged = 0
         self.sdk_dir = self.dir / "sdk"
         self.scratch_dir = self.dir / "scratch"
-        self.cgroup = _SlotCgroup(index) if _cgroups_usable() else None
+        self.cgroup = cgroups.for_slot(index)
 
     # The slot directory is root:slot-gid 0750, so only this slot's uid can enter it. It and
     # its SDK copy outlive a match; the bot's code and scratch are replaced for every bot.
@@ -251,16 +256,25 @@ class Slot:
         child subreaper, so even a bot that escaped its session is one); ``everywhere`` also
         scans all of ``/proc`` for the slot's uid (before a bot starts: a runner that died
         may have left something).
+
+        In the ``bwrap-user`` tier the bots run as our own uid, like the bots of our other
+        slots, so the uid says nothing: there the tree below ``process`` is taken before the
+        kill, and orphaned namespace inits are reaped (see :func:`_orphaned_namespace_init`).
         """
-        if process is not None and process.poll() is None:
+        # Only while unreaped: a reaped bwrap's pid may already be someone else's.
+        running = process is not None and process.poll() is None
+        tree = set(descendants(process.pid)) if running else set()
+        if running:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             with contextlib.suppress(ProcessLookupError):
                 process.kill()
+        if self.cgroup is not None:
+            self.cgroup.kill()  # v2: the whole tree at once, before a fork bomb can grow it
         me = os.getpid()
         skip = process.pid if process is not None else -1  # reaped by Popen, not by us
         for _attempt in range(400):
-            found = self._processes(everywhere)
+            found = self._processes(everywhere, tree)
             for pid, (state, _parent) in found.items():
                 if state not in "ZX":
                     with contextlib.suppress(ProcessLookupError):
@@ -279,9 +293,9 @@ class Slot:
             time.sleep(0.005)
         raise PlatformError(f"processes of sandbox slot {self.index} survived SIGKILL")
 
-    def _processes(self, everywhere: bool) -> dict[int, tuple[str, int]]:
-        """The slot uid's processes: pid -> (state letter, parent pid)."""
-        candidates = set(_descendants(os.getpid()))
+    def _processes(self, everywhere: bool, tree: set[int]) -> dict[int, tuple[str, int]]:
+        """The slot uid's processes and ``tree``: pid -> (state letter, parent pid)."""
+        candidates = set(descendants(os.getpid())) | tree
         if self.cgroup is not None:
             candidates.update(self.cgroup.pids())
         if everywhere and os.geteuid() == 0:
@@ -289,7 +303,11 @@ class Slot:
         found = {}
         for pid in candidates:
             try:
-                if os.stat(f"/proc/{pid}").st_uid != self.uid:
+                if (
+                    pid not in tree
+                    and os.stat(f"/proc/{pid}").st_uid != self.uid
+                    and not _orphaned_namespace_init(pid)
+                ):
                     continue
                 with open(f"/proc/{pid}/stat", "rb") as f:
                     fields = f.read().rsplit(b")", 1)[1].split()
@@ -297,6 +315,28 @@ class Slot:
                 continue
             found[pid] = (fields[0].decode(), int(fields[1]))
         return found
+
+
+def _orphaned_namespace_init(pid: int) -> bool:
+    """Whether ``pid`` is the PID 1 of a sandbox's namespace whose bwrap is gone.
+
+    bwrap's outer process exits as soon as its PID 1 inside reports the bot's exit (or dies
+    first when killed), so that PID 1 is orphaned and, we being the child subreaper, becomes
+    our child: dying, then our zombie. As root these are found by their slot uid; in the
+    ``bwrap-user`` tier they run as us, and are told by being a namespace's PID 1 whose parent
+    is us (each bwrap we start is the parent of its own PID 1 while it lives). Left unreaped,
+    they would pile up against our own process limit.
+    """
+    try:
+        with open(f"/proc/{pid}/status", "rb") as f:
+            status = f.read()
+    except FileNotFoundError:
+        return False
+    fields = dict(line.split(b":", 1) for line in status.splitlines() if b":" in line)
+    return (
+        fields.get(b"NSpid", b"").split()[1:] == [b"1"]
+        and int(fields.get(b"PPid", b"0")) == os.getpid()
+    )
 
 
 def _make_readable(root: Path) -> None:
@@ -308,27 +348,6 @@ def _make_readable(root: Path) -> None:
                 continue  # chmod would follow it to the target
             executable = os.path.isdir(path) or os.access(path, os.X_OK)
             os.chmod(path, 0o755 if executable else 0o644)
-
-
-def _descendants(root: int) -> list[int]:
-    """Every process below ``root`` (zombies included), from the kernel's children lists."""
-    found: list[int] = []
-    stack = [root]
-    while stack:
-        pid = stack.pop()
-        try:
-            tasks = os.listdir(f"/proc/{pid}/task")
-        except FileNotFoundError:
-            continue
-        for task in tasks:
-            try:
-                with open(f"/proc/{pid}/task/{task}/children", "rb") as f:
-                    children = [int(c) for c in f.read().split()]
-            except FileNotFoundError:
-                continue
-            found += children
-            stack += children
-    return found
 
 
 @contextlib.contextmanager
@@ -371,110 +390,6 @@ def uid_processes(uid: int) -> list[int]:
 
 
 # ---------------------------------------------------------------------------------------------
-# cgroup v1 (memory, pids, cpuacct), nested under this process's own cgroups
-
-
-_CONTROLLERS = ("memory", "pids", "cpuacct")
-
-
-def _cgroup_root(controller: str) -> Path | None:
-    with open("/proc/self/cgroup") as f:
-        for line in f:
-            _, names, path = line.rstrip("\n").split(":", 2)
-            if controller in names.split(","):
-                root = Path("/sys/fs/cgroup") / controller / path.lstrip("/")
-                return root if root.is_dir() else None
-    return None
-
-
-_cgroups_cache: bool | None = None
-
-
-def _cgroups_usable() -> bool:
-    global _cgroups_cache
-    if _cgroups_cache is None:
-        roots = [_cgroup_root(c) for c in _CONTROLLERS] if os.geteuid() == 0 else [None]
-        _cgroups_cache = all(r is not None and os.access(r, os.W_OK) for r in roots)
-    return _cgroups_cache
-
-
-class _SlotCgroup:
-    def __init__(self, index: int) -> None:
-        self.paths = {}
-        for controller in _CONTROLLERS:
-            root = _cgroup_root(controller)
-            assert root is not None
-            path = root / f"arena-slot-{index}"
-            path.mkdir(exist_ok=True)
-            self.paths[controller] = path
-        self._cpu_fd: int | None = None
-
-    def configure(self, limits: SandboxLimits) -> None:
-        memory = self.paths["memory"]
-        swap = memory / "memory.memsw.limit_in_bytes"  # absent without swap accounting
-        with contextlib.suppress(OSError):
-            swap.write_text("-1")  # memory may not rise above memsw: lift memsw first
-        (memory / "memory.limit_in_bytes").write_text(str(limits.memory_bytes))
-        with contextlib.suppress(OSError):
-            swap.write_text(str(limits.memory_bytes))
-        (self.paths["pids"] / "pids.max").write_text(str(limits.processes))
-        (self.paths["cpuacct"] / "cpuacct.usage").write_text("0")
-        self.oom_kills_before = self.oom_kills()
-
-    def cpu_seconds(self) -> float:
-        if self._cpu_fd is None:
-            self._cpu_fd = os.open(self.paths["cpuacct"] / "cpuacct.usage", os.O_RDONLY)
-        return int(os.pread(self._cpu_fd, 64, 0)) / 1e9
-
-    def oom_kills(self) -> int:
-        text = (self.paths["memory"] / "memory.oom_control").read_text()
-        for line in text.splitlines():
-            if line.startswith("oom_kill "):
-                return int(line.split()[1])
-        return 0
-
-    def pids(self, controller: str = "pids") -> list[int]:
-        """Live members (a zombie has already left its cgroup)."""
-        with contextlib.suppress(OSError, ValueError):
-            return [int(p) for p in (self.paths[controller] / "cgroup.procs").read_text().split()]
-        return []
-
-    def attach(self, pids: list[int]) -> None:
-        for path in self.paths.values():
-            for pid in pids:
-                with contextlib.suppress(ProcessLookupError):
-                    (path / "cgroup.procs").write_text(str(pid))
-
-    def adopt_tree(self, root: int) -> None:
-        """Move ``root`` and all its descendants in, until none is outside.
-
-        Done from the runner after the start, not in the child before exec: joining a v1
-        cgroup waits for an RCU grace period (~10 ms), which then overlaps the sandbox's own
-        start-up. A process forked by a member is born a member, so once a pass finds every
-        process of the tree inside, it stays inside. (Until then the bot is still held by its
-        rlimits; what it used before joining is not counted against it.)
-        """
-        for _ in range(100):
-            members = set(self.pids("cpuacct"))  # the controller joined last
-            outside = [pid for pid in [root, *_descendants(root)] if pid not in members]
-            if not outside:
-                return
-            self.attach(outside)
-        raise PlatformError("a bot's processes kept escaping its cgroup")
-
-    def remove(self) -> None:
-        self.close()
-        for path in self.paths.values():
-            with contextlib.suppress(OSError):
-                path.rmdir()
-
-    def close(self) -> None:
-        if self._cpu_fd is not None:
-            os.close(self._cpu_fd)
-            self._cpu_fd = None
-
-
-# ---------------------------------------------------------------------------------------------
 # Starting a process
 
 
@@ -504,12 +419,16 @@ def start(
     pass_fds: tuple[int, ...] = ()
     argv = command
     cwd = str(slot.scratch_dir)
+    stdout: int = subprocess.PIPE
+    stdout_read: int | None = None
     if tier in (TIER_BWRAP, TIER_BWRAP_USER):
         seccomp_fd = os.memfd_create("arena-seccomp", 0)
         os.write(seccomp_fd, seccomp_filter.filter_program())
         os.lseek(seccomp_fd, 0, os.SEEK_SET)
-        pass_fds = (seccomp_fd,)
-        argv = _bwrap_argv(slot, limits, env, seccomp_fd) + command
+        stdout_read, stdout_write = os.pipe()
+        pass_fds = (seccomp_fd, stdout_write)
+        stdout = subprocess.DEVNULL
+        argv = _bwrap_argv(slot, limits, env, seccomp_fd) + _stdout_shim(stdout_write) + command
         env = {"PATH": "/usr/bin:/bin"}  # bwrap's own environment: no secret, even in /proc/1
         cwd = "/"
     uid = slot.uid if is_root and tier != TIER_UNSAFE else None
@@ -526,7 +445,7 @@ def start(
         process = subprocess.Popen(
             argv,
             stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
+            stdout=stdout,
             stderr=subprocess.PIPE,
             env=env,
             cwd=cwd,
@@ -534,12 +453,32 @@ def start(
             start_new_session=True,
             preexec_fn=preexec,
         )
+    except BaseException:
+        if stdout_read is not None:
+            os.close(stdout_read)
+        raise
     finally:
         for fd in pass_fds:
             os.close(fd)
+    if stdout_read is not None:
+        process.stdout = open(stdout_read, "rb")  # noqa: SIM115 (the caller closes it)
     if cgroup is not None:
         cgroup.adopt_tree(process.pid)
     return process
+
+
+def _stdout_shim(fd: int) -> list[str]:
+    """Run the bot with ``fd`` as its stdout, and nothing else holding it.
+
+    bwrap's monitor outside the sandbox and its PID 1 inside keep their own fds 0-2 open for
+    the bot's whole life (they close only the fds above 2). Were the stdout pipe bwrap's fd 1,
+    a bot that closes its stdout would never show EOF, and would lose on the wall-clock
+    backstop instead of at once. So bwrap gets /dev/null as stdout and the pipe as ``fd``;
+    this shell moves it to fd 1 and execs the bot (dash, ~0.4 ms; bash for fds above 9, which
+    dash cannot name).
+    """
+    shell = "/bin/sh" if fd <= 9 else "/bin/bash"
+    return [shell, "-c", f'exec "$@" >&{fd} {fd}>&-', "bot"]
 
 
 def _bot_env(slot: Slot, tier: str) -> dict[str, str]:

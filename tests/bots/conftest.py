@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import fcntl
 import os
 import shutil
@@ -27,6 +28,9 @@ TEST_LIMITS = SandboxLimits(
     output_bytes=1024 * 1024,
 )
 TEST_CLOCK = TimeControl(move_cpu_s=0.2, bank_cpu_s=0.5, wall_backstop_s=2.0, startup_wall_s=5.0)
+# For attacks that must lose on CPU time: a wall-clock backstop far enough away that even a
+# loaded machine gives the spinner its 0.7 s of CPU first.
+CPU_CLOCK = dataclasses.replace(TEST_CLOCK, wall_backstop_s=15.0)
 
 can_sandbox_as_root = pytest.mark.skipif(
     os.geteuid() != 0 or not shutil.which("bwrap"),

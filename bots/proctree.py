@@ -1,0 +1,26 @@
+"""Walking a process tree through ``/proc`` (the sandbox's kill sweep and the cgroup adoption)."""
+
+from __future__ import annotations
+
+import os
+
+
+def descendants(root: int) -> list[int]:
+    """Every process below ``root`` (zombies included), from the kernel's children lists."""
+    found: list[int] = []
+    stack = [root]
+    while stack:
+        pid = stack.pop()
+        try:
+            tasks = os.listdir(f"/proc/{pid}/task")
+        except FileNotFoundError:
+            continue
+        for task in tasks:
+            try:
+                with open(f"/proc/{pid}/task/{task}/children", "rb") as f:
+                    children = [int(c) for c in f.read().split()]
+            except FileNotFoundError:
+                continue
+            found += children
+            stack += children
+    return found
