@@ -12,11 +12,13 @@
      read, the CPU counter that settles the move);
    - runner, whole decision: the same plus JSON encoding of the message and parsing of the answer.
 
-   Each is run twice: with the runner and the bots pinned to one CPU (each round trip is then
-   two context switches on that CPU, so the figure is the work done, which is what the runner
-   can change), and unpinned (the bot usually wakes on the other CPU; on this VM such a
-   cross-CPU wake-up costs tens of microseconds whoever sends the bytes, and varies from run
-   to run). Target: the runner at most 1.5x the raw echo.
+   Each is run twice, pinned, because left to the scheduler the figure mostly says on which
+   CPU each bot happened to wake (on this VM a cross-CPU wake-up costs tens of microseconds;
+   one unpinned run gave the raw echo 8.6 µs and the runner 62 µs, the next 8.6 and 12.7):
+   runner and bots on one CPU (a round trip is then two context switches there, so the figure
+   is the work done on both sides, which is what the runner can change), and the bots on the
+   other CPU (every answer is a cross-CPU wake-up, as on an idle multi-core machine).
+   Target: the runner at most 1.5x the raw echo.
 2. Start-up: a sandboxed bot (slot lock, staging, cgroup, launcher, bwrap, uid drop) until its
    first answer, against a plain ``subprocess.Popen`` of the same program until its first
    answer, interleaved. Target: at most +15 ms. ``--options`` also times bare bwrap with each
@@ -162,14 +164,21 @@ def _popen_in_slot(slot: sandbox.Slot, command: list[str]) -> Iterator[subproces
 
 
 def measure_round_trips(
-    bot: Path, messages: list[dict], rounds: int, block: int
+    bot: Path, messages: list[dict], rounds: int, block: int, *, runner_cpu: int, bot_cpu: int
 ) -> dict[str, tuple[list[float], float]]:
-    """Per path: every round-trip time, and the runner process's CPU per message (seconds)."""
+    """Per path: every round-trip time, and the runner process's CPU per message (seconds).
+
+    The bots run on ``bot_cpu`` (they inherit it at start) and this process on ``runner_cpu``.
+    """
     payloads = [protocol.encode(m) for m in messages]
     times: dict[str, list[float]] = {}
     cpu: dict[str, float] = {}
+    every_cpu = os.sched_getaffinity(0)
     with contextlib.ExitStack() as stack:
+        stack.callback(os.sched_setaffinity, 0, every_cpu)
+        os.sched_setaffinity(0, {bot_cpu})
         calls = RoundTripPaths(bot, stack).calls()
+        os.sched_setaffinity(0, {runner_cpu})
         for call in calls.values():  # warm up; the first request includes start-up
             call(messages[0], payloads[0])
         names = list(calls)
@@ -339,7 +348,8 @@ def main() -> None:
     parser.add_argument("--block", type=int, default=100, help="messages per path per round")
     parser.add_argument("--spawns", type=int, default=40)
     parser.add_argument("--options", action="store_true", help="time each bwrap option group")
-    parser.add_argument("--cpu", type=int, default=os.cpu_count() - 1, help="CPU for pinning")
+    parser.add_argument("--cpu", type=int, default=os.cpu_count() - 1, help="the runner's CPU")
+    parser.add_argument("--bot-cpu", type=int, default=0, help="the bots' CPU, 2nd pass")
     args = parser.parse_args()
     info = sandbox.probe()
     print(f"sandbox tier: {info.tier} (cgroups: {info.cgroups}); games: {', '.join(sorted(GAMES))}")
@@ -354,15 +364,12 @@ def main() -> None:
         bot.write_text(ECHO_BOT)
         bot.chmod(0o644)
         Path(tmp).chmod(0o755)
-        every_cpu = os.sched_getaffinity(0)
-        os.sched_setaffinity(0, {args.cpu})  # the bots inherit it
-        try:
-            pinned = measure_round_trips(bot, messages, args.rounds, args.block)
-        finally:
-            os.sched_setaffinity(0, every_cpu)
-        report_round_trips(f"round trip per decision, all pinned to CPU {args.cpu}", pinned)
-        free = measure_round_trips(bot, messages, args.rounds, args.block)
-        report_round_trips("round trip per decision, unpinned", free)
+        for bot_cpu in (args.cpu, args.bot_cpu):
+            results = measure_round_trips(
+                bot, messages, args.rounds, args.block, runner_cpu=args.cpu, bot_cpu=bot_cpu
+            )
+            where = f"runner on CPU {args.cpu}, bots on CPU {bot_cpu}"
+            report_round_trips(f"round trip per decision, {where}", results)
         times = measure_startup(bot, messages[0], args.spawns, args.options)
         report_startup(times, args.spawns)
 
