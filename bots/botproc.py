@@ -25,6 +25,7 @@ from bots.protocol import BotFault
 
 _CPU_POLL_S = 0.02
 """While a bot thinks, how often its CPU use is checked against its remaining time."""
+_CPU_POLL_MS = _CPU_POLL_S * 1000
 _EXIT_GRACE_S = 0.5
 _CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -54,7 +55,9 @@ class Clock:
         return self.time_control.move_cpu_s + self.bank_s
 
     def charge(self, used_s: float) -> None:
-        self.bank_s -= max(0.0, used_s - self.time_control.move_cpu_s)
+        over_s = used_s - self.time_control.move_cpu_s
+        if over_s > 0:
+            self.bank_s -= over_s
 
     def to_dict(self) -> dict[str, float]:
         return {
@@ -73,7 +76,8 @@ class BotProcess:
         self.spec = spec
         self.limits = limits
         self.clock = Clock(time_control)
-        self.move_times_ms: list[float] = []
+        self._wall_backstop_s = time_control.wall_backstop_s
+        self._move_cpu_s: list[float] = []
         self._stderr = bytearray()
         self._stderr_dropped = 0
         self._stderr_open = True
@@ -136,6 +140,11 @@ class BotProcess:
             self.slot.kill_all(self.process)
 
     @property
+    def move_times_ms(self) -> list[float]:
+        """CPU time of the bot's process tree for each answered request, in milliseconds."""
+        return [round(used * 1000, 3) for used in self._move_cpu_s]
+
+    @property
     def stderr_text(self) -> str:
         text = self._stderr.decode("utf-8", errors="replace")
         if self._stderr_dropped:
@@ -157,75 +166,84 @@ class BotProcess:
     def request_line(self, data: bytes) -> bytes:
         """Send an encoded message and return the answer line, under the seat's clock.
 
-        The CPU of the bot's tree is read once per answer (the fast path) and, while the bot
-        thinks, each time the wait times out (every ``_CPU_POLL_S``).
+        The usual decision costs four system calls: one write, one poll that wakes with the
+        answer, one read, and one read of the bot's CPU counter, which settles the move exactly.
+        While the bot thinks, its CPU is also checked each time the wait times out (every
+        ``_CPU_POLL_S``) against what is left of its move and bank.
         """
-        tc = self.clock.time_control
-        deadline = time.monotonic() + tc.wall_backstop_s
+        deadline = time.monotonic() + self._wall_backstop_s
         if self._first_request:
-            deadline += tc.startup_wall_s
+            deadline += self.clock.time_control.startup_wall_s
             self._first_request = False
         self._send(data, deadline)
-        budget = self.clock.budget_s()
-        line = self._take_line()
-        next_check = 0.0
-        while line is None:
-            self._pump(min(_CPU_POLL_S, deadline - time.monotonic()))
-            line = self._take_line()
-            now = time.monotonic()
-            if line is not None or now < next_check:
-                continue
-            if now >= deadline:
-                raise BotFault(
-                    TIMEOUT, f"no answer within the {tc.wall_backstop_s:g} s wall-clock backstop"
-                )
-            used = self._cpu_seconds() - self._cpu_mark
-            if used > budget:
-                raise BotFault(TIMEOUT, f"used {used:.3f} s CPU, {budget:.3f} s were left")
-            next_check = now + _CPU_POLL_S
+        line = self._take_line() if self._stdout else None
+        if line is None:
+            line = self._wait_for_line(deadline)
         cpu = self._cpu_seconds()
         used = cpu - self._cpu_mark
         self._cpu_mark = cpu
-        self.move_times_ms.append(round(used * 1000, 3))
-        self.clock.charge(used)
-        if self.clock.bank_s < 0:
-            raise BotFault(TIMEOUT, f"used {used:.3f} s CPU, {budget:.3f} s were left")
+        self._move_cpu_s.append(used)
+        clock = self.clock
+        clock.charge(used)
+        if clock.bank_s < 0:
+            # What was left before this move: its allowance plus the bank before the charge.
+            left = used + clock.bank_s
+            raise BotFault(TIMEOUT, f"used {used:.3f} s CPU, {left:.3f} s were left")
         return line
+
+    def _wait_for_line(self, deadline: float) -> bytes:
+        """Wait for the answer line; between waits, hold the bot to its wall and CPU limits."""
+        while True:
+            left_s = deadline - time.monotonic()
+            self._pump(_CPU_POLL_MS if left_s > _CPU_POLL_S else max(left_s, 0.0) * 1000)
+            line = self._take_line()
+            if line is not None:
+                return line
+            if time.monotonic() >= deadline:
+                raise BotFault(
+                    TIMEOUT,
+                    f"no answer within the {self._wall_backstop_s:g} s wall-clock backstop",
+                )
+            used = self._cpu_seconds() - self._cpu_mark
+            budget = self.clock.budget_s()
+            if used > budget:
+                raise BotFault(TIMEOUT, f"used {used:.3f} s CPU, {budget:.3f} s were left")
 
     # -- pipes -----------------------------------------------------------------------------
 
     def _send(self, data: bytes, deadline: float) -> None:
         fd = self._stdin_fd
         sent = 0
-        while True:
-            try:
-                sent += os.write(fd, data[sent:] if sent else data)
-            except BlockingIOError:
-                pass
-            except BrokenPipeError:
-                raise self._death_fault("stopped reading its stdin") from None
-            if sent >= len(data):
-                return  # usually at once: a message fits in the pipe
-            now = time.monotonic()
-            if now >= deadline:
-                raise BotFault(TIMEOUT, "did not read its input within the wall-clock backstop")
-            # Drain its output while waiting, so a bot blocked writing cannot deadlock us.
-            self._pump(min(_CPU_POLL_S, deadline - now), want_write=fd)
-
-    def _pump(self, timeout: float, want_write: int | None = None) -> None:
-        """Wait up to ``timeout`` for output (or room to write) and take in what came."""
-        if want_write is not None:
-            self._poller.register(want_write, select.POLLOUT)
+        watching_stdin = False
         try:
-            events = self._poller.poll(max(timeout, 0.0) * 1000)
+            while True:
+                try:
+                    sent += os.write(fd, data[sent:] if sent else data)
+                except BlockingIOError:
+                    pass
+                except BrokenPipeError:
+                    raise self._death_fault("stopped reading its stdin") from None
+                if sent >= len(data):
+                    return  # usually at once: a message fits in the pipe
+                now = time.monotonic()
+                if now >= deadline:
+                    raise BotFault(TIMEOUT, "did not read its input within the wall-clock backstop")
+                if not watching_stdin:  # wake up as soon as the pipe has room again
+                    self._poller.register(fd, select.POLLOUT)
+                    watching_stdin = True
+                # Drain its output while waiting, so a bot blocked writing cannot deadlock us.
+                self._pump(min(_CPU_POLL_S, deadline - now) * 1000)
         finally:
-            if want_write is not None:
-                self._poller.unregister(want_write)
-        for fd, _event in events:
-            if fd == self._stderr_fd:
-                self._drain_stderr()
-            elif fd == self._stdout_fd:
+            if watching_stdin:
+                self._poller.unregister(fd)
+
+    def _pump(self, timeout_ms: float) -> None:
+        """Wait up to ``timeout_ms`` (>= 0) for output (or room to write); take in what came."""
+        for fd, _event in self._poller.poll(timeout_ms):
+            if fd == self._stdout_fd:
                 self._read_stdout()
+            elif fd == self._stderr_fd:
+                self._drain_stderr()
 
     def _read_stdout(self) -> None:
         try:
