@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import os
 
+GONE = (FileNotFoundError, ProcessLookupError)
+"""What reading ``/proc/<pid>/…`` raises when the process has exited (ENOENT) or is exiting
+(ESRCH) meanwhile; either way it is no longer ours to find."""
+
 
 def descendants(root: int) -> list[int]:
     """Every process below ``root`` (zombies included), from the kernel's children lists."""
@@ -13,13 +17,13 @@ def descendants(root: int) -> list[int]:
         pid = stack.pop()
         try:
             tasks = os.listdir(f"/proc/{pid}/task")
-        except FileNotFoundError:
+        except GONE:
             continue
         for task in tasks:
             try:
                 with open(f"/proc/{pid}/task/{task}/children", "rb") as f:
                     children = [int(c) for c in f.read().split()]
-            except FileNotFoundError:
+            except GONE:
                 continue
             found += children
             stack += children

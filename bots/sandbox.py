@@ -43,7 +43,7 @@ from pathlib import Path
 from bots import cgroups, seccomp_filter
 from bots.limits import SandboxLimits
 from bots.outcome import PlatformError
-from bots.proctree import descendants
+from bots.proctree import GONE, descendants
 
 TIER_BWRAP = "bwrap"
 TIER_BWRAP_USER = "bwrap-user"
@@ -311,7 +311,7 @@ class Slot:
                     continue
                 with open(f"/proc/{pid}/stat", "rb") as f:
                     fields = f.read().rsplit(b")", 1)[1].split()
-            except FileNotFoundError:
+            except GONE:
                 continue
             found[pid] = (fields[0].decode(), int(fields[1]))
         return found
@@ -330,7 +330,7 @@ def _orphaned_namespace_init(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/status", "rb") as f:
             status = f.read()
-    except FileNotFoundError:
+    except GONE:
         return False
     fields = dict(line.split(b":", 1) for line in status.splitlines() if b":" in line)
     return (
@@ -383,7 +383,7 @@ def uid_processes(uid: int) -> list[int]:
     found = []
     for entry in os.scandir("/proc"):
         if entry.name.isdigit():
-            with contextlib.suppress(FileNotFoundError):
+            with contextlib.suppress(*GONE):
                 if entry.stat().st_uid == uid:
                     found.append(int(entry.name))
     return found
