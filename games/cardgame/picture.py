@@ -75,6 +75,11 @@ def full_view(state: Any) -> dict[str, Any]:
     return view
 
 
+def turn(state: Any) -> int:
+    """The engine's turn counter at ``state`` (what a viewer's jump-to-turn box means)."""
+    return state.turn
+
+
 def draw(view: dict[str, Any], names: list[str] | None = None) -> str:
     """The SVG of ``view``: seat 1's principality above, seat 0's below, the stacks between."""
     names = names or ["Seat 0", "Seat 1"]

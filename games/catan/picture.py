@@ -111,6 +111,11 @@ def full_view(state: Any) -> dict[str, Any]:
     return view
 
 
+def turn(state: Any) -> int:
+    """The engine's turn counter at ``state`` (what a viewer's jump-to-turn box means)."""
+    return state.turn
+
+
 def draw(view: dict[str, Any], names: list[str] | None = None) -> str:
     """The SVG of ``view``: the island on the left, one panel per seat on the right."""
     n = view["num_players"]
