@@ -19,7 +19,10 @@ SENTENCES = {
     "roll": "{who} rolls production {production}, event {event}.",
     "trade_offer": "{who} offers {give} for {get}.",
     "trade_answer": "{who} answers the offer: {accepted}.",
-    "build": "{who} builds {card} at column {col}, row {row}.",
+    "build": (
+        "{who} builds {card} at column {col}, row {row}.",
+        "{who} builds {card} at column {col}.",
+    ),
     "paid_draw": "{who} pays to draw from the {stack} stack.",
     "draw": "{who} draws {card} from the {stack} stack.",
     "end_turn": "{who} ends the turn.",

@@ -18,7 +18,7 @@ class Narrator:
 
     def __init__(
         self,
-        sentences: Mapping[str, str],
+        sentences: Mapping[str, str | tuple[str, ...]],
         seat_fields: Sequence[str],
         special: SpecialWords | None = None,
     ) -> None:
@@ -30,12 +30,14 @@ class Narrator:
         """One sentence for ``event``; seats are written with ``names``."""
         fields = {key: self._words(key, value, names) for key, value in event.items()}
         fields["who"] = fields.get("seat", "")
-        template = self.sentences.get(event["type"])
-        if template is not None:
+        templates = self.sentences.get(event["type"], ())
+        # Several sentences for one type: the first whose fields the event has (a city is built
+        # on a column only, an expansion on a column and a row).
+        for template in (templates,) if isinstance(templates, str) else templates:
             try:
                 return template.format(**fields)
-            except KeyError:  # an engine version with other fields: show them as they are
-                pass
+            except KeyError:
+                continue
         details = ", ".join(
             f"{key} {value}"
             for key, value in fields.items()

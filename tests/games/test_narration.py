@@ -23,7 +23,10 @@ def test_every_event_type_has_a_sentence(game_name: str) -> None:
         for options in option_sets:
             state, _ = play_random(game_name, players, seed, options)
             for event in state.events:
-                seen.setdefault(event["type"], narrate.describe(event, names))
+                sentence = narrate.describe(event, names)
+                fallback = event["type"].replace("_", " ") + ":"
+                assert not sentence.startswith(fallback), (event, sentence)
+                seen.setdefault(event["type"], sentence)
     assert set(seen) <= set(narrate.SENTENCES), set(seen) - set(narrate.SENTENCES)
     assert len(seen) >= 15
     for sentence in seen.values():
