@@ -26,6 +26,7 @@ from typing import Any
 from django.core.exceptions import BadRequest
 from django.http import Http404, HttpRequest, JsonResponse
 from django.shortcuts import get_object_or_404
+from django.views.decorators.gzip import gzip_page
 
 from games.common.api import State
 from games.registry import GAMES
@@ -230,6 +231,7 @@ def viewer_context(request: HttpRequest, match: Match) -> dict[str, Any]:
     }
 
 
+@gzip_page  # pictures repeat themselves: a window of frames shrinks about tenfold
 def replay_frames(request: HttpRequest, match_id: int) -> JsonResponse:
     """``GET …/replay/frames?start=K&count=N``: N frames (≤ MAX_WINDOW) from step K as JSON."""
     match = get_object_or_404(Match, id=match_id)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gzip
+import json
+
 import pytest
 from django.urls import reverse
 
@@ -134,3 +137,9 @@ def test_a_running_match_shows_no_position(client, house_bots) -> None:
     response = client.get(reverse("tournament:match_detail", args=[match.id]))
     assert b"appears here when the match has finished" in response.content
     assert b"<svg" not in response.content
+
+
+def test_frames_are_compressed_for_browsers_that_accept_it(client, match) -> None:
+    response = client.get(frames_url(match), {"start": 0, "count": 20}, HTTP_ACCEPT_ENCODING="gzip")
+    assert response.status_code == 200 and response["Content-Encoding"] == "gzip"
+    assert json.loads(gzip.decompress(response.content))["frames"][19]["step"] == 19
