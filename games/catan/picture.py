@@ -50,6 +50,14 @@ INK = "#1f2933"
 HOT_NUMBERS = (6, 8)
 """The most likely production numbers, printed in red as on the physical tokens."""
 
+DEV_SHORT = {
+    "knight": "knight",
+    "road_building": "roads",
+    "year_of_plenty": "plenty",
+    "monopoly": "monopoly",
+    "victory_point": "VP",
+}
+"""Development cards as written in a seat's panel (the long names do not fit)."""
 PUBLIC_PLAYER_FIELDS = (
     "resource_cards",
     "development_cards",
@@ -310,7 +318,7 @@ def _seat_panel(
     if hands is not None:
         hand = hands[seat]
         cards = " ".join(f"{_short(r)} {hand['resources'][r]}" for r in RESOURCES)
-        dev = ", ".join(f"{count} {card.replace('_', ' ')}" for card, count in _dev(hand))
+        dev = ", ".join(f"{count} {DEV_SHORT[card]}" for card, count in _dev(hand))
         parts.append(
             f'<text class="hand" x="{PANEL_X}" y="{line}" font-size="12" fill="{INK}">'
             f"hand: {cards}{' · ' + escape(dev) if dev else ''}</text>"
