@@ -49,7 +49,9 @@ def summary(times: list[float]) -> str:
 def from_scratch(timeline: Timeline, step: int, names: list[str]) -> None:
     """What a step would cost without a timeline: replay from the seed, then draw."""
     game = GAMES[timeline.game_name]
-    state = replay(game, timeline.num_players, timeline.seed, {}, timeline.actions[:step])
+    state = replay(
+        game, timeline.num_players, timeline.seed, timeline.options, timeline.actions[:step]
+    )
     picture = timeline.picture
     picture.draw(picture.full_view(state), names)
 

@@ -40,6 +40,10 @@ RECENT_EVENTS = 10
 CACHED_TIMELINES = 8
 
 
+class UnreadableReplay(Exception):
+    """The stored replay does not replay with this engine (another engine version, a bad row)."""
+
+
 @dataclass
 class Timeline:
     """A finished game, indexed by step (0 = the initial position, ``steps`` = the final one)."""
@@ -166,6 +170,9 @@ def timeline_for(replay: Replay) -> Timeline:
 
     Keyed by the match id and a checksum of the stored bytes, so a replaced row (a re-run in
     tests, a restored database) is never answered from a stale timeline.
+
+    Raises:
+        UnreadableReplay: the actions do not replay (e.g. recorded by another engine version).
     """
     data = bytes(replay.data)
     key = (replay.match_id, zlib.crc32(data))
@@ -174,7 +181,10 @@ def timeline_for(replay: Replay) -> Timeline:
         if timeline is not None:
             _timelines.move_to_end(key)
             return timeline
-    timeline = Timeline.from_payload(replay.unpack())
+    try:
+        timeline = Timeline.from_payload(replay.unpack())
+    except (ValueError, KeyError, TypeError, IndexError) as exc:  # IllegalAction is a ValueError
+        raise UnreadableReplay(f"this replay cannot be shown by the current engine: {exc}") from exc
     with _timelines_lock:
         _timelines[key] = timeline
         while len(_timelines) > CACHED_TIMELINES:
@@ -207,7 +217,10 @@ def viewer_context(request: HttpRequest, match: Match) -> dict[str, Any]:
     replay = Replay.objects.filter(match=match).first()
     if replay is None:
         return {"viewer": None}
-    timeline = timeline_for(replay)
+    try:
+        timeline = timeline_for(replay)
+    except UnreadableReplay as exc:
+        return {"viewer": None, "viewer_error": str(exc)}
     step = parse_int(request.GET.get("step"), "step")
     turn = parse_int(request.GET.get("turn"), "turn")
     if step is None and turn is not None:
@@ -244,7 +257,10 @@ def replay_frames(request: HttpRequest, match_id: int) -> JsonResponse:
     count = 1 if count is None else count
     if not 1 <= count <= MAX_WINDOW:
         raise BadRequest(f"count must be 1..{MAX_WINDOW}")
-    timeline = timeline_for(replay)
+    try:
+        timeline = timeline_for(replay)
+    except UnreadableReplay as exc:
+        raise Http404(str(exc)) from exc
     if not 0 <= start <= timeline.steps:
         raise Http404(f"step {start} is not in this game (0..{timeline.steps})")
     return JsonResponse(

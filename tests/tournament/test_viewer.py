@@ -13,7 +13,7 @@ from games.registry import GAMES
 from tests.games.svg import by_class, parse
 from tests.tournament.replays import finished_match
 from tournament import viewer
-from tournament.models import Match
+from tournament.models import Match, Replay
 
 pytestmark = pytest.mark.django_db
 
@@ -128,6 +128,17 @@ def test_a_match_without_a_replay_has_no_viewer(client, house_bots) -> None:
     assert response.status_code == 200 and response.context["viewer"] is None
     assert b"No replay was stored" in response.content
     assert client.get(reverse("tournament:replay_frames", args=[10**6])).status_code == 404
+
+
+def test_a_replay_the_engine_cannot_replay_is_reported_not_a_500(client, house_bots) -> None:
+    match = finished_match("catan", seed=12)
+    payload = match.replay.unpack()
+    payload["actions"][5] = {"type": "not_an_action"}
+    Replay.objects.filter(match=match).update(data=Replay.pack(payload))
+    response = client.get(reverse("tournament:match_detail", args=[match.id]))
+    assert response.status_code == 200 and response.context["viewer"] is None
+    assert b"cannot be shown by the current engine" in response.content
+    assert client.get(frames_url(match)).status_code == 404
 
 
 def test_a_running_match_shows_no_position(client, house_bots) -> None:
