@@ -153,7 +153,7 @@ def _domain(domain: dict[str, Any], seat: int, top: int) -> list[str]:
             f'<rect x="{x:.1f}" y="{y}" width="{width:.1f}" height="{CELL_H}" rx="5" '
             f'fill="{CENTRE_COLOURS[kind]}" stroke="{INK}" stroke-width="{outline}"/>'
             f'<text x="{x + width / 2:.1f}" y="{y + CELL_H / 2 + 4}" text-anchor="middle" '
-            f'font-size="10" font-weight="700" fill="{INK}">{kind}</text></g>'
+            f'font-size="9.5" font-weight="600" fill="{INK}">{kind}</text></g>'
         )
     for col, side, resource, number, amount in domain["regions"]:
         x, y = cell(col, side)
