@@ -17,6 +17,7 @@ from tournament.charts import Series, rating_chart
 from tournament.forms import UploadForm
 from tournament.models import Bot, BotVersion, Match, MatchParticipant
 from tournament.versions import UploadRejected
+from tournament.viewer import viewer_context
 
 SORTS = {
     "conservative": ("-conservative", "μ − 3σ"),
@@ -85,7 +86,12 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(
         request,
         "tournament/match_detail.html",
-        {"match": match, "seats": seats, "show_errors": request.user.is_staff},
+        {
+            "match": match,
+            "seats": seats,
+            "show_errors": request.user.is_staff,
+            **viewer_context(request, match),
+        },
     )
 
 
