@@ -21,7 +21,7 @@ from games.catan.constants import (
     SETTLEMENT_COST,
     WOOL,
 )
-from games.catan.longest_road import longest_trail, next_holder
+from games.catan.longest_road import longest_trail, longest_trail_through, next_holder
 from games.catan.topology import EDGE_VERTICES, VERTEX_EDGES, VERTEX_NEIGHBORS
 
 Action = dict[str, Any]
@@ -129,7 +129,7 @@ class BuildRules:
             self.events.append(
                 {"type": "build_road", "seat": p, "edge": e, "free": True, "visible_to": "all"}
             )
-            self.after_road(p)
+            self.after_road(p, e)
             if self.free_roads <= 0 or not self.roads_left[p] or not self.road_spots(p):
                 self.free_roads = 0
                 self.resume_turn()
@@ -138,7 +138,7 @@ class BuildRules:
         self._put_road(p, e)
         self.built_this_turn = True
         self.events.append({"type": "build_road", "seat": p, "edge": e, "visible_to": "all"})
-        self.after_road(p)
+        self.after_road(p, e)
         self.after_build(p)
 
     def _apply_build_settlement(self, action: Action) -> None:
@@ -178,10 +178,11 @@ class BuildRules:
         return self.cost_override or CITY_COST
 
     # ------------------------------------------------------------------ Longest Road
-    def after_road(self, p: int) -> None:
+    def after_road(self, p: int, e: int) -> None:
+        """Road ``e`` was added: only trails through its network can have grown."""
         old = self.road_length[p]
-        new = self.trail_length(p)
-        if new == old:
+        new = longest_trail_through(p, e, self.edge_owner, self.vertex_owner)
+        if new <= old:
             return
         self.road_length[p] = new
         self._update_longest_road(holder_dropped=False)
@@ -191,9 +192,10 @@ class BuildRules:
         holder = self.longest_road
         dropped = False
         eo = self.edge_owner
-        for q in {eo[e] for e in VERTEX_EDGES[v]}:
-            if q == -1 or q == p:
-                continue
+        owners = [eo[e] for e in VERTEX_EDGES[v]]
+        for q in set(owners):
+            if q == -1 or q == p or owners.count(q) < 2:
+                continue  # a trail can only pass through v on two of q's paths there
             new = self.trail_length(q)
             if new != self.road_length[q]:
                 if q == holder and new < self.road_length[q]:

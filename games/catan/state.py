@@ -156,7 +156,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 self._put_settlement(p, v)
             for e in entry["roads"]:
                 self._put_road(p, e)
-                self.after_road(p)
+                self.after_road(p, e)
             self._collect_founding_income(p, entry["income_from"])
         for p in reversed(range(self.n)):
             self.deal_first_master(p)  # as in snake order: the last seat receives A1
@@ -384,7 +384,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _apply_place_road(self, action: Action) -> None:
         p = self.actor
         self._put_road(p, action["edge"])
-        self.after_road(p)
+        self.after_road(p, action["edge"])
         self.events.append(
             {"type": "place_road", "seat": p, "edge": action["edge"], "visible_to": "all"}
         )
