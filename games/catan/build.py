@@ -33,6 +33,7 @@ class BuildRules:
     # ------------------------------------------------------------------ placement primitives
     def _note_building(self, p: int, v: int) -> None:
         self.spot_cache.clear()
+        self.income.clear()
         self.network[p].add(v)
         self.blocked[v] = True
         for w in VERTEX_NEIGHBORS[v]:
@@ -161,6 +162,7 @@ class BuildRules:
         self.pay(p, self.city_cost_for(p))
         self.vertex_level[v] = 2
         self.spot_cache.clear()
+        self.income.clear()
         self.settlements_left[p] += 1
         self.cities_left[p] -= 1
         self.vp_dirty = True

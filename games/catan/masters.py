@@ -162,10 +162,10 @@ class MastersRules:
             self.master_stack = []
 
     def start_turn_masters(self, p: int) -> None:
+        """Called only with Masters on (without it these fields never change)."""
         self.jean_resource = -1
         self.cost_override = None
-        if self.masters_on:
-            self.master_ready[p] = True  # a swapped-in master works from the next own turn
+        self.master_ready[p] = True  # a swapped-in master works from the next own turn
 
     # ------------------------------------------------------------------ availability
     def master_usable(self, p: int, name: str) -> bool:
@@ -178,9 +178,9 @@ class MastersRules:
         )
 
     def add_master_actions(self, p: int, legal: list[Action]) -> None:
-        """Own-turn uses (MA-USE-02); Bride also before the roll, the rest after it."""
-        if not self.masters_on:
-            return
+        """Own-turn uses (MA-USE-02); Bride also before the roll, the rest after it.
+
+        Called only with Masters on."""
         name = self.master_of[p]
         if not self.master_usable(p, name):
             return
@@ -425,19 +425,16 @@ class MastersRules:
         return seat == self.siegfried_exempt
 
     # ------------------------------------------------------------------ Marianne (production)
-    def after_production(self, total: int) -> None:
-        """MA-MARIANNE-01/03: an owner who got nothing from the roll may take a card, first."""
-        if self.masters_on:
-            for p in range(self.n):
-                if (
-                    self.master_usable(p, "marianne")
-                    and p not in self.last_gainers
-                    and any(self.bank)
-                ):
-                    self.master_return = "production"
-                    self._set_phase("marianne", p)
-                    return
-        self.to_main()
+    def production_reactions(self) -> bool:
+        """MA-MARIANNE-01/03: an owner who got nothing from the roll may take a card, first.
+
+        True if a reaction is pending (else the turn goes on to the main phase)."""
+        for p in range(self.n):
+            if self.master_usable(p, "marianne") and p not in self.last_gainers and any(self.bank):
+                self.master_return = "production"
+                self._set_phase("marianne", p)
+                return True
+        return False
 
     def _legal_marianne(self) -> list[Action]:
         bank = self.bank

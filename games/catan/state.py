@@ -172,6 +172,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             if number:
                 by_number.setdefault(number, []).append(h)
         self.number_hexes = {k: tuple(v) for k, v in by_number.items()}
+        self.income: dict[int, list[tuple[int, int, int]]] = {}
         self.harbor_rate_vertices = {}
         for i, kind in enumerate(self.harbors):
             for v in HARBOR_VERTICES[i]:
@@ -184,6 +185,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             self._rebuild_board_tables()
         else:
             self.hex_resource, self.number_hexes, self.harbor_rate_vertices = [], {}, {}
+            self.income = {}
         self.spot_cache: dict[int, list[Action]] = {}
         self.robber_moves: dict[int, list[Action]] = {}
         self.network = [set() for _ in range(self.n)]
@@ -406,9 +408,10 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.built_this_turn = False
         self.proposals = 0
         self.dice = None
-        self.start_turn_masters(p)
+        if self.masters_on:
+            self.start_turn_masters(p)
         self.vp_dirty = True
-        self._set_phase("pre_roll", p)
+        self.phase, self.actor = "pre_roll", p  # _set_phase, inlined on the hottest path
         if self.turn > self.options["max_turns"]:
             self._finish("turn_limit")
         elif not any(self.dev_deck) and self._nobody_can_win():
@@ -446,11 +449,12 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _legal_pre_roll(self) -> list[Action]:
         legal = [A.ROLL]
         self.add_development_plays(self.actor, legal)
-        self.add_master_actions(self.actor, legal)
+        if self.masters_on:
+            self.add_master_actions(self.actor, legal)
         return legal
 
     def _apply_roll(self, action: Action) -> None:
-        self._set_phase("dice", CHANCE)
+        self.phase, self.actor = "dice", CHANCE  # _set_phase, inlined on the hottest path
 
     def _outcomes_dice(self) -> list[tuple[Action, float]]:
         return list(A.DICE_OUTCOMES)
@@ -467,24 +471,22 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             self.start_seven()
         else:
             self._produce(total)
-            self.after_production(total)
+            if not (self.masters_on and self.production_reactions()):
+                self.to_main()
 
     def _produce(self, total: int) -> None:
         """Pay every building next to a producing hex; the robber blocks its hex; bank shortage.
 
         Rules: BG-PROD-01..04, BG-CITY-02, BG-SETTL-03 (bank shortage: rulings.md, M-BG-05).
         """
-        vo, lv, robber, res = self.vertex_owner, self.vertex_level, self.robber, self.hex_resource
+        entries = self.income.get(total)
+        if entries is None:
+            entries = self._income_of(total)
+        robber = self.robber
         owed: dict[int, int] = {}  # seat * 5 + resource -> cards
-        for h in self.number_hexes.get(total, ()):
-            if h == robber:
-                continue
-            base = res[h]
-            for v in HEX_VERTICES[h]:
-                o = vo[v]
-                if o != -1:
-                    key = o * 5 + base
-                    owed[key] = owed.get(key, 0) + lv[v]
+        for h, key, amount in entries:
+            if h != robber:
+                owed[key] = owed.get(key, 0) + amount
         gains: list[list[Any]] = []  # [seat, resource, cards], public
         gainers = set()
         if owed:
@@ -513,9 +515,26 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             {"type": "production", "total": total, "gains": gains, "visible_to": "all"}
         )
 
+    def _income_of(self, total: int) -> list[tuple[int, int, int]]:
+        """What a roll of ``total`` pays, ignoring the robber and the bank's stock: a list of
+        (hex, seat * 5 + resource, cards) in hex and corner order. Cached in ``self.income``
+        until a building is placed or upgraded."""
+        vo, lv, res = self.vertex_owner, self.vertex_level, self.hex_resource
+        entries = []
+        for h in self.number_hexes.get(total, ()):
+            owed: dict[int, int] = {}
+            for v in HEX_VERTICES[h]:
+                o = vo[v]
+                if o != -1:
+                    key = o * 5 + res[h]
+                    owed[key] = owed.get(key, 0) + lv[v]
+            entries.extend((h, key, amount) for key, amount in owed.items())
+        self.income[total] = entries
+        return entries
+
     def to_main(self) -> None:
         """Continue the turn after a roll (or after a robber/card sequence that followed it)."""
-        self._set_phase("main", self.turn_player)
+        self.phase, self.actor = "main", self.turn_player  # _set_phase, inlined (hot path)
 
     def resume_turn(self) -> None:
         """Back to the turn's current stage: before the roll or the main phase."""
@@ -531,7 +550,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.add_development_plays(p, legal)
         if self.options["combined_trade_build"] or not self.built_this_turn:
             self.add_trades(p, legal)
-        self.add_master_actions(p, legal)
+        if self.masters_on:
+            self.add_master_actions(p, legal)
         return legal
 
     def _apply_end_turn(self, action: Action) -> None:
