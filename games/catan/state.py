@@ -29,6 +29,7 @@ from games.catan.constants import (
 from games.catan.devcards import DevelopmentRules
 from games.catan.masters import MastersRules
 from games.catan.robber import RobberRules
+from games.catan.serialize import FIELDS as STORED_FIELDS
 from games.catan.topology import (
     CORNER_HEXES,
     HARBOR_VERTICES,
@@ -54,8 +55,33 @@ CHANCE_PHASES = {
 }
 
 
+_DERIVED_FIELDS = (
+    "_legal",
+    "vp_dirty",
+    "masters_on",
+    "hex_resource",
+    "number_hexes",
+    "harbor_rate_vertices",
+    "income",
+    "spot_cache",
+    "robber_moves",
+    "network",
+    "road_vertices",
+    "blocked",
+    "rates",
+    "road_length",
+    "last_gainers",
+)
+"""Caches rebuilt from the stored fields (``_rebuild_derived``) or kept up to date by play."""
+
+
 class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersRules):
     """One position of a board game; mutated in place by :meth:`apply`."""
+
+    # Every attribute in a slot: a state has ~80 of them, too many for CPython's shared-key
+    # instance dicts, and a slot is read at a fixed offset. The mixins have no __slots__, so a
+    # __dict__ remains for anything else (tests attach their own notes).
+    __slots__ = STORED_FIELDS + MastersRules._FIELDS + _DERIVED_FIELDS
 
     def __init__(self) -> None:
         # Every field is set by new_state() or serialize.state_from_dict(); derived caches by
@@ -490,22 +516,21 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         gains: list[list[Any]] = []  # [seat, resource, cards], public
         gainers = set()
         if owed:
+            bank, hand = self.bank, self.hand
             demand = [0] * 5
             takers = [0] * 5
             for key, amount in owed.items():
                 demand[key % 5] += amount
                 takers[key % 5] += 1
-            bank, hand = self.bank, self.hand
-            paid = []
+            short = [demand[r] > bank[r] for r in range(5)]  # before anything is paid
             for key, amount in owed.items():
-                r = key % 5
-                if demand[r] > bank[r]:
+                p, r = divmod(key, 5)
+                if short[r]:
                     if takers[r] > 1:
                         continue  # nobody gets a resource the bank cannot pay in full
                     amount = bank[r]  # a single taker gets what is left
-                if amount:
-                    paid.append((key // 5, r, amount))
-            for p, r, amount in paid:
+                    if not amount:
+                        continue
                 hand[p][r] += amount
                 bank[r] -= amount
                 gainers.add(p)
