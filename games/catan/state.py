@@ -522,10 +522,10 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             for key, amount in owed.items():
                 demand[key % 5] += amount
                 takers[key % 5] += 1
-            short = [demand[r] > bank[r] for r in range(5)]  # before anything is paid
+            stock = bank.copy()  # shortages are judged before anything is paid
             for key, amount in owed.items():
-                p, r = divmod(key, 5)
-                if short[r]:
+                p, r = key // 5, key % 5
+                if demand[r] > stock[r]:
                     if takers[r] > 1:
                         continue  # nobody gets a resource the bank cannot pay in full
                     amount = bank[r]  # a single taker gets what is left
