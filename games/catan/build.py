@@ -21,7 +21,7 @@ from games.catan.constants import (
     SETTLEMENT_COST,
     WOOL,
 )
-from games.catan.longest_road import longest_trail, longest_trail_through, next_holder
+from games.catan.longest_road import longer_trail_through, longest_trail, next_holder
 from games.catan.topology import EDGE_VERTICES, VERTEX_EDGES, VERTEX_NEIGHBORS
 
 Action = dict[str, Any]
@@ -183,8 +183,8 @@ class BuildRules:
     def after_road(self, p: int, e: int) -> None:
         """Road ``e`` was added: only trails through its network can have grown."""
         old = self.road_length[p]
-        new = longest_trail_through(p, e, self.edge_owner, self.vertex_owner)
-        if new <= old:
+        new = longer_trail_through(p, e, self.edge_owner, self.vertex_owner, old)
+        if new == old:
             return
         self.road_length[p] = new
         self._update_longest_road(holder_dropped=False)

@@ -22,19 +22,22 @@ def longest_trail(seat: int, edge_owner: Sequence[int], vertex_owner: Sequence[i
         if owner == seat:
             root = EDGE_VERTICES[e][0]
             if root not in seen:
-                best = max(best, _component_trail(seat, root, edge_owner, vertex_owner, seen))
+                length = _component_trail(seat, root, edge_owner, vertex_owner, seen, best)
+                if length > best:
+                    best = length
     return best
 
 
-def longest_trail_through(
-    seat: int, edge: int, edge_owner: Sequence[int], vertex_owner: Sequence[int]
+def longer_trail_through(
+    seat: int, edge: int, edge_owner: Sequence[int], vertex_owner: Sequence[int], length: int
 ) -> int:
-    """Longest trail of ``seat`` within the road network (component) that holds ``edge``.
+    """``seat``'s longest trail once road ``edge`` was added, knowing it was ``length`` before.
 
-    After a road is added this is all that can change: every trail that avoids the new road
-    existed before, so the new length is the larger of the old one and this.
+    Every trail that avoids the new road existed before, so only the road network (component)
+    holding ``edge`` needs a search, and none if it has no more than ``length`` paths.
     """
-    return _component_trail(seat, EDGE_VERTICES[edge][0], edge_owner, vertex_owner, set())
+    found = _component_trail(seat, EDGE_VERTICES[edge][0], edge_owner, vertex_owner, set(), length)
+    return max(found, length)
 
 
 def _component_trail(
@@ -43,8 +46,10 @@ def _component_trail(
     edge_owner: Sequence[int],
     vertex_owner: Sequence[int],
     seen: set[int],
+    to_beat: int,
 ) -> int:
-    """Longest trail in the component of ``seat``'s roads around vertex ``root``.
+    """Longest trail in the component of ``seat``'s roads around vertex ``root``, or a number
+    no greater than ``to_beat`` when the component is too small to hold a longer one.
 
     Adds the component's vertices to ``seen``. Trails are searched depth first with a bit mask
     of used paths, from the vertices where a longest trail can begin (see ``_start_vertices``).
@@ -66,6 +71,8 @@ def _component_trail(
         todo.extend(w for _, w in links if w not in adjacency)
     seen.update(adjacency)
     edges //= 2
+    if edges <= to_beat:
+        return edges
 
     def walk(v: int, used: int) -> int:
         """Longest continuation from ``v`` over paths not in ``used``."""
