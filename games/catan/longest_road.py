@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.catan.topology import EDGE_VERTICES, VERTEX_LINKS
+from games.catan.topology import EDGE_VERTICES, VERTEX_EDGES, VERTEX_LINKS
 
 
 def longest_trail(seat: int, edge_owner: Sequence[int], vertex_owner: Sequence[int]) -> int:
@@ -33,11 +33,36 @@ def longer_trail_through(
 ) -> int:
     """``seat``'s longest trail once road ``edge`` was added, knowing it was ``length`` before.
 
-    Every trail that avoids the new road existed before, so only the road network (component)
-    holding ``edge`` needs a search, and none if it has no more than ``length`` paths.
+    Every trail that avoids the new road existed before, so only trails through it can be
+    longer. When one end of the road touches no other of ``seat``'s roads (the usual case: a
+    road extends or branches a network) every such trail ends there, and one search from that
+    end finds the longest. Otherwise (the road closes a loop or joins two networks) its whole
+    network is searched, and not even that if it has no more than ``length`` paths.
     """
+    for end in EDGE_VERTICES[edge]:
+        if sum(edge_owner[e] == seat for e in VERTEX_EDGES[end]) == 1:
+            return max(length, _longest_from(seat, end, edge_owner, vertex_owner))
     found = _component_trail(seat, EDGE_VERTICES[edge][0], edge_owner, vertex_owner, set(), length)
     return max(found, length)
+
+
+def _longest_from(
+    seat: int, start: int, edge_owner: Sequence[int], vertex_owner: Sequence[int]
+) -> int:
+    """Longest trail of ``seat`` that begins at vertex ``start``."""
+
+    def walk(v: int, used: int) -> int:
+        best = 0
+        for e, bit, w in VERTEX_LINKS[v]:
+            if edge_owner[e] == seat and not used & bit:
+                owner = vertex_owner[w]
+                blocked = owner != -1 and owner != seat  # an opponent's building ends it there
+                length = 1 if blocked else 1 + walk(w, used | bit)
+                if length > best:
+                    best = length
+        return best
+
+    return walk(start, 0)
 
 
 def _component_trail(

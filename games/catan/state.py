@@ -55,6 +55,31 @@ CHANCE_PHASES = {
 }
 
 
+class Income:
+    """What one dice total pays from the buildings on the board, before robber and bank.
+
+    ``by_hex``: (hex, seat * 5 + resource, cards) in hex and corner order; ``owed``: the same
+    summed over the hexes (seat * 5 + resource -> cards, in that order); ``payouts``: ``owed``
+    as (seat, resource, cards); ``demand``: (resource, cards) over all seats.
+    """
+
+    __slots__ = ("by_hex", "demand", "gainers", "hexes", "owed", "payouts")
+
+    def __init__(self, hexes: tuple[int, ...], by_hex: list[tuple[int, int, int]]) -> None:
+        self.hexes = hexes
+        self.by_hex = by_hex
+        owed: dict[int, int] = {}
+        for _, key, amount in by_hex:
+            owed[key] = owed.get(key, 0) + amount
+        self.owed = owed
+        self.payouts = tuple((key // 5, key % 5, amount) for key, amount in owed.items())
+        demand: dict[int, int] = {}
+        for _, r, amount in self.payouts:
+            demand[r] = demand.get(r, 0) + amount
+        self.demand = tuple(demand.items())
+        self.gainers = frozenset(p for p, _, _ in self.payouts)
+
+
 _DERIVED_FIELDS = (
     "_legal",
     "vp_dirty",
@@ -198,7 +223,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             if number:
                 by_number.setdefault(number, []).append(h)
         self.number_hexes = {k: tuple(v) for k, v in by_number.items()}
-        self.income: dict[int, list[tuple[int, int, int]]] = {}
+        self.income: dict[int, Income] = {}
         self.harbor_rate_vertices = {}
         for i, kind in enumerate(self.harbors):
             for v in HARBOR_VERTICES[i]:
@@ -505,57 +530,76 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
 
         Rules: BG-PROD-01..04, BG-CITY-02, BG-SETTL-03 (bank shortage: rulings.md, M-BG-05).
         """
-        entries = self.income.get(total)
-        if entries is None:
-            entries = self._income_of(total)
-        robber = self.robber
-        owed: dict[int, int] = {}  # seat * 5 + resource -> cards
-        for h, key, amount in entries:
-            if h != robber:
-                owed[key] = owed.get(key, 0) + amount
-        gains: list[list[Any]] = []  # [seat, resource, cards], public
-        gainers = set()
-        if owed:
-            bank, hand = self.bank, self.hand
-            demand = [0] * 5
-            takers = [0] * 5
-            for key, amount in owed.items():
-                demand[key % 5] += amount
-                takers[key % 5] += 1
-            stock = bank.copy()  # shortages are judged before anything is paid
-            for key, amount in owed.items():
-                p, r = key // 5, key % 5
-                if demand[r] > stock[r]:
-                    if takers[r] > 1:
-                        continue  # nobody gets a resource the bank cannot pay in full
-                    amount = bank[r]  # a single taker gets what is left
-                    if not amount:
-                        continue
-                hand[p][r] += amount
-                bank[r] -= amount
-                gainers.add(p)
-                gains.append([p, RESOURCES[r], amount])
+        income = self.income.get(total)
+        if income is None:
+            income = self._income_of(total)
+        bank = self.bank
+        if self.robber in income.hexes:
+            owed: dict[int, int] = {}  # seat * 5 + resource -> cards
+            for h, key, amount in income.by_hex:
+                if h != self.robber:
+                    owed[key] = owed.get(key, 0) + amount
+            gains, gainers = self._pay(owed)
+        else:
+            for r, need in income.demand:
+                if need > bank[r]:
+                    gains, gainers = self._pay(income.owed)  # the bank runs short
+                    break
+            else:  # the usual roll: the whole income, paid in full
+                hand = self.hand
+                gains = []  # [seat, resource, cards], public
+                for p, r, amount in income.payouts:
+                    hand[p][r] += amount
+                    bank[r] -= amount
+                    gains.append([p, RESOURCES[r], amount])
+                gainers = income.gainers
         self.last_gainers = gainers
         self.events.append(
             {"type": "production", "total": total, "gains": gains, "visible_to": "all"}
         )
 
-    def _income_of(self, total: int) -> list[tuple[int, int, int]]:
-        """What a roll of ``total`` pays, ignoring the robber and the bank's stock: a list of
-        (hex, seat * 5 + resource, cards) in hex and corner order. Cached in ``self.income``
-        until a building is placed or upgraded."""
+    def _pay(self, owed: dict[int, int]) -> tuple[list[list[Any]], set[int] | frozenset[int]]:
+        """Pay ``owed`` (seat * 5 + resource -> cards) as far as the bank allows (M-BG-05)."""
+        bank, hand = self.bank, self.hand
+        demand = [0] * 5
+        takers = [0] * 5
+        for key, amount in owed.items():
+            demand[key % 5] += amount
+            takers[key % 5] += 1
+        stock = bank.copy()  # shortages are judged before anything is paid
+        gains: list[list[Any]] = []
+        gainers = set()
+        for key, amount in owed.items():
+            p, r = key // 5, key % 5
+            if demand[r] > stock[r]:
+                if takers[r] > 1:
+                    continue  # nobody gets a resource the bank cannot pay in full
+                amount = bank[r]  # a single taker gets what is left
+                if not amount:
+                    continue
+            hand[p][r] += amount
+            bank[r] -= amount
+            gainers.add(p)
+            gains.append([p, RESOURCES[r], amount])
+        return gains, gainers
+
+    def _income_of(self, total: int) -> Income:
+        """What a roll of ``total`` pays, cached in ``self.income`` until a building is placed
+        or upgraded (the robber and the bank are looked at on each roll)."""
         vo, lv, res = self.vertex_owner, self.vertex_level, self.hex_resource
-        entries = []
-        for h in self.number_hexes.get(total, ()):
+        hexes = self.number_hexes.get(total, ())
+        by_hex = []
+        for h in hexes:
             owed: dict[int, int] = {}
             for v in HEX_VERTICES[h]:
                 o = vo[v]
                 if o != -1:
                     key = o * 5 + res[h]
                     owed[key] = owed.get(key, 0) + lv[v]
-            entries.extend((h, key, amount) for key, amount in owed.items())
-        self.income[total] = entries
-        return entries
+            by_hex.extend((h, key, amount) for key, amount in owed.items())
+        income = Income(hexes, by_hex)
+        self.income[total] = income
+        return income
 
     def to_main(self) -> None:
         """Continue the turn after a roll (or after a robber/card sequence that followed it)."""
