@@ -404,8 +404,7 @@ class MastersRules:
         p = self.actor
         if sum(self.hand[p]) > DISCARD_LIMIT:
             return [USE_SIEGFRIED, DECLINE]
-        bank = self.bank
-        return [USE_SIEGFRIED_TAKE[r] for r in range(5) if bank[r]] + [DECLINE]
+        return self._bank_picks(USE_SIEGFRIED_TAKE)
 
     def _apply_use_siegfried(self, action: Action) -> None:
         p = self.actor
@@ -414,12 +413,7 @@ class MastersRules:
         self.enter_master_after()
 
     def _apply_use_siegfried_take(self, action: Action) -> None:
-        p = self.actor
-        r = RESOURCE_INDEX[action["resource"]]
-        self._mark_used(p, "take", resource=action["resource"])
-        self.bank[r] -= 1
-        self.hand[p][r] += 1
-        self.enter_master_after()
+        self._take_from_bank(action)
 
     def discard_exempt(self, seat: int) -> bool:
         return seat == self.siegfried_exempt
@@ -437,10 +431,19 @@ class MastersRules:
         return False
 
     def _legal_marianne(self) -> list[Action]:
-        bank = self.bank
-        return [USE_MARIANNE_TAKE[r] for r in range(5) if bank[r]] + [DECLINE]
+        return self._bank_picks(USE_MARIANNE_TAKE)
 
     def _apply_use_marianne(self, action: Action) -> None:
+        self._take_from_bank(action)
+
+    # ------------------------------------------------------------------ reactions' card
+    def _bank_picks(self, take: tuple[Action, ...]) -> list[Action]:
+        """A reacting master's choice: one card of any resource the bank holds, or decline."""
+        bank = self.bank
+        return [take[r] for r in range(5) if bank[r]] + [DECLINE]
+
+    def _take_from_bank(self, action: Action) -> None:
+        """Siegfried's or Marianne's use: the owner takes the named card from the bank."""
         p = self.actor
         r = RESOURCE_INDEX[action["resource"]]
         self._mark_used(p, "take", resource=action["resource"])
