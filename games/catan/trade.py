@@ -36,8 +36,7 @@ class TradeRules:
         h, bank = self.hand[p], self.bank
         rates = self.rates[p]
         jean = self.jean_resource if p == self.turn_player else -1
-        for r in range(5):
-            held = h[r]
+        for r, held in enumerate(h):
             if held < 2:
                 continue
             rate = 2 if r == jean else rates[r]
