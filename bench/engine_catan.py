@@ -1,18 +1,25 @@
 """Random-play throughput of the board game engine (engine only, one process, one core).
 
-Usage: ``python bench/engine_catan.py [games_per_config] [--masters] [--no-domestic-trade]``.
+Usage: ``python bench/engine_catan.py [games_per_config] [--masters] [--no-domestic-trade]
+[--repeat N]``.
 Prints games/s,
 player decisions/s and all steps (decisions + chance outcomes)/s for 2, 3 and 4 players, and
-decisions per CPU second (the better figure on a loaded machine).
+decisions per CPU second (the better figure on a loaded machine), with the load average.
 A "decision" is one ``apply`` of a seat's action chosen uniformly from ``legal_actions()``
 (the dice roll is a decision, as in Catanatron, and its outcome a chance step).
+With ``--repeat N`` every row is played N times (the same games each time) and a summary gives
+the median and the best of decisions/s and decisions per CPU second: on a shared machine the
+best run is the one least disturbed by other work.
 """
 
 from __future__ import annotations
 
+import os
 import random
+import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -40,36 +47,90 @@ def play(num_players: int, seed: int, options: dict) -> tuple[int, int, str]:
     return decisions, chance, state.result()["reason"]
 
 
+@dataclass
+class Row:
+    """One batch of games with the same player count and options."""
+
+    players: int
+    games: int
+    decisions: int
+    chance: int
+    stalled: int
+    capped: int
+    wall: float
+    cpu: float
+    load: float
+
+    @property
+    def decisions_per_second(self) -> float:
+        return self.decisions / self.wall
+
+    @property
+    def decisions_per_cpu_second(self) -> float:
+        return self.decisions / self.cpu
+
+
+def run_row(num_players: int, games: int, options: dict) -> Row:
+    opts = dict(options, allow_two_players=(num_players == 2))
+    total_decisions = total_chance = capped = stalled = 0
+    start = time.perf_counter()
+    cpu_start = time.process_time()
+    for seed in range(games):
+        d, c, reason = play(num_players, seed, opts)
+        total_decisions += d
+        total_chance += c
+        capped += reason == "turn_limit"
+        stalled += reason == "no_progress"
+    wall = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
+    load = os.getloadavg()[0]
+    return Row(num_players, games, total_decisions, total_chance, stalled, capped, wall, cpu, load)
+
+
+def print_row(row: Row) -> None:
+    print(
+        f"{row.players:>7} {row.games / row.wall:>9.1f} {row.decisions_per_second:>12,.0f} "
+        f"{(row.decisions + row.chance) / row.wall:>10,.0f} "
+        f"{row.decisions_per_cpu_second:>16,.0f} "
+        f"{row.decisions / row.games:>15,.0f} {row.stalled:>11} {row.capped:>10} {row.load:>5.2f}"
+    )
+
+
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    games = int(args[0]) if args else 200
-    options = {"masters": "--masters" in sys.argv, "layout": "variable"}
-    if "--no-domestic-trade" in sys.argv:
+    args = sys.argv[1:]
+    repeat = 1
+    if "--repeat" in args:
+        at = args.index("--repeat")
+        repeat = int(args[at + 1])
+        del args[at : at + 2]
+    numbers = [a for a in args if not a.startswith("--")]
+    games = int(numbers[0]) if numbers else 200
+    options = {"masters": "--masters" in args, "layout": "variable"}
+    if "--no-domestic-trade" in args:
         options["trade_proposals_per_turn"] = 0  # Catanatron's action set has no player trade
     print(f"catan engine, random play, {games} games per row, options {options}")
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(
         f"{'players':>7} {'games/s':>9} {'decisions/s':>12} {'steps/s':>10} "
-        f"{'decisions/cpu-s':>16} {'decisions/game':>15} {'no_progress':>11} {'turn_limit':>10}"
+        f"{'decisions/cpu-s':>16} {'decisions/game':>15} {'no_progress':>11} {'turn_limit':>10} "
+        f"{'load':>5}"
     )
-    for n in (2, 3, 4):
-        opts = dict(options, allow_two_players=(n == 2))
-        total_decisions = total_chance = capped = stalled = 0
-        start = time.perf_counter()
-        cpu_start = time.process_time()
-        for seed in range(games):
-            d, c, reason = play(n, seed, opts)
-            total_decisions += d
-            total_chance += c
-            capped += reason == "turn_limit"
-            stalled += reason == "no_progress"
-        elapsed = time.perf_counter() - start
-        cpu = time.process_time() - cpu_start
-        print(
-            f"{n:>7} {games / elapsed:>9.1f} {total_decisions / elapsed:>12,.0f} "
-            f"{(total_decisions + total_chance) / elapsed:>10,.0f} "
-            f"{total_decisions / cpu:>16,.0f} "
-            f"{total_decisions / games:>15,.0f} {stalled:>11} {capped:>10}"
-        )
+    rows: dict[int, list[Row]] = {2: [], 3: [], 4: []}
+    for _ in range(repeat):
+        for n in rows:
+            row = run_row(n, games, options)
+            rows[n].append(row)
+            print_row(row)
+    if repeat > 1:
+        print(f"over {repeat} runs: decisions/s and decisions per CPU second, median (best)")
+        for n, runs in rows.items():
+            wall = [r.decisions_per_second for r in runs]
+            cpu = [r.decisions_per_cpu_second for r in runs]
+            print(
+                f"{n:>7} players: {statistics.median(wall):>9,.0f} ({max(wall):,.0f}) wall, "
+                f"{statistics.median(cpu):>9,.0f} ({max(cpu):,.0f}) per CPU s, "
+                f"load {min(r.load for r in runs):.2f}-{max(r.load for r in runs):.2f}"
+            )
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from games.catan.constants import (
     SETTLEMENT_COST,
     WOOL,
 )
-from games.catan.longest_road import longest_trail, next_holder
+from games.catan.longest_road import longer_trail_through, longest_trail, next_holder
 from games.catan.topology import EDGE_VERTICES, VERTEX_EDGES, VERTEX_NEIGHBORS
 
 Action = dict[str, Any]
@@ -33,6 +33,7 @@ class BuildRules:
     # ------------------------------------------------------------------ placement primitives
     def _note_building(self, p: int, v: int) -> None:
         self.spot_cache.clear()
+        self.income.clear()
         self.network[p].add(v)
         self.blocked[v] = True
         for w in VERTEX_NEIGHBORS[v]:
@@ -129,7 +130,7 @@ class BuildRules:
             self.events.append(
                 {"type": "build_road", "seat": p, "edge": e, "free": True, "visible_to": "all"}
             )
-            self.after_road(p)
+            self.after_road(p, e)
             if self.free_roads <= 0 or not self.roads_left[p] or not self.road_spots(p):
                 self.free_roads = 0
                 self.resume_turn()
@@ -138,7 +139,7 @@ class BuildRules:
         self._put_road(p, e)
         self.built_this_turn = True
         self.events.append({"type": "build_road", "seat": p, "edge": e, "visible_to": "all"})
-        self.after_road(p)
+        self.after_road(p, e)
         self.after_build(p)
 
     def _apply_build_settlement(self, action: Action) -> None:
@@ -161,6 +162,7 @@ class BuildRules:
         self.pay(p, self.city_cost_for(p))
         self.vertex_level[v] = 2
         self.spot_cache.clear()
+        self.income.clear()
         self.settlements_left[p] += 1
         self.cities_left[p] -= 1
         self.vp_dirty = True
@@ -178,9 +180,10 @@ class BuildRules:
         return self.cost_override or CITY_COST
 
     # ------------------------------------------------------------------ Longest Road
-    def after_road(self, p: int) -> None:
+    def after_road(self, p: int, e: int) -> None:
+        """Road ``e`` was added: only trails through its network can have grown."""
         old = self.road_length[p]
-        new = self.trail_length(p)
+        new = longer_trail_through(p, e, self.edge_owner, self.vertex_owner, old)
         if new == old:
             return
         self.road_length[p] = new
@@ -191,9 +194,10 @@ class BuildRules:
         holder = self.longest_road
         dropped = False
         eo = self.edge_owner
-        for q in {eo[e] for e in VERTEX_EDGES[v]}:
-            if q == -1 or q == p:
-                continue
+        owners = [eo[e] for e in VERTEX_EDGES[v]]
+        for q in set(owners):
+            if q == -1 or q == p or owners.count(q) < 2:
+                continue  # a trail can only pass through v on two of q's paths there
             new = self.trail_length(q)
             if new != self.road_length[q]:
                 if q == holder and new < self.road_length[q]:

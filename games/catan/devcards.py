@@ -88,6 +88,8 @@ class DevelopmentRules:
         if self.dev_played:
             return
         held, new = self.dev_hand[p], self.dev_new[p]
+        if held == new:
+            return  # no card, or only cards bought this turn (the usual case)
         if held[KNIGHT] > new[KNIGHT]:
             legal.append(A.PLAY_KNIGHT)
         if held[ROAD_BUILDING] > new[ROAD_BUILDING] and self.roads_left[p] and self.road_spots(p):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.catan.topology import EDGE_VERTICES
+from games.catan.topology import EDGE_VERTICES, VERTEX_EDGES, VERTEX_LINKS
 
 
 def longest_trail(seat: int, edge_owner: Sequence[int], vertex_owner: Sequence[int]) -> int:
@@ -16,61 +16,118 @@ def longest_trail(seat: int, edge_owner: Sequence[int], vertex_owner: Sequence[i
     A trail may pass through a vertex only if no opponent building stands there (BG-LR-03); the
     player's own buildings never break it (BG-LR-04). Branches do not add up (BG-LR-01/02).
     """
-    adjacency: dict[int, list[tuple[int, int]]] = {}
+    best = 0
+    seen: set[int] = set()
     for e, owner in enumerate(edge_owner):
         if owner == seat:
-            a, b = EDGE_VERTICES[e]
-            adjacency.setdefault(a, []).append((e, b))
-            adjacency.setdefault(b, []).append((e, a))
-    if not adjacency:
-        return 0
-    best = 0
-
-    def walk(v: int, used: int, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        owner = vertex_owner[v]
-        if length and owner != -1 and owner != seat:
-            return  # an opponent's building ends the trail here
-        for e, w in adjacency[v]:
-            bit = 1 << e
-            if not used & bit:
-                walk(w, used | bit, length + 1)
-
-    for v in _start_vertices(adjacency, vertex_owner, seat):
-        walk(v, 0, 0)
+            root = EDGE_VERTICES[e][0]
+            if root not in seen:
+                length = _component_trail(seat, root, edge_owner, vertex_owner, seen, best)
+                if length > best:
+                    best = length
     return best
 
 
-def _start_vertices(
-    adjacency: dict[int, list[tuple[int, int]]], vertex_owner: Sequence[int], seat: int
-) -> list[int]:
+def longer_trail_through(
+    seat: int, edge: int, edge_owner: Sequence[int], vertex_owner: Sequence[int], length: int
+) -> int:
+    """``seat``'s longest trail once road ``edge`` was added, knowing it was ``length`` before.
+
+    Every trail that avoids the new road existed before, so only trails through it can be
+    longer. When one end of the road touches no other of ``seat``'s roads (the usual case: a
+    road extends or branches a network) every such trail ends there, and one search from that
+    end finds the longest. Otherwise (the road closes a loop or joins two networks) its whole
+    network is searched, and not even that if it has no more than ``length`` paths.
+    """
+    for end in EDGE_VERTICES[edge]:
+        if sum(edge_owner[e] == seat for e in VERTEX_EDGES[end]) == 1:
+            return max(length, _longest_from(seat, end, edge_owner, vertex_owner))
+    found = _component_trail(seat, EDGE_VERTICES[edge][0], edge_owner, vertex_owner, set(), length)
+    return max(found, length)
+
+
+def _longest_from(
+    seat: int, start: int, edge_owner: Sequence[int], vertex_owner: Sequence[int]
+) -> int:
+    """Longest trail of ``seat`` that begins at vertex ``start``."""
+
+    def walk(v: int, used: int) -> int:
+        best = 0
+        for e, bit, w in VERTEX_LINKS[v]:
+            if edge_owner[e] == seat and not used & bit:
+                owner = vertex_owner[w]
+                blocked = owner != -1 and owner != seat  # an opponent's building ends it there
+                length = 1 if blocked else 1 + walk(w, used | bit)
+                if length > best:
+                    best = length
+        return best
+
+    return walk(start, 0)
+
+
+def _component_trail(
+    seat: int,
+    root: int,
+    edge_owner: Sequence[int],
+    vertex_owner: Sequence[int],
+    seen: set[int],
+    to_beat: int,
+) -> int:
+    """Longest trail in the component of ``seat``'s roads around vertex ``root``, or a number
+    no greater than ``to_beat`` when the component is too small to hold a longer one.
+
+    Adds the component's vertices to ``seen``. Trails are searched depth first with a bit mask
+    of used paths, from the vertices where a longest trail can begin (see ``_start_vertices``).
+    """
+    adjacency: dict[int, list[tuple[int, int]]] = {}
+    stops: set[int] = set()  # opponent buildings: a trail may end there but not pass
+    edges = 0
+    todo = [root]
+    while todo:
+        v = todo.pop()
+        if v in adjacency:
+            continue
+        links = [(bit, w) for e, bit, w in VERTEX_LINKS[v] if edge_owner[e] == seat]
+        adjacency[v] = links
+        edges += len(links)
+        owner = vertex_owner[v]
+        if owner != -1 and owner != seat:
+            stops.add(v)
+        todo.extend(w for _, w in links if w not in adjacency)
+    seen.update(adjacency)
+    edges //= 2
+    if edges <= to_beat:
+        return edges
+
+    def walk(v: int, used: int) -> int:
+        """Longest continuation from ``v`` over paths not in ``used``."""
+        best = 0
+        for bit, w in adjacency[v]:
+            if not used & bit:
+                length = 1 if w in stops else 1 + walk(w, used | bit)
+                if length > best:
+                    best = length
+        return best
+
+    best = 0
+    for v in _start_vertices(adjacency, stops):
+        length = walk(v, 0)
+        if length > best:
+            best = length
+            if best == edges:
+                break  # every path of the component is used: nothing can be longer
+    return best
+
+
+def _start_vertices(adjacency: dict[int, list[tuple[int, int]]], stops: set[int]) -> list[int]:
     """Where a longest trail can begin: odd-degree vertices and opponent-blocked ones.
 
     A maximal trail that starts at an unblocked vertex has used every path there (else it could
     be extended backwards), an odd number of them (1 + 2 per pass). A component without such a
     vertex is closed (all degrees even): any of its vertices will do.
     """
-    starts = []
-    component: dict[int, int] = {}
-    for root in adjacency:
-        if root in component:
-            continue
-        members = [root]
-        component[root] = root
-        for v in members:
-            for _, w in adjacency[v]:
-                if w not in component:
-                    component[w] = root
-                    members.append(w)
-        found = [
-            v
-            for v in members
-            if len(adjacency[v]) % 2 or (vertex_owner[v] != -1 and vertex_owner[v] != seat)
-        ]
-        starts.extend(found or members[:1])
-    return starts
+    starts = [v for v, links in adjacency.items() if len(links) % 2 or v in stops]
+    return starts or [next(iter(adjacency))]
 
 
 def next_holder(

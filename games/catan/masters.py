@@ -162,10 +162,10 @@ class MastersRules:
             self.master_stack = []
 
     def start_turn_masters(self, p: int) -> None:
+        """Called only with Masters on (without it these fields never change)."""
         self.jean_resource = -1
         self.cost_override = None
-        if self.masters_on:
-            self.master_ready[p] = True  # a swapped-in master works from the next own turn
+        self.master_ready[p] = True  # a swapped-in master works from the next own turn
 
     # ------------------------------------------------------------------ availability
     def master_usable(self, p: int, name: str) -> bool:
@@ -178,9 +178,9 @@ class MastersRules:
         )
 
     def add_master_actions(self, p: int, legal: list[Action]) -> None:
-        """Own-turn uses (MA-USE-02); Bride also before the roll, the rest after it."""
-        if not self.masters_on:
-            return
+        """Own-turn uses (MA-USE-02); Bride also before the roll, the rest after it.
+
+        Called only with Masters on."""
         name = self.master_of[p]
         if not self.master_usable(p, name):
             return
@@ -404,8 +404,7 @@ class MastersRules:
         p = self.actor
         if sum(self.hand[p]) > DISCARD_LIMIT:
             return [USE_SIEGFRIED, DECLINE]
-        bank = self.bank
-        return [USE_SIEGFRIED_TAKE[r] for r in range(5) if bank[r]] + [DECLINE]
+        return self._bank_picks(USE_SIEGFRIED_TAKE)
 
     def _apply_use_siegfried(self, action: Action) -> None:
         p = self.actor
@@ -414,36 +413,37 @@ class MastersRules:
         self.enter_master_after()
 
     def _apply_use_siegfried_take(self, action: Action) -> None:
-        p = self.actor
-        r = RESOURCE_INDEX[action["resource"]]
-        self._mark_used(p, "take", resource=action["resource"])
-        self.bank[r] -= 1
-        self.hand[p][r] += 1
-        self.enter_master_after()
+        self._take_from_bank(action)
 
     def discard_exempt(self, seat: int) -> bool:
         return seat == self.siegfried_exempt
 
     # ------------------------------------------------------------------ Marianne (production)
-    def after_production(self, total: int) -> None:
-        """MA-MARIANNE-01/03: an owner who got nothing from the roll may take a card, first."""
-        if self.masters_on:
-            for p in range(self.n):
-                if (
-                    self.master_usable(p, "marianne")
-                    and p not in self.last_gainers
-                    and any(self.bank)
-                ):
-                    self.master_return = "production"
-                    self._set_phase("marianne", p)
-                    return
-        self.to_main()
+    def production_reactions(self) -> bool:
+        """MA-MARIANNE-01/03: an owner who got nothing from the roll may take a card, first.
+
+        True if a reaction is pending (else the turn goes on to the main phase)."""
+        for p in range(self.n):
+            if self.master_usable(p, "marianne") and p not in self.last_gainers and any(self.bank):
+                self.master_return = "production"
+                self._set_phase("marianne", p)
+                return True
+        return False
 
     def _legal_marianne(self) -> list[Action]:
-        bank = self.bank
-        return [USE_MARIANNE_TAKE[r] for r in range(5) if bank[r]] + [DECLINE]
+        return self._bank_picks(USE_MARIANNE_TAKE)
 
     def _apply_use_marianne(self, action: Action) -> None:
+        self._take_from_bank(action)
+
+    # ------------------------------------------------------------------ reactions' card
+    def _bank_picks(self, take: tuple[Action, ...]) -> list[Action]:
+        """A reacting master's choice: one card of any resource the bank holds, or decline."""
+        bank = self.bank
+        return [take[r] for r in range(5) if bank[r]] + [DECLINE]
+
+    def _take_from_bank(self, action: Action) -> None:
+        """Siegfried's or Marianne's use: the owner takes the named card from the bank."""
         p = self.actor
         r = RESOURCE_INDEX[action["resource"]]
         self._mark_used(p, "take", resource=action["resource"])

@@ -77,7 +77,7 @@ class RobberRules:
             moves = self.robber_moves[self.robber] = [
                 A.MOVE_ROBBER[h] for h in self.robber_targets()
             ]
-        return list(moves)
+        return moves  # legal_actions() hands out copies only
 
     def _apply_move_robber(self, action: Action) -> None:
         """BG-ROBBER-04/05/08: move, then rob one opponent with a building there (A-BG-07)."""

@@ -29,6 +29,7 @@ from games.catan.constants import (
 from games.catan.devcards import DevelopmentRules
 from games.catan.masters import MastersRules
 from games.catan.robber import RobberRules
+from games.catan.serialize import FIELDS as STORED_FIELDS
 from games.catan.topology import (
     CORNER_HEXES,
     HARBOR_VERTICES,
@@ -54,8 +55,58 @@ CHANCE_PHASES = {
 }
 
 
+class Income:
+    """What one dice total pays from the buildings on the board, before robber and bank.
+
+    ``by_hex``: (hex, seat * 5 + resource, cards) in hex and corner order; ``owed``: the same
+    summed over the hexes (seat * 5 + resource -> cards, in that order); ``payouts``: ``owed``
+    as (seat, resource, cards); ``demand``: (resource, cards) over all seats.
+    """
+
+    __slots__ = ("by_hex", "demand", "gainers", "hexes", "owed", "payouts")
+
+    def __init__(self, hexes: tuple[int, ...], by_hex: list[tuple[int, int, int]]) -> None:
+        self.hexes = hexes
+        self.by_hex = by_hex
+        owed: dict[int, int] = {}
+        for _, key, amount in by_hex:
+            owed[key] = owed.get(key, 0) + amount
+        self.owed = owed
+        self.payouts = tuple((key // 5, key % 5, amount) for key, amount in owed.items())
+        demand: dict[int, int] = {}
+        for _, r, amount in self.payouts:
+            demand[r] = demand.get(r, 0) + amount
+        self.demand = tuple(demand.items())
+        self.gainers = frozenset(p for p, _, _ in self.payouts)
+
+
+_DERIVED_FIELDS = (
+    "_legal",
+    "vp_dirty",
+    "masters_on",
+    "hex_resource",
+    "number_hexes",
+    "harbor_rate_vertices",
+    "income",
+    "spot_cache",
+    "robber_moves",
+    "network",
+    "road_vertices",
+    "blocked",
+    "rates",
+    "road_length",
+    "last_gainers",
+)
+"""Caches rebuilt from the stored fields (``_rebuild_derived``) or kept up to date by play."""
+
+
 class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersRules):
     """One position of a board game; mutated in place by :meth:`apply`."""
+
+    # Every attribute in a slot: a state has ~80 of them, too many for CPython's shared-key
+    # instance dicts, and a slot is read at a fixed offset. The mixins have no __slots__, so a
+    # __dict__ remains for anything else (tests attach their own notes).
+    __slots__ = STORED_FIELDS + MastersRules._FIELDS + _DERIVED_FIELDS
 
     def __init__(self) -> None:
         # Every field is set by new_state() or serialize.state_from_dict(); derived caches by
@@ -156,7 +207,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 self._put_settlement(p, v)
             for e in entry["roads"]:
                 self._put_road(p, e)
-                self.after_road(p)
+                self.after_road(p, e)
             self._collect_founding_income(p, entry["income_from"])
         for p in reversed(range(self.n)):
             self.deal_first_master(p)  # as in snake order: the last seat receives A1
@@ -172,6 +223,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             if number:
                 by_number.setdefault(number, []).append(h)
         self.number_hexes = {k: tuple(v) for k, v in by_number.items()}
+        self.income: dict[int, Income] = {}
         self.harbor_rate_vertices = {}
         for i, kind in enumerate(self.harbors):
             for v in HARBOR_VERTICES[i]:
@@ -184,6 +236,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             self._rebuild_board_tables()
         else:
             self.hex_resource, self.number_hexes, self.harbor_rate_vertices = [], {}, {}
+            self.income = {}
         self.spot_cache: dict[int, list[Action]] = {}
         self.robber_moves: dict[int, list[Action]] = {}
         self.network = [set() for _ in range(self.n)]
@@ -384,7 +437,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _apply_place_road(self, action: Action) -> None:
         p = self.actor
         self._put_road(p, action["edge"])
-        self.after_road(p)
+        self.after_road(p, action["edge"])
         self.events.append(
             {"type": "place_road", "seat": p, "edge": action["edge"], "visible_to": "all"}
         )
@@ -406,9 +459,10 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.built_this_turn = False
         self.proposals = 0
         self.dice = None
-        self.start_turn_masters(p)
+        if self.masters_on:
+            self.start_turn_masters(p)
         self.vp_dirty = True
-        self._set_phase("pre_roll", p)
+        self.phase, self.actor = "pre_roll", p  # _set_phase, inlined on the hottest path
         if self.turn > self.options["max_turns"]:
             self._finish("turn_limit")
         elif not any(self.dev_deck) and self._nobody_can_win():
@@ -446,11 +500,12 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _legal_pre_roll(self) -> list[Action]:
         legal = [A.ROLL]
         self.add_development_plays(self.actor, legal)
-        self.add_master_actions(self.actor, legal)
+        if self.masters_on:
+            self.add_master_actions(self.actor, legal)
         return legal
 
     def _apply_roll(self, action: Action) -> None:
-        self._set_phase("dice", CHANCE)
+        self.phase, self.actor = "dice", CHANCE  # _set_phase, inlined on the hottest path
 
     def _outcomes_dice(self) -> list[tuple[Action, float]]:
         return list(A.DICE_OUTCOMES)
@@ -467,55 +522,88 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             self.start_seven()
         else:
             self._produce(total)
-            self.after_production(total)
+            if not (self.masters_on and self.production_reactions()):
+                self.to_main()
 
     def _produce(self, total: int) -> None:
         """Pay every building next to a producing hex; the robber blocks its hex; bank shortage.
 
         Rules: BG-PROD-01..04, BG-CITY-02, BG-SETTL-03 (bank shortage: rulings.md, M-BG-05).
         """
-        vo, lv, robber, res = self.vertex_owner, self.vertex_level, self.robber, self.hex_resource
-        owed: dict[int, int] = {}  # seat * 5 + resource -> cards
-        for h in self.number_hexes.get(total, ()):
-            if h == robber:
-                continue
-            base = res[h]
-            for v in HEX_VERTICES[h]:
-                o = vo[v]
-                if o != -1:
-                    key = o * 5 + base
-                    owed[key] = owed.get(key, 0) + lv[v]
-        gains: list[list[Any]] = []  # [seat, resource, cards], public
-        gainers = set()
-        if owed:
-            demand = [0] * 5
-            takers = [0] * 5
-            for key, amount in owed.items():
-                demand[key % 5] += amount
-                takers[key % 5] += 1
-            bank, hand = self.bank, self.hand
-            paid = []
-            for key, amount in owed.items():
-                r = key % 5
-                if demand[r] > bank[r]:
-                    if takers[r] > 1:
-                        continue  # nobody gets a resource the bank cannot pay in full
-                    amount = bank[r]  # a single taker gets what is left
-                if amount:
-                    paid.append((key // 5, r, amount))
-            for p, r, amount in paid:
-                hand[p][r] += amount
-                bank[r] -= amount
-                gainers.add(p)
-                gains.append([p, RESOURCES[r], amount])
+        income = self.income.get(total)
+        if income is None:
+            income = self._income_of(total)
+        bank = self.bank
+        if self.robber in income.hexes:
+            owed: dict[int, int] = {}  # seat * 5 + resource -> cards
+            for h, key, amount in income.by_hex:
+                if h != self.robber:
+                    owed[key] = owed.get(key, 0) + amount
+            gains, gainers = self._pay(owed)
+        else:
+            for r, need in income.demand:
+                if need > bank[r]:
+                    gains, gainers = self._pay(income.owed)  # the bank runs short
+                    break
+            else:  # the usual roll: the whole income, paid in full
+                hand = self.hand
+                gains = []  # [seat, resource, cards], public
+                for p, r, amount in income.payouts:
+                    hand[p][r] += amount
+                    bank[r] -= amount
+                    gains.append([p, RESOURCES[r], amount])
+                gainers = income.gainers
         self.last_gainers = gainers
         self.events.append(
             {"type": "production", "total": total, "gains": gains, "visible_to": "all"}
         )
 
+    def _pay(self, owed: dict[int, int]) -> tuple[list[list[Any]], set[int] | frozenset[int]]:
+        """Pay ``owed`` (seat * 5 + resource -> cards) as far as the bank allows (M-BG-05)."""
+        bank, hand = self.bank, self.hand
+        demand = [0] * 5
+        takers = [0] * 5
+        for key, amount in owed.items():
+            demand[key % 5] += amount
+            takers[key % 5] += 1
+        stock = bank.copy()  # shortages are judged before anything is paid
+        gains: list[list[Any]] = []
+        gainers = set()
+        for key, amount in owed.items():
+            p, r = key // 5, key % 5
+            if demand[r] > stock[r]:
+                if takers[r] > 1:
+                    continue  # nobody gets a resource the bank cannot pay in full
+                amount = bank[r]  # a single taker gets what is left
+                if not amount:
+                    continue
+            hand[p][r] += amount
+            bank[r] -= amount
+            gainers.add(p)
+            gains.append([p, RESOURCES[r], amount])
+        return gains, gainers
+
+    def _income_of(self, total: int) -> Income:
+        """What a roll of ``total`` pays, cached in ``self.income`` until a building is placed
+        or upgraded (the robber and the bank are looked at on each roll)."""
+        vo, lv, res = self.vertex_owner, self.vertex_level, self.hex_resource
+        hexes = self.number_hexes.get(total, ())
+        by_hex = []
+        for h in hexes:
+            owed: dict[int, int] = {}
+            for v in HEX_VERTICES[h]:
+                o = vo[v]
+                if o != -1:
+                    key = o * 5 + res[h]
+                    owed[key] = owed.get(key, 0) + lv[v]
+            by_hex.extend((h, key, amount) for key, amount in owed.items())
+        income = Income(hexes, by_hex)
+        self.income[total] = income
+        return income
+
     def to_main(self) -> None:
         """Continue the turn after a roll (or after a robber/card sequence that followed it)."""
-        self._set_phase("main", self.turn_player)
+        self.phase, self.actor = "main", self.turn_player  # _set_phase, inlined (hot path)
 
     def resume_turn(self) -> None:
         """Back to the turn's current stage: before the roll or the main phase."""
@@ -531,7 +619,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.add_development_plays(p, legal)
         if self.options["combined_trade_build"] or not self.built_this_turn:
             self.add_trades(p, legal)
-        self.add_master_actions(p, legal)
+        if self.masters_on:
+            self.add_master_actions(p, legal)
         return legal
 
     def _apply_end_turn(self, action: Action) -> None:

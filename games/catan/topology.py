@@ -69,6 +69,11 @@ VERTEX_NEIGHBORS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted(a if b == v else b for a, b in (EDGE_VERTICES[e] for e in VERTEX_EDGES[v])))
     for v in range(NUM_VERTICES)
 )
+VERTEX_LINKS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((e, 1 << e, a if b == v else b) for e in VERTEX_EDGES[v] for a, b in (EDGE_VERTICES[e],))
+    for v in range(NUM_VERTICES)
+)
+"""``(edge, 1 << edge, other end)`` for each path at a vertex (for trail searches)."""
 EDGE_HEXES: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted(set(VERTEX_HEXES[a]) & set(VERTEX_HEXES[b]))) for a, b in EDGE_VERTICES
 )

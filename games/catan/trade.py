@@ -34,15 +34,14 @@ class TradeRules:
 
     def add_trades(self, p: int, legal: list[Action]) -> None:
         h, bank = self.hand[p], self.bank
-        bank_full = min(bank) > 0
         rates = self.rates[p]
         jean = self.jean_resource if p == self.turn_player else -1
-        for r in range(5):
-            if h[r] < 2:
+        for r, held in enumerate(h):
+            if held < 2:
                 continue
             rate = 2 if r == jean else rates[r]
-            if h[r] >= rate:
-                if bank_full:
+            if held >= rate:
+                if 0 not in bank:
                     legal.extend(A.MARITIME_BY_GIVE[r][rate])
                 else:
                     legal.extend(

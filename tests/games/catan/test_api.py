@@ -116,3 +116,15 @@ def test_from_dict_rejects_garbage_with_value_error() -> None:
     ):
         with pytest.raises(ValueError):
             GAME.from_dict(bad)
+
+
+@pytest.mark.parametrize("masters", [False, True])
+def test_every_state_attribute_lives_in_a_slot(masters: bool) -> None:
+    """The state's fields are declared in ``__slots__`` (read at a fixed offset; a state has too
+    many attributes for CPython's shared-key dicts), so none falls back to the instance dict,
+    neither when built, nor during play, nor when rebuilt by ``from_dict``."""
+    options = {"masters": masters, "layout": "variable"}
+    assert GAME.new_game(3, 5, options).__dict__ == {}
+    state, _, _ = random_game(3, 5, options, check=False)
+    assert set(state.__dict__) <= {"_checked_board"}  # the invariant checker's own note
+    assert GAME.from_dict(state.to_dict()).__dict__ == {}

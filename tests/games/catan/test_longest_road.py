@@ -6,7 +6,7 @@ import itertools
 import random
 
 from games.catan import actions as A
-from games.catan.longest_road import longest_trail
+from games.catan.longest_road import longer_trail_through, longest_trail
 from games.catan.topology import EDGE_OF_PAIR, EDGE_VERTICES, HEX_VERTICES, VERTEX_EDGES
 from tests.games.catan.fixtures import empty_board, put, set_hand
 
@@ -182,3 +182,27 @@ def test_trail_matches_brute_force_on_random_networks() -> None:
         assert longest_trail(0, edge_owner, vertex_owner) == _brute_force_trail(
             0, edge_owner, vertex_owner
         )
+
+
+def test_trail_matches_brute_force_on_networks_of_several_parts() -> None:
+    """BG-LR-01 BG-LR-03: separate networks of one seat never add up, whichever is searched
+    first; the incremental update after each new road (only its network is searched) agrees
+    with an exhaustive search at every step."""
+    rng = random.Random(11)
+    for _ in range(400):
+        edge_owner, vertex_owner = [-1] * 72, [-1] * 54
+        for _ in range(rng.randint(0, 4)):
+            vertex_owner[rng.randrange(54)] = rng.choice([0, 1])
+        roots = [[rng.randrange(54)] for _ in range(rng.randint(2, 3))]
+        length = 0
+        for _ in range(rng.randint(2, 15)):
+            vertices = rng.choice(roots)
+            e = rng.choice(VERTEX_EDGES[rng.choice(vertices)])
+            if edge_owner[e] == 0:
+                continue
+            edge_owner[e] = 0
+            vertices.extend(w for w in EDGE_VERTICES[e] if w not in vertices)
+            length = longer_trail_through(0, e, edge_owner, vertex_owner, length)
+            expected = _brute_force_trail(0, edge_owner, vertex_owner)
+            assert length == expected
+            assert longest_trail(0, edge_owner, vertex_owner) == expected
