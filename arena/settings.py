@@ -176,6 +176,8 @@ ARENA_ELO_K = float(env_int("ARENA_ELO_K", 32))
 # ran out was lost with its worker and is run again.
 ARENA_MATCH_LEASE_SECONDS = env_int("ARENA_MATCH_LEASE_SECONDS", 30)
 ARENA_MATCH_MAX_ATTEMPTS = env_int("ARENA_MATCH_MAX_ATTEMPTS", 3)
+# A running match's public picture (tournament/live.py) is rewritten at most this often.
+ARENA_LIVE_INTERVAL_MS = env_int("ARENA_LIVE_INTERVAL_MS", 1000)
 ARENA_REQUEUE_AFTER_SECONDS = env_int("ARENA_REQUEUE_AFTER_SECONDS", 900)
 # Defaults of a game's ladder row when it is first created (then edited in the admin).
 ARENA_LADDER_DEFAULTS: dict[str, dict[str, object]] = {

@@ -10,9 +10,19 @@ from django.shortcuts import redirect, render
 from arena.health import service_health
 from games.registry import GAMES
 
+LIVE_ON_HOME = 8
+"""Running matches listed on the home page (newest first)."""
+
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"games": sorted(GAMES)})
+    from tournament.models import Match
+
+    live = (
+        Match.objects.filter(status=Match.RUNNING)
+        .prefetch_related("participants__version__bot")
+        .order_by("-started")[:LIVE_ON_HOME]
+    )
+    return render(request, "home.html", {"games": sorted(GAMES), "live": live})
 
 
 def healthz(request: HttpRequest) -> JsonResponse:

@@ -20,7 +20,8 @@ from django.db import DatabaseError, close_old_connections, connection, transact
 from django.utils import timezone
 
 from bots.outcome import MatchOutcome
-from tournament.models import BotVersion, Match
+from tournament.live import LivePublisher
+from tournament.models import BotVersion, LiveView, Match
 from tournament.results import record_result
 
 
@@ -83,6 +84,7 @@ def claim(match_id: int, worker: str) -> tuple[Match | None, Verdict | None]:
 
 
 def _give_up(match: Match, now: object) -> None:
+    LiveView.objects.filter(match=match).delete()
     match.status = Match.ERROR
     match.finished = now
     match.lease_expires = None
@@ -145,6 +147,7 @@ def play(match: Match) -> MatchOutcome:
         options=match.options,
         time_control=match.time_control or None,
         limits=match.sandbox_limits or None,
+        on_step=LivePublisher(match.id, match.game),
     )
 
 

@@ -226,6 +226,18 @@ class ScoredResult(models.Model):
     scored_at = models.DateTimeField(auto_now_add=True)
 
 
+class LiveView(models.Model):
+    """The public picture of a running match (no hidden card), kept current by its worker."""
+
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, primary_key=True, related_name="live"
+    )
+    step = models.PositiveIntegerField()
+    turn = models.PositiveIntegerField()
+    view = models.JSONField(help_text="the game's picture.public_view(state)")
+    updated = models.DateTimeField(auto_now=True)
+
+
 class Replay(models.Model):
     """Seed + every applied action and chance outcome + the event log, zlib-compressed JSON."""
 

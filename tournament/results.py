@@ -16,6 +16,7 @@ from tournament import ratings
 from tournament.models import (
     Bot,
     BotVersion,
+    LiveView,
     Match,
     MatchParticipant,
     ParticipantLog,
@@ -65,6 +66,7 @@ def record_result(match_id: int, claim_token: str, outcome: MatchOutcome) -> boo
         ScoredResult.objects.create(match=match)
         _write_seats(participants, outcome)
         Replay.objects.create(match=match, data=Replay.pack(replay_payload(outcome)))
+        LiveView.objects.filter(match=match).delete()  # the replay shows everything now
         if match.rated:
             apply_ratings(participants, versions, bots, outcome)
         if match.kind == Match.VALIDATION:

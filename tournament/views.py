@@ -15,9 +15,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from games.registry import GAMES
 from tournament.charts import Series, rating_chart
 from tournament.forms import UploadForm
+from tournament.live import live_context
 from tournament.models import Bot, BotVersion, Match, MatchParticipant
 from tournament.versions import UploadRejected
-from tournament.viewer import viewer_context
+from tournament.viewer import seat_names, viewer_context
 
 SORTS = {
     "conservative": ("-conservative", "μ − 3σ"),
@@ -91,6 +92,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
             "seats": seats,
             "show_errors": request.user.is_staff,
             **viewer_context(request, match),
+            **live_context(match, seat_names(match)),
         },
     )
 

@@ -1,5 +1,7 @@
 // Keeps an element marked data-live="SECONDS" current: re-fetches this page every SECONDS and
-// swaps in the element with the same id. Pauses while the tab is hidden; the page works without it.
+// swaps in the element with the same id; if that element now says data-ended (a live game has
+// finished), reloads the page to show what replaced it. Pauses while the tab is hidden; the page
+// works without it.
 (function () {
   for (const el of document.querySelectorAll("[data-live]")) {
     const seconds = Math.max(2, Number(el.dataset.live) || 10);
@@ -10,7 +12,8 @@
         if (!response.ok) return;
         const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
         const replacement = fresh.getElementById(el.id);
-        if (replacement) el.innerHTML = replacement.innerHTML;
+        if (replacement && replacement.hasAttribute("data-ended")) window.location.reload();
+        else if (replacement) el.innerHTML = replacement.innerHTML;
       } catch (error) {
         // The server is restarting or the network blinked: try again next time.
       }

@@ -8,7 +8,7 @@ import pytest
 from django.db import connections
 
 from tests.tournament.conftest import FAST_GAME, TEST_BOTS
-from tournament.models import Bot, BotVersion
+from tournament.models import Bot, BotVersion, Match
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -87,3 +87,25 @@ def test_the_leaderboard_updates_itself_while_matches_finish(house_bots, live_se
     )
     assert page.evaluate("window.notReloaded") is True
     assert "1987" in page.inner_text("#live")
+
+
+def test_a_live_match_page_follows_the_game_and_reloads_when_it_ends(house_bots, live_server, page):
+    from tests.tournament.test_live import played
+    from tournament import execution
+    from tournament.live import LivePublisher
+    from tournament.scheduler import schedule_ladder
+
+    (match_id,) = schedule_ladder(FAST_GAME, 1)
+    execution.claim(match_id, "w1")
+    page.goto(f"{live_server.url}/matches/{match_id}/")
+    page.evaluate("window.notReloaded = true")
+    assert "Starting" in page.inner_text("#live-game")
+
+    LivePublisher(match_id, FAST_GAME, interval_s=0)(40, {}, played(FAST_GAME, 3, 40))
+    page.wait_for_selector("#live-game svg", timeout=15_000)
+    assert "step 40" in page.inner_text("#live-game")
+    assert page.evaluate("window.notReloaded") is True
+
+    Match.objects.filter(id=match_id).update(status=Match.FINISHED)
+    page.wait_for_function("window.notReloaded === undefined", timeout=15_000)
+    assert page.locator("#live-game[data-ended]").count() == 1

@@ -23,7 +23,7 @@ from tests.workers import worker_process
 from tournament.batches import queue_batch, wait_for
 from tournament.history import recompute, resimulate
 from tournament.matches import create_match
-from tournament.models import BotVersion, Match, ScoredResult
+from tournament.models import BotVersion, LiveView, Match, ScoredResult
 from tournament.tasks import reap_matches, schedule_ladders, send_match
 from tournament.versions import create_version
 
@@ -193,6 +193,29 @@ def test_platform_errors_are_retried_then_marked_error_unscored(house_bots, fast
     assert "no_such_option" in match.error_reason
     assert not ScoredResult.objects.filter(match=match).exists()
     assert not BotVersion.objects.filter(games_played__gt=0).exists()
+
+
+def test_spectators_see_a_running_match_live_and_its_replay_once_it_ends(
+    users, house_bots, fast_ladder
+) -> None:
+    slow = make_bot(users["alice"], "slow", "slow_first_move.py")
+    seats = [slow.current_version_id] + [b.current_version_id for b in house_bots[:2]]
+    match = create_match(fast_ladder, seats)
+    client = Client()
+    with worker_process("live"):
+        send_match(match.id)
+        # The slow bot thinks for seconds on its first move: the board is set up by then.
+        wait_until(
+            lambda: LiveView.objects.filter(match=match, match__status=Match.RUNNING).exists(),
+            timeout=60,
+            what="the worker to publish the running match",
+        )
+        page = client.get(f"/matches/{match.id}/").content.decode()
+        assert "Live" in page and "<svg" in page and "hidden cards stay hidden" in page
+        assert wait_for([match.id], timeout=120)
+    assert not LiveView.objects.filter(match=match).exists()
+    page = client.get(f"/matches/{match.id}/").content.decode()
+    assert "data-ended" in page and 'id="viewer"' in page
 
 
 def test_a_match_killed_with_its_worker_is_rerun_by_another_and_scored_once(
