@@ -32,16 +32,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench import protocol as protocol_bench
 from bots import cgroups, protocol, sandbox, seccomp_filter
-from bots.botproc import BotProcess, BotSpec
-from bots.limits import SandboxLimits, TimeControl
+from bots.limits import SandboxLimits
 
 ECHO_BOT = """import sys
 for line in sys.stdin:
     sys.stdout.write('{"action":0}\\n')
     sys.stdout.flush()
 """
-CLOCK = TimeControl(move_cpu_s=5, bank_cpu_s=5, wall_backstop_s=30, startup_wall_s=30)
 MESSAGE = {"type": "act", "observation": {}, "legal_actions": [0]}
 
 
@@ -62,19 +61,11 @@ def private_cgroup2() -> Iterator[Path]:
 
 
 def runner_startup(bot: Path, backend: str, v2_root: Path) -> float:
+    """``bench/protocol.py``'s runner start-up, with the slot cgroups of ``backend``."""
     os.environ[cgroups.BACKEND_ENV] = backend
     os.environ[cgroups.V2_ROOT_ENV] = str(v2_root) if backend == "v2" else ""
     cgroups.detect(refresh=True)
-    start = time.perf_counter()
-    with sandbox.acquire_slot() as slot:
-        proc = BotProcess(slot, BotSpec(bot, "echo"), SandboxLimits(), CLOCK)
-        proc.start()
-        try:
-            proc.request(MESSAGE)
-            elapsed = time.perf_counter() - start
-        finally:
-            proc.close()
-    return elapsed
+    return protocol_bench.runner_startup(bot, MESSAGE)
 
 
 def bare_bwrap_startup(bot: Path, shim: bool) -> float:

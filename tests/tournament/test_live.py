@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from importlib import import_module
 
 import pytest
 from django.db import DatabaseError
 from django.test import Client
 
-from games.common.api import CHANCE
-from games.registry import GAMES
+from games.common.api import State
+from tests.games.random_game import play_random
 from tests.tournament.test_results import outcome_for
 from tournament import execution
 from tournament.live import LivePublisher
@@ -21,15 +20,8 @@ from tournament.scheduler import schedule_ladder
 pytestmark = pytest.mark.django_db
 
 
-def played(game: str, num_players: int, steps: int):
-    state = GAMES[game].new_game(num_players=num_players, seed=7)
-    rng = random.Random(7)
-    for _ in range(steps):
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-    return state
+def played(game: str, num_players: int, steps: int) -> State:
+    return play_random(game, num_players, seed=7, stop_after=steps)[0]
 
 
 class FakeClock:

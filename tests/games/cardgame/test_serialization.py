@@ -17,22 +17,13 @@ from games.common.replay import replay
 from games.errors import IllegalAction
 from tests.games.cardgame.positions import main_phase, rebuild, to_hand
 from tests.games.cardgame.randomplay import play_random_game
+from tests.games.random_game import play_random
 from tests.workers import ROOT
 
 
 def recorded_game(seed: int, limit: int | None = None):
     """Play randomly, recording every applied action; stop after ``limit`` steps if given."""
-    state = GAME.new_game(2, seed, {})
-    rng = random.Random(seed)
-    applied = []
-    while not state.is_terminal() and (limit is None or len(applied) < limit):
-        if state.current_player() == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            action = rng.choice(state.legal_actions())
-        state.apply(action)
-        applied.append(action)
-    return state, applied
+    return play_random("cardgame", 2, seed, stop_after=limit)
 
 
 def test_to_dict_from_dict_round_trip_at_random_points() -> None:
