@@ -1,0 +1,169 @@
+"""The tournament flow with hand-made results: queueing, advancing, finishing, forfeits."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tournament.conftest import active_version, make_bot
+from tests.tournament.test_results import outcome_for
+from tournament import execution, tasks, tournaments
+from tournament.models import BotVersion, GameLadder, Match, Tournament, TournamentMatch
+from tournament.results import record_result
+from tournament.tournaments import TournamentRefused, TournamentState, create_tournament
+
+
+@pytest.fixture
+def sent(monkeypatch) -> list[int]:
+    """Matches handed to the workers (after commit); nothing reaches a broker."""
+    sent_ids: list[int] = []
+    monkeypatch.setattr(tasks, "send_match", sent_ids.append)
+    return sent_ids
+
+
+@pytest.fixture
+def card_versions(users) -> list[BotVersion]:
+    GameLadder.objects.update_or_create(game="cardgame", defaults={"players_per_match": 2})
+    return [
+        active_version(make_bot(users["alice"], f"card_{i}", "random_legal.py", game="cardgame"))
+        for i in range(5)
+    ]
+
+
+@pytest.fixture
+def catan_versions(house_bots) -> list[BotVersion]:
+    return [active_version(bot) for bot in house_bots]
+
+
+def queued(tournament: Tournament) -> list[Match]:
+    return list(
+        Match.objects.filter(tournament_slot__tournament=tournament, status=Match.QUEUED)
+        .prefetch_related("participants")
+        .order_by("id")
+    )
+
+
+def finish(match: Match, winner_version_id: int, capture) -> None:
+    """Score ``match`` as won by ``winner_version_id``, running the after-commit hooks."""
+    claimed, _ = execution.claim(match.id, "test-worker")
+    seats = list(claimed.participants.order_by("seat"))
+    others = iter(range(2, len(seats) + 1))
+    ranks = [1 if p.version_id == winner_version_id else next(others) for p in seats]
+    with capture(execute=True):
+        assert record_result(claimed.id, claimed.claim_token, outcome_for(claimed, ranks))
+
+
+def test_a_knockout_with_byes_runs_to_a_champion(
+    card_versions, users, sent, django_capture_on_commit_callbacks
+) -> None:
+    ids = [v.id for v in card_versions]
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament = create_tournament(users["staff"], "cardgame", "Cup", "knockout", ids)
+    assert tournament.planned_matches == 4 and tournament.status == Tournament.RUNNING
+    # Five entrants in a bracket of eight: seeds 1, 2 and 3 have byes, 4 plays 5; seeds 2 and
+    # 3 meet in the other semi-final at once, while seed 1 waits for the winner of 4 v 5.
+    first, other_semi = queued(tournament)
+    assert sent == [first.id, other_semi.id]
+    assert {p.version_id for p in first.participants.all()} == {ids[3], ids[4]}
+    assert {p.version_id for p in other_semi.participants.all()} == {ids[1], ids[2]}
+    assert first.kind == Match.TOURNAMENT and not first.rated
+    assert first.options == GameLadder.objects.get(game="cardgame").options
+    finish(first, ids[4], django_capture_on_commit_callbacks)
+    (semi,) = [m for m in queued(tournament) if m.id != other_semi.id]
+    assert {p.version_id for p in semi.participants.all()} == {ids[0], ids[4]}
+    finish(semi, ids[4], django_capture_on_commit_callbacks)
+    assert queued(tournament) == [other_semi]  # the final waits for the other semi-final
+    finish(other_semi, ids[2], django_capture_on_commit_callbacks)
+    (final,) = queued(tournament)
+    finish(final, ids[2], django_capture_on_commit_callbacks)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.FINISHED and tournament.finished is not None
+    state = TournamentState.load(tournament)
+    bracket = state.bracket()
+    assert state.version_ids[bracket[-1][0].winner] == ids[2]
+    assert TournamentMatch.objects.filter(tournament=tournament).count() == 4
+    # Ratings are untouched: tournament games are unrated.
+    assert all(v.games_played == 0 for v in BotVersion.objects.filter(id__in=ids))
+
+
+def test_advancing_again_creates_nothing_twice(
+    card_versions, users, sent, django_capture_on_commit_callbacks
+) -> None:
+    ids = [v.id for v in card_versions[:4]]
+    tournament = create_tournament(users["staff"], "cardgame", "Cup", "knockout", ids)
+    semis = queued(tournament)
+    assert len(semis) == 2
+    for semi in semis:
+        finish(semi, semi.participants.all()[0].version_id, django_capture_on_commit_callbacks)
+    before = TournamentMatch.objects.filter(tournament=tournament).count()
+    # A missed hook and the beat task both run after the hooks already advanced the event.
+    assert tournaments.advance(tournament.id) == []
+    tasks.advance_tournaments()
+    assert TournamentMatch.objects.filter(tournament=tournament).count() == before == 3
+
+
+def test_the_beat_task_catches_up_when_the_hook_was_missed(
+    card_versions, users, sent, django_capture_on_commit_callbacks
+) -> None:
+    ids = [v.id for v in card_versions[:2]]
+    tournament = create_tournament(
+        users["staff"], "cardgame", "Duel", "knockout", ids, games_per_pairing=3
+    )
+    games = queued(tournament)
+    assert len(games) == 3
+    for game in games:  # results written without running the after-commit hooks
+        claimed, _ = execution.claim(game.id, "w")
+        record_result(claimed.id, claimed.claim_token, outcome_for(claimed, [1, 2]))
+    assert Tournament.objects.get(id=tournament.id).status == Tournament.RUNNING
+    tasks.advance_tournaments()
+    assert Tournament.objects.get(id=tournament.id).status == Tournament.FINISHED
+
+
+def test_an_error_match_is_void_and_the_tie_goes_to_the_better_seed(
+    card_versions, users, sent, settings, django_capture_on_commit_callbacks
+) -> None:
+    settings.ARENA_MATCH_MAX_ATTEMPTS = 1
+    ids = [v.id for v in card_versions[:2]]
+    tournament = create_tournament(users["staff"], "cardgame", "Duel", "knockout", ids)
+    (game,) = queued(tournament)
+    claimed, _ = execution.claim(game.id, "w")
+    with django_capture_on_commit_callbacks(execute=True):
+        verdict = execution.platform_failure(claimed.id, claimed.claim_token, "engine crashed")
+    assert verdict.status == "error"
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.FINISHED
+    state = TournamentState.load(tournament)
+    assert state.bracket()[0][0].winner == 0
+    assert [row.forfeits for row in state.standings()] == [1, 1]
+
+
+def test_a_three_player_round_robin_queues_every_group_and_ranks_the_entrants(
+    catan_versions, users, sent, django_capture_on_commit_callbacks
+) -> None:
+    ids = [v.id for v in catan_versions]
+    tournament = create_tournament(users["staff"], "catan", "League", "round_robin", ids)
+    games = queued(tournament)
+    assert len(games) == tournament.planned_matches == 4
+    assert all(m.participants.count() == 3 for m in games)
+    for game in games:
+        entrants = {p.version_id for p in game.participants.all()}
+        winner = ids[3] if ids[3] in entrants else ids[0]
+        finish(game, winner, django_capture_on_commit_callbacks)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.FINISHED
+    table = TournamentState.load(tournament).standings()
+    assert [(row.entrant, row.wins, row.played) for row in table[:2]] == [(3, 3, 3), (0, 1, 3)]
+
+
+def test_refusals_say_why(card_versions, catan_versions, users) -> None:
+    ids = [v.id for v in card_versions]
+    with pytest.raises(TournamentRefused, match="twice"):
+        create_tournament(users["staff"], "cardgame", "x", "knockout", [ids[0], ids[0]])
+    with pytest.raises(TournamentRefused, match="not active"):
+        create_tournament(
+            users["staff"], "cardgame", "x", "knockout", [ids[0], catan_versions[0].id]
+        )
+    with pytest.raises(TournamentRefused, match="two-player"):
+        create_tournament(users["staff"], "catan", "x", "knockout", [v.id for v in catan_versions])
+    with pytest.raises(TournamentRefused, match="odd"):
+        create_tournament(users["staff"], "cardgame", "x", "knockout", ids, games_per_pairing=2)
+    assert not Tournament.objects.exists()
