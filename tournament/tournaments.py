@@ -181,7 +181,9 @@ class TournamentState:
         self.tournament = tournament
         self.version_ids = version_ids
         self.games = games
-        entrant_of = {version_id: seed for seed, version_id in enumerate(version_ids)}
+        self.entrant_of = entrant_of = {
+            version_id: seed for seed, version_id in enumerate(version_ids)
+        }
         self.results: dict[tuple[int, int], list[brackets.GameResult]] = {}
         self.done = 0
         for game in sorted(games, key=lambda g: (g.round, g.slot, g.game)):
@@ -257,3 +259,58 @@ def game_result(match: Match, entrant_of: dict[int, int]) -> brackets.GameResult
             forfeits=(True,) * len(seats),
         )
     return None
+
+
+def tournament_summary(tournament: Tournament) -> dict[str, Any]:
+    """What the tournament page and the API show: entrants, progress, standings, bracket."""
+    state = TournamentState.load(tournament)
+    entrants = list(tournament.entrants.select_related("version__bot__owner").order_by("seed"))
+    names = [f"{e.version.bot.name} v{e.version.number}" for e in entrants]
+    rows = []
+    for position, standing in enumerate(state.standings(), start=1):
+        entrant = entrants[standing.entrant]
+        rows.append(
+            {
+                "position": position,
+                "seed": standing.entrant + 1,
+                "name": names[standing.entrant],
+                "bot_id": entrant.version.bot_id,
+                "owner": entrant.version.bot.owner.username,
+                "played": standing.played,
+                "wins": standing.wins,
+                "forfeits": standing.forfeits,
+                "average_score": round(standing.average_score, 2),
+                "average_rank": round(standing.average_rank, 2),
+            }
+        )
+    ordered = sorted(state.games, key=lambda g: (g.round, g.slot, g.game))
+    tie_matches: dict[tuple[int, int], list[int]] = {}
+    for game in ordered:
+        tie_matches.setdefault((game.round, game.slot), []).append(game.match_id)
+    bracket = state.bracket() if state.is_knockout else None
+    rounds = len(bracket) if bracket else 1
+    planned = tournament.planned_matches
+    return {
+        "names": names,
+        "done": state.done,
+        "planned": planned,
+        "percent": round(100 * state.done / planned) if planned else 100,
+        "standings": rows,
+        "bracket": bracket,
+        "tie_matches": tie_matches,
+        "games": [
+            {
+                "match": game.match_id,
+                "round": game.round,
+                "round_name": brackets.round_name(game.round, rounds) if bracket else "",
+                "slot": game.slot,
+                "game": game.game,
+                "status": game.match.status,
+                "seats": [
+                    names[state.entrant_of[p.version_id]]
+                    for p in sorted(game.match.participants.all(), key=lambda p: p.seat)
+                ],
+            }
+            for game in ordered
+        ],
+    }

@@ -4,52 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournament.conftest import active_version, make_bot
+from tests.tournament.conftest import finish, queued
 from tests.tournament.test_results import outcome_for
 from tournament import execution, tasks, tournaments
 from tournament.models import BotVersion, GameLadder, Match, Tournament, TournamentMatch
 from tournament.results import record_result
 from tournament.tournaments import TournamentRefused, TournamentState, create_tournament
-
-
-@pytest.fixture
-def sent(monkeypatch) -> list[int]:
-    """Matches handed to the workers (after commit); nothing reaches a broker."""
-    sent_ids: list[int] = []
-    monkeypatch.setattr(tasks, "send_match", sent_ids.append)
-    return sent_ids
-
-
-@pytest.fixture
-def card_versions(users) -> list[BotVersion]:
-    GameLadder.objects.update_or_create(game="cardgame", defaults={"players_per_match": 2})
-    return [
-        active_version(make_bot(users["alice"], f"card_{i}", "random_legal.py", game="cardgame"))
-        for i in range(5)
-    ]
-
-
-@pytest.fixture
-def catan_versions(house_bots) -> list[BotVersion]:
-    return [active_version(bot) for bot in house_bots]
-
-
-def queued(tournament: Tournament) -> list[Match]:
-    return list(
-        Match.objects.filter(tournament_slot__tournament=tournament, status=Match.QUEUED)
-        .prefetch_related("participants")
-        .order_by("id")
-    )
-
-
-def finish(match: Match, winner_version_id: int, capture) -> None:
-    """Score ``match`` as won by ``winner_version_id``, running the after-commit hooks."""
-    claimed, _ = execution.claim(match.id, "test-worker")
-    seats = list(claimed.participants.order_by("seat"))
-    others = iter(range(2, len(seats) + 1))
-    ranks = [1 if p.version_id == winner_version_id else next(others) for p in seats]
-    with capture(execute=True):
-        assert record_result(claimed.id, claimed.claim_token, outcome_for(claimed, ranks))
 
 
 def test_a_knockout_with_byes_runs_to_a_champion(
