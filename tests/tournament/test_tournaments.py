@@ -127,3 +127,21 @@ def test_refusals_say_why(card_versions, catan_versions, users) -> None:
     with pytest.raises(TournamentRefused, match="odd"):
         create_tournament(users["staff"], "cardgame", "x", "knockout", ids, games_per_pairing=2)
     assert not Tournament.objects.exists()
+
+
+def test_a_stale_second_advance_is_stopped_by_the_unique_game_constraint(
+    card_versions, users, sent, monkeypatch
+) -> None:
+    """Two processes advancing at once where row locks do not exist (SQLite): the second one
+    computed the same next round from the same games; the database refuses its duplicate."""
+    ids = [v.id for v in card_versions[:4]]
+    tournament = create_tournament(users["staff"], "cardgame", "Cup", "knockout", ids)
+    for semi in queued(tournament):  # results written, hooks not run: the final is due
+        claimed, _ = execution.claim(semi.id, "w")
+        record_result(claimed.id, claimed.claim_token, outcome_for(claimed, [1, 2]))
+    stale = TournamentState.load(tournament)
+    assert len(stale.missing_pairings()) == 1
+    assert len(tournaments.advance(tournament.id)) == 1  # the first process creates the final
+    monkeypatch.setattr(TournamentState, "load", classmethod(lambda cls, t: stale))
+    assert tournaments.advance(tournament.id) == []  # the second one's insert is refused
+    assert TournamentMatch.objects.filter(tournament=tournament).count() == 3
