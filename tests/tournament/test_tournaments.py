@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
+import logging
+import threading
 
+import pytest
+from django.db import connection
+
+from tests.conftest import requires_services
 from tests.tournament.conftest import finish, queued
 from tests.tournament.test_results import outcome_for
 from tournament import execution, tasks, tournaments
@@ -144,4 +149,40 @@ def test_a_stale_second_advance_is_stopped_by_the_unique_game_constraint(
     assert len(tournaments.advance(tournament.id)) == 1  # the first process creates the final
     monkeypatch.setattr(TournamentState, "load", classmethod(lambda cls, t: stale))
     assert tournaments.advance(tournament.id) == []  # the second one's insert is refused
+    assert TournamentMatch.objects.filter(tournament=tournament).count() == 3
+
+
+@requires_services
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_advancing_at_once_wait_for_the_row_lock(
+    card_versions, users, sent, caplog, monkeypatch
+) -> None:
+    """On PostgreSQL the second advance waits for the first one's lock, then finds the final
+    already there: no duplicate, and no refused insert either (the lock did the work)."""
+    ids = [v.id for v in card_versions[:4]]
+    tournament = create_tournament(users["staff"], "cardgame", "Cup", "knockout", ids)
+    with monkeypatch.context() as hooks_off:  # both results in, neither has advanced yet
+        hooks_off.setattr(tournaments, "after_match", lambda match: None)
+        for semi in queued(tournament):
+            claimed, _ = execution.claim(semi.id, "w")
+            record_result(claimed.id, claimed.claim_token, outcome_for(claimed, [1, 2]))
+    assert TournamentMatch.objects.filter(tournament=tournament).count() == 2
+    barrier = threading.Barrier(2)
+    created: list[list[int]] = []
+
+    def worker() -> None:
+        try:
+            barrier.wait()
+            created.append(tournaments.advance(tournament.id))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(2)]
+    with caplog.at_level(logging.INFO, logger="tournament.tournaments"):
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert sorted(len(ids) for ids in created) == [0, 1]
+    assert "concurrently" not in caplog.text
     assert TournamentMatch.objects.filter(tournament=tournament).count() == 3
