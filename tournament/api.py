@@ -146,7 +146,11 @@ def tournament_detail(request: Request, tournament_id: int) -> Response:
         {
             **TournamentSerializer(tournament).data,
             "entrants": [{"seed": i + 1, "name": n} for i, n in enumerate(summary["names"])],
-            "progress": {"done": summary["done"], "planned": summary["planned"]},
+            "progress": {
+                "done": summary["done"],
+                "planned": summary["planned"],
+                "planned_is_upper_bound": summary["planned_is_upper_bound"],
+            },
             "standings": summary["standings"],
             "games": summary["games"],
             "bracket": bracket,

@@ -8,9 +8,11 @@ functions what to create next, so every rule of a format lives here.
 Decisions (documented in docs/ARCHITECTURE.md):
 
 - Round robin is one round: every game is known when the tournament is created.
-- A knockout tie's ``best_of`` games are all queued at once (they run in parallel and the
-  progress bar knows its total); the tie goes to the entrant with more wins, then the higher
-  total score over the tie, then the better seed.
+- A knockout tie is the best of ``best_of`` (odd) games: it ends as soon as one entrant has a
+  majority of wins. Games are queued as many at a time as could still be needed to reach one
+  (two at once for a best of three, the third only after a split), so they run in parallel
+  without playing games that cannot matter. If all games are played without a majority (draws,
+  void games), the tie goes to more wins, then the higher total score, then the better seed.
 - A game nobody won (a draw, or a match that ended in a platform ``error``, which the flow
   records as forfeited by every seat) gives no win to anyone.
 """
@@ -61,7 +63,10 @@ class GameResult:
 
 
 def check_size(entrants: int, games_per_pairing: int, players_per_match: int, format: str) -> int:
-    """The number of games the tournament will play; raises TournamentTooLarge when refused."""
+    """The most games the tournament can play; raises TournamentTooLarge when refused.
+
+    A round robin plays exactly this many; a knockout fewer when ties end early.
+    """
     if format not in FORMATS:
         raise TournamentTooLarge(f"unknown format {format!r}; use one of {', '.join(FORMATS)}")
     if not 1 <= games_per_pairing <= MAX_GAMES_PER_PAIRING:
@@ -78,7 +83,8 @@ def check_size(entrants: int, games_per_pairing: int, players_per_match: int, fo
     if entrants > MAX_ENTRANTS:
         raise TournamentTooLarge(f"{entrants} entrants; at most {MAX_ENTRANTS} are allowed")
     if format == KNOCKOUT:
-        total = (entrants - 1) * games_per_pairing  # every tie knocks one entrant out
+        # Every tie knocks one entrant out and lasts at most games_per_pairing games.
+        total = (entrants - 1) * games_per_pairing
     else:
         total = comb(entrants, players_per_match) * games_per_pairing
     if total > MAX_MATCHES:
@@ -206,20 +212,32 @@ def _settle(tie: Tie, best_of: int, games: Sequence[GameResult]) -> None:
             seat = game.seats.index(entrant)
             scores[index] += game.scores[seat]
     tie.wins, tie.scores = (wins[0], wins[1]), (scores[0], scores[1])
-    if len(games) < best_of:
-        return
-    # More wins, then the higher total score, then the better (lower-numbered) seed.
-    tie.winner = max((first, second), key=lambda e: (wins[e == second], scores[e == second], -e))
+    if max(wins) >= majority(best_of):
+        tie.winner = first if wins[0] > wins[1] else second
+    elif len(games) >= best_of:
+        # More wins, then the higher total score, then the better (lower-numbered) seed.
+        tie.winner = max(
+            (first, second), key=lambda e: (wins[e == second], scores[e == second], -e)
+        )
+
+
+def majority(best_of: int) -> int:
+    return best_of // 2 + 1
 
 
 def knockout_pairings(tie: Tie, best_of: int) -> list[Pairing]:
-    """The games of a ready tie; the higher seed sits first in even games, second in odd ones."""
+    """The games a ready tie needs so far; the higher seed sits first in even-numbered games.
+
+    That is every game already finished plus as many as the leader still needs to win: games
+    that cannot change the outcome are never queued.
+    """
     if not tie.ready:
         return []
     high, low = sorted(tie.entrants)  # type: ignore[type-var]
+    wanted = min(best_of, len(tie.games) + majority(best_of) - max(tie.wins))
     return [
         Pairing(tie.round, tie.slot, game, (high, low) if game % 2 == 0 else (low, high))
-        for game in range(best_of)
+        for game in range(wanted)
     ]
 
 

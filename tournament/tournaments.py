@@ -289,11 +289,16 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
         tie_matches.setdefault((game.round, game.slot), []).append(game.match_id)
     bracket = state.bracket() if state.is_knockout else None
     rounds = len(bracket) if bracket else 1
-    planned = tournament.planned_matches
+    # A knockout's ties may end early: until it finishes, its total is only an upper bound.
+    finished = tournament.status == Tournament.FINISHED
+    planned = state.done if finished else tournament.planned_matches
     return {
         "names": names,
         "done": state.done,
         "planned": planned,
+        "planned_is_upper_bound": not finished
+        and state.is_knockout
+        and tournament.games_per_pairing > 1,
         "percent": round(100 * state.done / planned) if planned else 100,
         "standings": rows,
         "bracket": bracket,

@@ -114,21 +114,35 @@ def test_advancement_to_a_champion() -> None:
     assert champion(knockout(4, 1, results)) == 3
 
 
-def test_a_tie_is_decided_by_wins_then_total_score_then_seed() -> None:
+def test_a_best_of_three_queues_two_games_and_a_third_only_after_a_split() -> None:
     tie = knockout(2, 3, {})[0][0]
-    games = knockout_pairings(tie, 3)
-    assert [g.seats for g in games] == [(0, 1), (1, 0), (0, 1)]
-    two_wins_for_the_underdog = [won((0, 1), 1), won((1, 0), 0), won((0, 1), 0)]
+    assert [g.seats for g in knockout_pairings(tie, 3)] == [(0, 1), (1, 0)]
+    one_all = [won((0, 1), 1), won((1, 0), 1)]
+    tie = knockout(2, 3, {(0, 0): one_all})[0][0]
+    assert tie.wins == (1, 1) and tie.winner is None
+    assert [g.seats for g in knockout_pairings(tie, 3)] == [(0, 1), (1, 0), (0, 1)]
+    # A game still running counts as not played: nothing beyond what could be needed.
+    leading = knockout(2, 3, {(0, 0): [won((0, 1), 1)]})[0][0]
+    assert len(knockout_pairings(leading, 3)) == 2
+    assert len(knockout_pairings(knockout(2, 5, {})[0][0], 5)) == 3
+
+
+def test_a_majority_ends_the_tie_at_once() -> None:
+    two_wins_for_the_underdog = [won((0, 1), 1), won((1, 0), 0)]
     decided = knockout(2, 3, {(0, 0): two_wins_for_the_underdog})[0][0]
-    assert decided.wins == (1, 2) and decided.winner == 1
-    # Not all games in yet: no winner even with a majority.
-    assert knockout(2, 3, {(0, 0): two_wins_for_the_underdog[:2]})[0][0].winner is None
+    assert decided.wins == (0, 2) and decided.winner == 1
+    assert knockout_pairings(decided, 3) == []
+
+
+def test_a_tie_without_a_majority_goes_to_total_score_then_seed() -> None:
     draw = GameResult(seats=(0, 1), ranks=(1, 1), scores=(5.0, 5.0), forfeits=(False, False))
     by_score = [won((0, 1), 0, scores=(3.0, 2.0)), won((1, 0), 0, scores=(9.0, 1.0)), draw]
     decided = knockout(2, 3, {(0, 0): by_score})[0][0]
     assert decided.wins == (1, 1) and decided.scores == (9.0, 16.0) and decided.winner == 1
     level = [won((0, 1), 0, scores=(6.0, 4.0)), won((1, 0), 0, scores=(6.0, 4.0)), draw]
     assert knockout(2, 3, {(0, 0): level})[0][0].winner == 0
+    # Two games in, one each: not decided yet.
+    assert knockout(2, 3, {(0, 0): level[:2]})[0][0].winner is None
 
 
 def test_a_void_game_gives_no_win() -> None:

@@ -96,7 +96,7 @@ def test_the_api_lists_tournaments_and_gives_standings_and_bracket(
     (listed,) = client.get("/api/tournaments/").json()
     assert listed["id"] == tournament.id and listed["status"] == "finished"
     body = client.get(f"/api/tournaments/{tournament.id}/").json()
-    assert body["progress"] == {"done": 4, "planned": 4}
+    assert body["progress"] == {"done": 4, "planned": 4, "planned_is_upper_bound": False}
     assert body["standings"][0]["name"] == "card_4 v1" and body["standings"][0]["wins"] == 3
     first_round, _, final = body["bracket"]
     assert [tie["bye"] for tie in first_round] == [True, False, True, True]

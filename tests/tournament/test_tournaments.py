@@ -73,11 +73,19 @@ def test_the_beat_task_catches_up_when_the_hook_was_missed(
     tournament = create_tournament(
         users["staff"], "cardgame", "Duel", "knockout", ids, games_per_pairing=3
     )
-    games = queued(tournament)
-    assert len(games) == 3
-    for game in games:  # results written without running the after-commit hooks
-        claimed, _ = execution.claim(game.id, "w")
-        record_result(claimed.id, claimed.claim_token, outcome_for(claimed, [1, 2]))
+
+    def seat_zero_wins_without_hooks(games: list[Match]) -> None:
+        for game in games:
+            claimed, _ = execution.claim(game.id, "w")
+            record_result(claimed.id, claimed.claim_token, outcome_for(claimed, [1, 2]))
+
+    first_two = queued(tournament)
+    assert len(first_two) == 2
+    seat_zero_wins_without_hooks(first_two)  # seats alternate: one win each
+    assert queued(tournament) == []
+    tasks.advance_tournaments()  # beat notices the split and queues the decider
+    (decider,) = queued(tournament)
+    seat_zero_wins_without_hooks([decider])
     assert Tournament.objects.get(id=tournament.id).status == Tournament.RUNNING
     tasks.advance_tournaments()
     assert Tournament.objects.get(id=tournament.id).status == Tournament.FINISHED
