@@ -168,6 +168,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": float(env_int("ARENA_LADDER_TICK_SECONDS", 5)),
     },
     "ladder-reap": {"task": "tournament.reap_matches", "schedule": 30.0},
+    "tournament-advance": {"task": "tournament.advance_tournaments", "schedule": 30.0},
 }
 
 # --- Match service (tournament/) -------------------------------------------------------------

@@ -12,17 +12,23 @@ from games.registry import GAMES
 
 LIVE_ON_HOME = 8
 """Running matches listed on the home page (newest first)."""
+TOURNAMENTS_ON_HOME = 4
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    from tournament.models import Match
+    from tournament.models import Match, Tournament
 
     live = (
         Match.objects.filter(status=Match.RUNNING)
         .prefetch_related("participants__version__bot")
         .order_by("-started")[:LIVE_ON_HOME]
     )
-    return render(request, "home.html", {"games": sorted(GAMES), "live": live})
+    tournaments = Tournament.objects.order_by("-id")[:TOURNAMENTS_ON_HOME]
+    return render(
+        request,
+        "home.html",
+        {"games": sorted(GAMES), "live": live, "tournaments": tournaments},
+    )
 
 
 def healthz(request: HttpRequest) -> JsonResponse:

@@ -14,6 +14,8 @@ from tournament.models import (
     RatingFields,
     Replay,
     ScoredResult,
+    Tournament,
+    TournamentEntrant,
 )
 
 RATING_FIELDS = RatingFields.RATING_COLUMNS
@@ -76,3 +78,22 @@ class MatchAdmin(admin.ModelAdmin):
 admin.site.register(ParticipantLog)
 admin.site.register(Replay)
 admin.site.register(ScoredResult)
+
+
+class TournamentEntrantInline(admin.TabularInline):
+    model = TournamentEntrant
+    raw_id_fields = ("version",)
+    extra = 0
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    """Tournaments are created on the site (which queues their games); here they are read."""
+
+    list_display = ("name", "game", "format", "status", "planned_matches", "organiser", "created")
+    list_filter = ("game", "format", "status")
+    readonly_fields = ("planned_matches", "created", "finished")
+    inlines = [TournamentEntrantInline]
+
+    def has_add_permission(self, request: object) -> bool:
+        return False

@@ -1,4 +1,5 @@
-"""The REST API for bot authors' scripts: list bots, read one, upload a bot or a new version.
+"""The REST API for bot authors' scripts: list bots, read one, upload a bot or a new version;
+list tournaments and read one (progress, standings, the knockout bracket) as JSON.
 
 ``POST /api/bots/`` takes the same fields as the upload page (multipart: ``game``, ``name``,
 ``code``) and answers with the new version; authenticate with a session or HTTP Basic.
@@ -13,7 +14,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournament.forms import UploadForm
-from tournament.models import Bot, BotVersion, RatingFields
+from tournament.models import Bot, BotVersion, RatingFields, Tournament
+from tournament.tournaments import tournament_summary
 from tournament.versions import UploadRejected
 
 
@@ -83,3 +85,74 @@ def _upload(request: Request) -> Response:
         "validation_match": version.validation_match_id,
     }
     return Response(body, status=status.HTTP_201_CREATED)
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    organiser = serializers.CharField(source="organiser.username")
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "name",
+            "game",
+            "format",
+            "games_per_pairing",
+            "players_per_match",
+            "status",
+            "planned_matches",
+            "created",
+            "finished",
+            "organiser",
+        ]
+
+
+@api_view(["GET"])
+def tournament_list(request: Request) -> Response:
+    """Every tournament, newest first (``?game=``, ``?status=``)."""
+    tournaments = Tournament.objects.select_related("organiser").order_by("-id")
+    if game := request.query_params.get("game"):
+        tournaments = tournaments.filter(game=game)
+    if status_filter := request.query_params.get("status"):
+        tournaments = tournaments.filter(status=status_filter)
+    return Response(TournamentSerializer(tournaments[:500], many=True).data)
+
+
+@api_view(["GET"])
+def tournament_detail(request: Request, tournament_id: int) -> Response:
+    """One tournament: entrants by seed, progress, standings, games and (knockout) bracket."""
+    tournament = get_object_or_404(Tournament.objects.select_related("organiser"), id=tournament_id)
+    summary = tournament_summary(tournament)
+    bracket = None
+    if summary["bracket"] is not None:
+        bracket = [
+            [
+                {
+                    "round": tie.round,
+                    "slot": tie.slot,
+                    "seeds": [None if e is None else e + 1 for e in tie.entrants],
+                    "names": [None if e is None else summary["names"][e] for e in tie.entrants],
+                    "wins": list(tie.wins),
+                    "scores": list(tie.scores),
+                    "winner": None if tie.winner is None else tie.winner + 1,
+                    "bye": tie.bye,
+                    "matches": summary["tie_matches"].get((tie.round, tie.slot), []),
+                }
+                for tie in ties
+            ]
+            for ties in summary["bracket"]
+        ]
+    return Response(
+        {
+            **TournamentSerializer(tournament).data,
+            "entrants": [{"seed": i + 1, "name": n} for i, n in enumerate(summary["names"])],
+            "progress": {
+                "done": summary["done"],
+                "planned": summary["planned"],
+                "planned_is_upper_bound": summary["planned_is_upper_bound"],
+            },
+            "standings": summary["standings"],
+            "games": summary["games"],
+            "bracket": bracket,
+        }
+    )

@@ -8,4 +8,6 @@ app_name = "api"
 urlpatterns = [
     path("bots/", api.bot_list, name="bot_list"),
     path("bots/<int:bot_id>/", api.bot_detail, name="bot_detail"),
+    path("tournaments/", api.tournament_list, name="tournament_list"),
+    path("tournaments/<int:tournament_id>/", api.tournament_detail, name="tournament_detail"),
 ]

@@ -1,7 +1,9 @@
 """Pictures drawn on the server as inline SVG (no script, no external library).
 
 ``rating_chart`` draws a bot's rating after each rated game, one line per version, so an author
-sees at a glance whether a new version climbs faster than the last.
+sees at a glance whether a new version climbs faster than the last. ``bracket_chart`` draws a
+knockout: one column per round, each tie a box of two rows (name, games won), the winner's row
+highlighted, lines from each tie to the one its winner plays next.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
+
+from tournament.brackets import Tie, round_name
 
 WIDTH, HEIGHT = 720, 240
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 52, 90, 14, 28
@@ -85,3 +89,107 @@ def _ticks(low: float, high: float, wanted: int = 5) -> list[float]:
     step = next((s for s in steps if s >= raw), raw)
     first = -(-low // step) * step
     return [first + i * step for i in range(int((high - first) // step) + 1)]
+
+
+TIE_WIDTH, ROW_HEIGHT, TIE_GAP, ROUND_GAP, HEADER = 210, 24, 18, 46, 30
+WINNER_FILL, WINNER_INK, BOX_STROKE = "#fbe3dc", "#8c2a18", "#d8d0bd"
+
+
+def bracket_chart(
+    rounds: Sequence[Sequence[Tie]],
+    names: Sequence[str],
+    tie_links: dict[tuple[int, int], str],
+) -> str:
+    """An SVG knockout bracket; ``tie_links`` maps (round, slot) to the URL of its first game."""
+    if not rounds:
+        return ""
+    tie_height = 2 * ROW_HEIGHT
+    first_round = len(rounds[0])
+    height = HEADER + first_round * (tie_height + TIE_GAP)
+    width = len(rounds) * (TIE_WIDTH + ROUND_GAP) + TIE_WIDTH // 2
+    title = "Knockout bracket"
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'class="bracket" role="img" aria-label="{title}"><title>{title}</title>'
+    ]
+    centres: list[list[float]] = [
+        [
+            HEADER + TIE_GAP / 2 + slot * (tie_height + TIE_GAP) + ROW_HEIGHT
+            for slot in range(first_round)
+        ]
+    ]
+    for ties in rounds[1:]:
+        previous = centres[-1]
+        centres.append([(previous[2 * s] + previous[2 * s + 1]) / 2 for s in range(len(ties))])
+    for number, ties in enumerate(rounds):
+        x = number * (TIE_WIDTH + ROUND_GAP)
+        parts.append(
+            f'<text x="{x + TIE_WIDTH / 2:.0f}" y="18" text-anchor="middle" font-size="13" '
+            f'font-weight="600" fill="#6b7480">{round_name(number, len(rounds))}</text>'
+        )
+        for tie in ties:
+            centre = centres[number][tie.slot]
+            if number + 1 < len(rounds):
+                parts.append(_connector(x + TIE_WIDTH, centre, centres[number + 1][tie.slot // 2]))
+            parts.append(_tie_box(tie, x, centre - ROW_HEIGHT, names, tie_links))
+    champion = rounds[-1][0].winner
+    if champion is not None:
+        x = len(rounds) * (TIE_WIDTH + ROUND_GAP)
+        y = centres[-1][0]
+        parts.append(
+            f'<line x1="{x - ROUND_GAP}" x2="{x - 8}" y1="{y:.1f}" y2="{y:.1f}" '
+            f'stroke="{BOX_STROKE}" stroke-width="2"/>'
+            f'<text x="{x}" y="{y - 4:.1f}" font-size="12" fill="#6b7480">champion</text>'
+            f'<text x="{x}" y="{y + 14:.1f}" font-size="14" font-weight="700" '
+            f'fill="{WINNER_INK}" class="champion">{escape(names[champion])}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _connector(x: float, from_y: float, to_y: float) -> str:
+    middle = x + ROUND_GAP / 2
+    return (
+        f'<path d="M{x:.1f},{from_y:.1f} H{middle:.1f} V{to_y:.1f} H{x + ROUND_GAP:.1f}" '
+        f'fill="none" stroke="{BOX_STROKE}" stroke-width="2"/>'
+    )
+
+
+def _tie_box(
+    tie: Tie, x: float, y: float, names: Sequence[str], tie_links: dict[tuple[int, int], str]
+) -> str:
+    parts = [f'<g class="tie" data-round="{tie.round}" data-slot="{tie.slot}">']
+    for row, entrant in enumerate(tie.entrants):
+        top = y + row * ROW_HEIGHT
+        won = entrant is not None and entrant == tie.winner and not tie.bye
+        fill = WINNER_FILL if won else "#fff"
+        ink = WINNER_INK if won else ("#1d232b" if entrant is not None else "#9aa1aa")
+        label = _entrant_label(tie, entrant, names)
+        weight = ' font-weight="700" class="winner"' if won else ""
+        parts.append(
+            f'<rect x="{x}" y="{top:.1f}" width="{TIE_WIDTH}" height="{ROW_HEIGHT}" '
+            f'fill="{fill}" stroke="{BOX_STROKE}"/>'
+            f'<text x="{x + 8}" y="{top + 16:.1f}" font-size="13" fill="{ink}"{weight}>'
+            f"{escape(label)}</text>"
+        )
+        if None not in tie.entrants and (tie.games or tie.winner is not None):
+            parts.append(
+                f'<text x="{x + TIE_WIDTH - 8}" y="{top + 16:.1f}" font-size="13" '
+                f'text-anchor="end" fill="{ink}"{weight}>{tie.wins[row]}</text>'
+            )
+    parts.append("</g>")
+    body = "".join(parts)
+    link = tie_links.get((tie.round, tie.slot))
+    if link:
+        return f'<a href="{escape(link)}">{body}</a>'
+    return body
+
+
+def _entrant_label(tie: Tie, entrant: int | None, names: Sequence[str]) -> str:
+    if entrant is not None:
+        return _shortened(f"{entrant + 1}. {names[entrant]}", 24)
+    return "bye" if tie.round == 0 else "…"
+
+
+def _shortened(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

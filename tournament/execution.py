@@ -20,6 +20,7 @@ from django.db import DatabaseError, close_old_connections, connection, transact
 from django.utils import timezone
 
 from bots.outcome import MatchOutcome
+from tournament import tournaments
 from tournament.live import LivePublisher
 from tournament.models import BotVersion, LiveView, Match
 from tournament.results import record_result
@@ -90,6 +91,7 @@ def _give_up(match: Match, now: object) -> None:
     match.lease_expires = None
     match.claim_token = ""
     match.save(update_fields=["status", "finished", "lease_expires", "claim_token", "error_reason"])
+    tournaments.after_match(match)
     if match.kind == Match.VALIDATION:
         BotVersion.objects.filter(participations__match=match, status=BotVersion.VALIDATING).update(
             validation_log=f"Validation match {match.id} could not be run (platform error); "

@@ -16,19 +16,21 @@ def create_match(
     kind: str = Match.MANUAL,
     rated: bool = True,
     options: dict[str, Any] | None = None,
+    time_control: dict[str, Any] | None = None,
+    sandbox_limits: dict[str, Any] | None = None,
     seed: int | None = None,
 ) -> Match:
     """A queued match of ``ladder.game``; seat i is ``version_ids[i]``.
 
-    The ladder supplies the time control, sandbox limits and (unless given) the options.
+    The ladder supplies the options, time control and sandbox limits unless they are given.
     """
     match = Match.objects.create(
         game=ladder.game,
         kind=kind,
         rated=rated,
         options=dict(ladder.options if options is None else options),
-        time_control=ladder.time_control,
-        sandbox_limits=ladder.sandbox_limits,
+        time_control=dict(ladder.time_control if time_control is None else time_control),
+        sandbox_limits=dict(ladder.sandbox_limits if sandbox_limits is None else sandbox_limits),
         seed=secrets.randbits(62) if seed is None else seed,
     )
     MatchParticipant.objects.bulk_create(

@@ -136,8 +136,8 @@ class BotVersion(RatingFields):
 class Match(models.Model):
     QUEUED, RUNNING, FINISHED, ERROR = "queued", "running", "finished", "error"
     STATUSES = [(s, s) for s in (QUEUED, RUNNING, FINISHED, ERROR)]
-    LADDER, VALIDATION, MANUAL = "ladder", "validation", "manual"
-    KINDS = [(k, k) for k in (LADDER, VALIDATION, MANUAL)]
+    LADDER, VALIDATION, MANUAL, TOURNAMENT = "ladder", "validation", "manual", "tournament"
+    KINDS = [(k, k) for k in (LADDER, VALIDATION, MANUAL, TOURNAMENT)]
 
     game = models.CharField(max_length=32)
     kind = models.CharField(max_length=16, choices=KINDS, default=LADDER)
@@ -252,3 +252,79 @@ class Replay(models.Model):
 
     def unpack(self) -> dict[str, Any]:
         return json.loads(zlib.decompress(bytes(self.data)))
+
+
+class Tournament(models.Model):
+    """An organiser's event: pinned bot versions play a round robin or a knockout, unrated.
+
+    Options, time control and sandbox limits are copied from the game's ladder row when the
+    tournament is created (unless given), so later ladder edits do not change a running event.
+    """
+
+    PENDING, RUNNING, FINISHED = "pending", "running", "finished"
+    STATUSES = [(s, s) for s in (PENDING, RUNNING, FINISHED)]
+    FORMATS = [("round_robin", "round robin"), ("knockout", "knockout")]
+
+    game = models.CharField(max_length=32)
+    name = models.CharField(max_length=100)
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments"
+    )
+    format = models.CharField(max_length=16, choices=FORMATS)
+    games_per_pairing = models.PositiveSmallIntegerField(
+        default=1, help_text="round robin: games per group; knockout: a tie is best of this"
+    )
+    players_per_match = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict, blank=True)
+    time_control = models.JSONField(default=dict, blank=True)
+    sandbox_limits = models.JSONField(default=dict, blank=True)
+    planned_matches = models.PositiveIntegerField(help_text="games the whole event will play")
+    status = models.CharField(max_length=16, choices=STATUSES, default=PENDING)
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "-id"], name="tournament_list")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.game} {self.format})"
+
+
+class TournamentEntrant(models.Model):
+    """A pinned bot version in a tournament; ``seed`` 0 is the top seed."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    version = models.ForeignKey(BotVersion, on_delete=models.PROTECT, related_name="+")
+    seed = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "seed"], name="entrant_unique_seed"),
+            models.UniqueConstraint(
+                fields=["tournament", "version"], name="entrant_unique_version"
+            ),
+        ]
+
+
+class TournamentMatch(models.Model):
+    """Where a tournament match sits: its round, its slot (a tie or a group) and game number.
+
+    The unique constraint is the last guard against creating a game twice; the flow also holds
+    the tournament row's lock while it creates games.
+    """
+
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, primary_key=True, related_name="tournament_slot"
+    )
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="games")
+    round = models.PositiveSmallIntegerField()
+    slot = models.PositiveSmallIntegerField()
+    game = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "slot", "game"], name="tournament_unique_game"
+            ),
+        ]

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from bots.outcome import MatchOutcome
-from tournament import ratings
+from tournament import ratings, tournaments
 from tournament.models import (
     Bot,
     BotVersion,
@@ -71,6 +71,7 @@ def record_result(match_id: int, claim_token: str, outcome: MatchOutcome) -> boo
             apply_ratings(participants, versions, bots, outcome)
         if match.kind == Match.VALIDATION:
             _conclude_validation(participants, versions, bots, outcome)
+        tournaments.after_match(match)
     return True
 
 

@@ -11,8 +11,8 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from tournament import execution, scheduler
-from tournament.models import Match
+from tournament import execution, scheduler, tournaments
+from tournament.models import Match, Tournament
 
 log = logging.getLogger(__name__)
 
@@ -62,3 +62,12 @@ def reap_matches() -> None:
         forgotten.values_list("id", flat=True)[:500]
     ):
         send_match(match_id)
+
+
+@shared_task(name="tournament.advance_tournaments", ignore_result=True)
+def advance_tournaments() -> None:
+    """Beat: advance every running tournament, in case a hook after a result was missed."""
+    for tournament_id in Tournament.objects.filter(status=Tournament.RUNNING).values_list(
+        "id", flat=True
+    ):
+        tournaments.advance(tournament_id)

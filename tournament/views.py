@@ -8,15 +8,19 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
 from games.registry import GAMES
-from tournament.charts import Series, rating_chart
-from tournament.forms import UploadForm
+from tournament.charts import Series, bracket_chart, rating_chart
+from tournament.forms import TournamentForm, UploadForm
 from tournament.live import live_context
-from tournament.models import Bot, BotVersion, Match, MatchParticipant
+from tournament.models import Bot, BotVersion, Match, MatchParticipant, Tournament
+from tournament.tournaments import TournamentRefused, create_tournament, tournament_summary
 from tournament.versions import UploadRejected
 from tournament.viewer import seat_names, viewer_context
 
@@ -182,3 +186,74 @@ def career_series(bot: Bot) -> list[Series]:
     for game_number, (version_number, elo) in enumerate(rated, start=1):
         by_version.setdefault(version_number, []).append((game_number, elo))
     return [Series(f"v{number}", points) for number, points in sorted(by_version.items())]
+
+
+def may_organise(user: object) -> bool:
+    """Staff, or users given the ``tournament.add_tournament`` permission in the admin."""
+    return bool(
+        getattr(user, "is_authenticated", False)
+        and (user.is_staff or user.has_perm("tournament.add_tournament"))
+    )
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    settled = Q(games__match__status__in=(Match.FINISHED, Match.ERROR))
+    tournaments = (
+        Tournament.objects.select_related("organiser")
+        .annotate(
+            done=Count("games", filter=settled, distinct=True),
+            entrant_count=Count("entrants", distinct=True),
+        )
+        .order_by("-id")
+    )
+    page = Paginator(tournaments, PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "tournament/tournament_list.html",
+        {"page": page, "may_organise": may_organise(request.user)},
+    )
+
+
+@login_required
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    if not may_organise(request.user):
+        raise PermissionDenied("only organisers create tournaments")
+    form = TournamentForm(request.POST or None, initial={"game": request.GET.get("game")})
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = create_tournament(
+                request.user,
+                form.cleaned_data["game"],
+                form.cleaned_data["name"],
+                form.cleaned_data["format"],
+                form.seeded_version_ids(),
+                games_per_pairing=form.cleaned_data["games_per_pairing"],
+            )
+        except TournamentRefused as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"{tournament.name} has started.")
+            return redirect("tournament:tournament_detail", tournament_id=tournament.id)
+    return render(
+        request,
+        "tournament/tournament_new.html",
+        {"form": form},
+        status=400 if form.errors else 200,
+    )
+
+
+def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament.objects.select_related("organiser"), id=tournament_id)
+    summary = tournament_summary(tournament)
+    bracket = ""
+    if summary["bracket"] is not None:
+        links = {
+            key: reverse("tournament:match_detail", args=[match_ids[0]])
+            for key, match_ids in summary["tie_matches"].items()
+        }
+        bracket = bracket_chart(summary["bracket"], summary["names"], links)
+    return render(
+        request,
+        "tournament/tournament_detail.html",
+        {"tournament": tournament, "summary": summary, "bracket": bracket},
+    )

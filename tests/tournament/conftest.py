@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from tournament.models import Bot, BotVersion, GameLadder
+from tournament.models import Bot, BotVersion, GameLadder, Match, Tournament
 from tournament.versions import create_version, examples_user
 
 TEST_BOTS = Path(__file__).resolve().parent / "bots"
@@ -77,3 +77,52 @@ def code(data: bytes | None = None, name: str = "my_bot.py") -> SimpleUploadedFi
 def basic_auth(username: str, password: str) -> dict[str, str]:
     token = base64.b64encode(f"{username}:{password}".encode()).decode()
     return {"HTTP_AUTHORIZATION": f"Basic {token}"}
+
+
+# --- Tournaments ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def sent(monkeypatch) -> list[int]:
+    """Matches handed to the workers (after commit); nothing reaches a broker."""
+    sent_ids: list[int] = []
+    from tournament import tasks
+
+    monkeypatch.setattr(tasks, "send_match", sent_ids.append)
+    return sent_ids
+
+
+@pytest.fixture
+def card_versions(users) -> list[BotVersion]:
+    GameLadder.objects.update_or_create(game="cardgame", defaults={"players_per_match": 2})
+    return [
+        active_version(make_bot(users["alice"], f"card_{i}", "random_legal.py", game="cardgame"))
+        for i in range(5)
+    ]
+
+
+@pytest.fixture
+def catan_versions(house_bots) -> list[BotVersion]:
+    return [active_version(bot) for bot in house_bots]
+
+
+def queued(tournament: Tournament) -> list[Match]:
+    return list(
+        Match.objects.filter(tournament_slot__tournament=tournament, status=Match.QUEUED)
+        .prefetch_related("participants")
+        .order_by("id")
+    )
+
+
+def finish(match: Match, winner_version_id: int, capture) -> None:
+    """Score ``match`` as won by ``winner_version_id``, running the after-commit hooks."""
+    from tests.tournament.test_results import outcome_for
+    from tournament import execution
+    from tournament.results import record_result
+
+    claimed, _ = execution.claim(match.id, "test-worker")
+    seats = list(claimed.participants.order_by("seat"))
+    others = iter(range(2, len(seats) + 1))
+    ranks = [1 if p.version_id == winner_version_id else next(others) for p in seats]
+    with capture(execute=True):
+        assert record_result(claimed.id, claimed.claim_token, outcome_for(claimed, ranks))

@@ -1,0 +1,169 @@
+"""The tournament formats as pure functions: pairings, byes, advancement, tie-breaks, standings."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tournament.brackets import (
+    KNOCKOUT,
+    MAX_MATCHES,
+    ROUND_ROBIN,
+    GameResult,
+    TournamentTooLarge,
+    champion,
+    check_size,
+    knockout,
+    knockout_pairings,
+    round_robin,
+    seed_positions,
+    standings,
+)
+
+
+def won(seats: tuple[int, ...], winner_seat: int = 0, scores=None, forfeit_seat=None) -> GameResult:
+    """A game where ``seats[winner_seat]`` is ranked first and the rest follow in seat order."""
+    order = [winner_seat] + [s for s in range(len(seats)) if s != winner_seat]
+    ranks = [0] * len(seats)
+    for rank, seat in enumerate(order, start=1):
+        ranks[seat] = rank
+    return GameResult(
+        seats=seats,
+        ranks=tuple(ranks),
+        scores=tuple(scores or [10.0 - r for r in ranks]),
+        forfeits=tuple(seat == forfeit_seat for seat in range(len(seats))),
+    )
+
+
+def test_two_player_round_robin_plays_every_pair_n_times_with_seats_alternated() -> None:
+    pairings = round_robin(5, 2, 2)
+    assert len(pairings) == 10 * 2
+    by_pair = Counter(frozenset(p.seats) for p in pairings)
+    assert set(by_pair.values()) == {2} and len(by_pair) == 10
+    for slot in range(10):
+        first, second = [p.seats for p in pairings if p.slot == slot]
+        assert first == second[::-1]
+
+
+@pytest.mark.parametrize("entrants,per_match", [(4, 3), (5, 3), (6, 4), (5, 4)])
+def test_multi_player_round_robin_plays_every_combination_with_seats_rotated(
+    entrants: int, per_match: int
+) -> None:
+    from math import comb
+
+    games = per_match  # a full rotation per group: every entrant of a group sits everywhere
+    pairings = round_robin(entrants, per_match, games)
+    assert len(pairings) == comb(entrants, per_match) * games
+    seats = Counter((entrant, seat) for p in pairings for seat, entrant in enumerate(p.seats))
+    per_entrant = comb(entrants - 1, per_match - 1) * games // per_match
+    assert set(seats.values()) == {per_entrant}
+
+
+def test_one_game_per_group_still_spreads_the_seats() -> None:
+    pairings = round_robin(6, 3, 1)
+    seats = Counter((entrant, seat) for p in pairings for seat, entrant in enumerate(p.seats))
+    counts = [seats[(e, s)] for e in range(6) for s in range(3)]
+    # 10 games per entrant over 3 seats: 3 or 4 each ideally; greedy gets within one of that.
+    assert max(counts) - min(counts) <= 2
+
+
+def test_sizes_over_the_cap_are_refused_with_a_reason() -> None:
+    with pytest.raises(TournamentTooLarge, match=f"at most {MAX_MATCHES}"):
+        check_size(40, 3, 3, ROUND_ROBIN)
+    with pytest.raises(TournamentTooLarge, match="two-player"):
+        check_size(8, 1, 3, KNOCKOUT)
+    with pytest.raises(TournamentTooLarge, match="odd"):
+        check_size(8, 2, 2, KNOCKOUT)
+    with pytest.raises(TournamentTooLarge, match="cannot fill"):
+        check_size(2, 1, 3, ROUND_ROBIN)
+    assert check_size(8, 3, 2, KNOCKOUT) == 21
+    assert check_size(4, 1, 3, ROUND_ROBIN) == 4
+
+
+def test_seeding_puts_one_against_the_last_and_the_top_two_in_opposite_halves() -> None:
+    assert seed_positions(8) == [0, 7, 3, 4, 1, 6, 2, 5]
+    positions = seed_positions(16)
+    assert positions.index(0) < 8 <= positions.index(1)
+    pairs = {frozenset(positions[i : i + 2]) for i in range(0, 16, 2)}
+    assert all(sum(pair) == 15 for pair in pairs)
+
+
+def test_byes_go_to_the_top_seeds() -> None:
+    rounds = knockout(6, 1, {})
+    first_round = rounds[0]
+    byes = [tie for tie in first_round if tie.bye]
+    assert sorted(tie.winner for tie in byes) == [0, 1]
+    assert [tie.entrants for tie in first_round if not tie.bye] == [(3, 4), (2, 5)]
+    assert len(rounds) == 3
+    # The second round already knows the seeds that had a bye.
+    assert rounds[1][0].entrants == (0, None) and rounds[1][1].entrants == (1, None)
+
+
+def test_advancement_to_a_champion() -> None:
+    results: dict[tuple[int, int], list[GameResult]] = {}
+    rounds = knockout(4, 1, results)
+    assert [tie.entrants for tie in rounds[0]] == [(0, 3), (1, 2)]
+    # The lower seed wins the first semi-final, the higher seed the second.
+    results[(0, 0)] = [won((0, 3), winner_seat=1)]
+    results[(0, 1)] = [won((1, 2), winner_seat=0)]
+    rounds = knockout(4, 1, results)
+    assert rounds[1][0].entrants == (3, 1) and rounds[1][0].ready
+    assert champion(rounds) is None
+    results[(1, 0)] = [won((1, 3), winner_seat=1)]
+    assert champion(knockout(4, 1, results)) == 3
+
+
+def test_a_best_of_three_queues_two_games_and_a_third_only_after_a_split() -> None:
+    tie = knockout(2, 3, {})[0][0]
+    assert [g.seats for g in knockout_pairings(tie, 3)] == [(0, 1), (1, 0)]
+    one_all = [won((0, 1), 1), won((1, 0), 1)]
+    tie = knockout(2, 3, {(0, 0): one_all})[0][0]
+    assert tie.wins == (1, 1) and tie.winner is None
+    assert [g.seats for g in knockout_pairings(tie, 3)] == [(0, 1), (1, 0), (0, 1)]
+    # A game still running counts as not played: nothing beyond what could be needed.
+    leading = knockout(2, 3, {(0, 0): [won((0, 1), 1)]})[0][0]
+    assert len(knockout_pairings(leading, 3)) == 2
+    assert len(knockout_pairings(knockout(2, 5, {})[0][0], 5)) == 3
+
+
+def test_a_majority_ends_the_tie_at_once() -> None:
+    two_wins_for_the_underdog = [won((0, 1), 1), won((1, 0), 0)]
+    decided = knockout(2, 3, {(0, 0): two_wins_for_the_underdog})[0][0]
+    assert decided.wins == (0, 2) and decided.winner == 1
+    assert knockout_pairings(decided, 3) == []
+
+
+def test_a_tie_without_a_majority_goes_to_total_score_then_seed() -> None:
+    draw = GameResult(seats=(0, 1), ranks=(1, 1), scores=(5.0, 5.0), forfeits=(False, False))
+    by_score = [won((0, 1), 0, scores=(3.0, 2.0)), won((1, 0), 0, scores=(9.0, 1.0)), draw]
+    decided = knockout(2, 3, {(0, 0): by_score})[0][0]
+    assert decided.wins == (1, 1) and decided.scores == (9.0, 16.0) and decided.winner == 1
+    level = [won((0, 1), 0, scores=(6.0, 4.0)), won((1, 0), 0, scores=(6.0, 4.0)), draw]
+    assert knockout(2, 3, {(0, 0): level})[0][0].winner == 0
+    # Two games in, one each: not decided yet.
+    assert knockout(2, 3, {(0, 0): level[:2]})[0][0].winner is None
+
+
+def test_a_void_game_gives_no_win() -> None:
+    void = GameResult(seats=(0, 1), ranks=(2, 2), scores=(0.0, 0.0), forfeits=(True, True))
+    assert void.winner() is None
+    forfeited_winner = GameResult(
+        seats=(0, 1), ranks=(1, 2), scores=(1.0, 0.0), forfeits=(True, False)
+    )
+    assert forfeited_winner.winner() is None
+
+
+def test_standings_order_by_wins_then_average_score_then_rank_and_count_forfeits() -> None:
+    results = [
+        won((0, 1, 2), 2, scores=(4.0, 2.0, 9.0)),
+        won((1, 2, 0), 0, scores=(8.0, 3.0, 5.0)),
+        won((2, 0, 1), 1, scores=(1.0, 6.0, 2.0), forfeit_seat=0),
+    ]
+    table = standings(3, results)
+    # One win each; total scores 15 (entrant 0), 13 (entrant 2), 12 (entrant 1).
+    assert [row.entrant for row in table] == [0, 2, 1]
+    assert [row.wins for row in table] == [1, 1, 1]
+    assert table[0].average_score == pytest.approx(5.0)
+    assert [row.forfeits for row in table] == [0, 1, 0]
+    assert all(row.played == 3 for row in table)
