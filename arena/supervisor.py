@@ -23,6 +23,30 @@ class Program:
     argv: Sequence[str]
 
 
+def worker_argv(
+    hostname: str, concurrency: int, loglevel: str = "INFO", standalone: bool = False
+) -> list[str]:
+    """The command line of one Celery worker process of this project.
+
+    ``standalone`` workers (tests, benchmarks) skip the cluster chatter (heartbeats, mingle,
+    gossip) that only costs start-up time when no other worker needs to hear of them.
+    """
+    argv = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "arena",
+        "worker",
+        f"--loglevel={loglevel}",
+        f"--concurrency={concurrency}",
+        f"--hostname={hostname}@%h",
+    ]
+    if standalone:
+        argv += ["--without-heartbeat", "--without-mingle", "--without-gossip"]
+    return argv
+
+
 def service_programs(
     host: str = "127.0.0.1", port: int = 8000, workers: int = 1, concurrency: int = 2
 ) -> list[Program]:
@@ -30,22 +54,7 @@ def service_programs(
     python = sys.executable
     programs = [Program("web", [python, "manage.py", "runserver", f"{host}:{port}", "--noreload"])]
     for index in range(1, workers + 1):
-        programs.append(
-            Program(
-                f"worker{index}",
-                [
-                    python,
-                    "-m",
-                    "celery",
-                    "-A",
-                    "arena",
-                    "worker",
-                    "--loglevel=INFO",
-                    f"--concurrency={concurrency}",
-                    f"--hostname=worker{index}@%h",
-                ],
-            )
-        )
+        programs.append(Program(f"worker{index}", worker_argv(f"worker{index}", concurrency)))
     programs.append(
         Program("beat", [python, "-m", "celery", "-A", "arena", "beat", "--loglevel=INFO"])
     )

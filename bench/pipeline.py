@@ -40,24 +40,13 @@ def parse_args() -> argparse.Namespace:
 
 
 def start_workers(count: int, concurrency: int) -> list[subprocess.Popen[bytes]]:
+    from arena.supervisor import worker_argv  # importable once main() has set sys.path
+
     workers = []
     for index in range(count):
         workers.append(
             subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "celery",
-                    "-A",
-                    "arena",
-                    "worker",
-                    "--loglevel=WARNING",
-                    f"--concurrency={concurrency}",
-                    f"--hostname=bench{index}@%h",
-                    "--without-heartbeat",
-                    "--without-mingle",
-                    "--without-gossip",
-                ],
+                worker_argv(f"bench{index}", concurrency, "WARNING", standalone=True),
                 cwd=ROOT,
                 env=dict(os.environ),
                 stdout=subprocess.DEVNULL,

@@ -6,7 +6,6 @@ import contextlib
 import os
 import signal
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from django.conf import settings
 from django.db import connection
 
 from arena.celery import app as celery_app
+from arena.supervisor import worker_argv
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,20 +52,7 @@ def worker_process(
         env.pop("CELERY_BROKER_URL")  # the worker derives the same folders from ARENA_VAR_DIR
     log = open(ROOT / "var" / f"{name}.log", "wb")  # noqa: SIM115 - closed below
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "arena",
-            "worker",
-            "--loglevel=INFO",
-            f"--concurrency={concurrency}",
-            f"--hostname={name}@%h",
-            "--without-heartbeat",
-            "--without-mingle",
-            "--without-gossip",
-        ],
+        worker_argv(name, concurrency, standalone=True),
         cwd=ROOT,
         env=env,
         stdout=log,

@@ -40,6 +40,7 @@ from games.catan.topology import (
     VERTEX_HEXES,
 )
 from games.catan.trade import TradeRules
+from games.common import chance
 from games.common.api import CHANCE, TERMINAL
 from games.errors import IllegalAction
 
@@ -286,14 +287,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         if self.phase == "dice" or self.phase == "order_roll":
             x = int(rng.random() * 36)
             return A.DICE[x // 6][x % 6]
-        outcomes = _OUTCOMES[self.phase](self)
-        x = rng.random()
-        total = 0.0
-        for outcome, probability in outcomes:
-            total += probability
-            if x < total:
-                return outcome
-        return outcomes[-1][0]
+        return chance.draw(_OUTCOMES[self.phase](self), rng)
 
     def apply(self, action: Action) -> None:
         actor = self.actor
