@@ -166,16 +166,20 @@ class BotProcess:
     def request_line(self, data: bytes) -> bytes:
         """Send an encoded message and return the answer line, under the seat's clock.
 
-        The usual decision costs four system calls: one write, one poll that wakes with the
-        answer, one read, and one read of the bot's CPU counter, which settles the move exactly.
-        While the bot thinks, its CPU is also checked each time the wait times out (every
-        ``_CPU_POLL_S``) against what is left of its move and bank.
+        The usual decision costs three or four system calls: one write, one read, one read of
+        the bot's CPU counter, which settles the move exactly, and a poll with the deadline
+        only when the answer was not there yet. While the bot thinks, its CPU is also checked
+        each time the wait times out (every ``_CPU_POLL_S``) against what is left of its move
+        and bank.
         """
         deadline = time.monotonic() + self._wall_backstop_s
         if self._first_request:
             deadline += self.clock.time_control.startup_wall_s
             self._first_request = False
         self._send(data, deadline)
+        # A bot on this CPU has usually answered by the time the write returns (the wake-up
+        # preempts us), so one read before the first wait often saves the poll.
+        self._read_stdout()
         line = self._take_line() if self._stdout else None
         if line is None:
             line = self._wait_for_line(deadline)
