@@ -8,8 +8,9 @@
    - raw: blocking pipe write + readline to a plain subprocess (the baseline of the target);
    - raw to a sandboxed bot: the same loop, the bot started by ``sandbox.start`` (what the
      sandbox itself adds per message: the seccomp filter on the bot's system calls, cgroups);
-   - runner: ``BotProcess.request_line`` to a sandboxed bot (non-blocking write, poll, capped
-     read, the CPU counter that settles the move);
+   - runner: ``BotProcess.request_line`` to a sandboxed bot (non-blocking write, capped read,
+     a poll with the deadline if the answer was not there yet, the CPU counter that settles
+     the move);
    - runner, whole decision: the same plus JSON encoding of the message and parsing of the answer.
 
    Each is run twice, pinned, because left to the scheduler the figure mostly says on which
