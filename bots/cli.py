@@ -42,7 +42,9 @@ class BotTally:
         self.move_times_ms += result.move_times_ms
         if result.forfeit:
             self.forfeits[result.forfeit] += 1
-            self.forfeit_examples.setdefault(result.forfeit, result.forfeit_detail[:200])
+            # The author's own bots on the author's machine: the evidence is theirs to see.
+            example = " ".join(filter(None, (result.forfeit_detail, result.forfeit_evidence)))
+            self.forfeit_examples.setdefault(result.forfeit, example[:200])
 
     def summary(self) -> dict[str, Any]:
         times = self.move_times_ms

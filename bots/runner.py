@@ -180,7 +180,9 @@ class _Match:
                 raise PlatformError(
                     f"engine rejected its own legal action {action}: {exc}"
                 ) from exc
-            raise BotFault(ILLEGAL_ACTION, f"{action}: {exc}") from None
+            raise BotFault(
+                ILLEGAL_ACTION, "answered with an action the rules do not allow", f"{action}: {exc}"
+            ) from None
         except Exception as exc:
             if action in legal:
                 raise PlatformError(
@@ -256,6 +258,7 @@ class _Match:
                     score=result["scores"][seat],
                     forfeit=fault.reason if fault else None,
                     forfeit_detail=fault.detail if fault else "",
+                    forfeit_evidence=fault.evidence if fault else "",
                     stderr=proc.stderr_text if proc else "",
                     move_times_ms=list(proc.move_times_ms) if proc else [],
                 )
