@@ -65,10 +65,12 @@ def play_match(
     if not isinstance(limits, SandboxLimits):
         limits = SandboxLimits.from_dict(limits)
     if not game.min_players <= len(bots) <= game.max_players:
-        raise ValueError(
-            f"{game.name} is for {game.min_players}–{game.max_players} players, "
-            f"got {len(bots)} bots"
+        wanted = (
+            str(game.min_players)
+            if game.min_players == game.max_players
+            else f"{game.min_players} to {game.max_players}"
         )
+        raise ValueError(f"{game.name} needs {wanted} bots, got {len(bots)}")
     options = dict(options or {})
     state = game.new_game(num_players=len(bots), seed=seed, options=options)
     sandbox.probe()
