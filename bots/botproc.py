@@ -316,11 +316,8 @@ class BotProcess:
                 TIMEOUT, f"{what}: hit the per-game CPU limit ({self.limits.cpu_game_s} s)"
             )
         tail = self._stderr[-300:].decode("utf-8", errors="replace").strip()
-        return BotFault(
-            CRASH,
-            f"{what}: exited with {_describe_exit(code)}"
-            + (f"; stderr ends: {tail}" if tail else ""),
-        )
+        evidence = f"stderr ends: {tail}" if tail else ""
+        return BotFault(CRASH, f"{what}: exited with {_describe_exit(code)}", evidence)
 
 
 def _describe_exit(code: int) -> str:

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from bots.limits import SandboxLimits
 from bots.outcome import PlatformError
-from bots.proctree import descendants
+from bots.proctree import descendants, has_exited
 
 BACKEND_ENV = "ARENA_CGROUPS"
 BACKENDS = ("auto", "v1", "v2", "off")
@@ -93,6 +93,9 @@ class SlotCgroup(ABC):
         for _ in range(100):
             members = set(self._last_joined())
             outside = [pid for pid in [root, *descendants(root)] if pid not in members]
+            # A zombie has left its cgroup and cannot join one; a bot that exits at once
+            # leaves zombies until its parent reaps them, and has nothing left to hold.
+            outside = [pid for pid in outside if not has_exited(pid)]
             if not outside:
                 return
             self.attach(outside)

@@ -3,6 +3,10 @@
 ``python manage.py play --game cardgame a.py b.py --games 200 --seed 1 [--json] [--replays DIR]``
 (or ``python -m bots.cli`` with the same arguments). No database is touched. Game ``i`` uses seed
 ``seed + i`` and rotates the seats, so every bot plays every seat equally often.
+
+Times are CPU milliseconds of the bot's process tree per move. A game's first move also pays
+for the bot's start-up (its interpreter, its imports), so it is reported apart ("1st move ms",
+``mean_first_move_ms``) and the per-move mean and maximum count the other moves.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import argparse
 import json
 import statistics
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -21,6 +26,7 @@ from typing import Any, TextIO
 from bots.limits import SandboxLimits, TimeControl
 from bots.outcome import MatchOutcome
 from bots.runner import BotSpec, play_match
+from bots.uploads import UploadError, unpack_upload, validate_upload
 from games.common.api import Game
 
 
@@ -32,6 +38,8 @@ class BotTally:
     score_total: float = 0.0
     forfeits: Counter[str] = field(default_factory=Counter)
     move_times_ms: list[float] = field(default_factory=list)
+    """Every move but each game's first, whose CPU includes the bot's own start-up."""
+    first_move_times_ms: list[float] = field(default_factory=list)
     forfeit_examples: dict[str, str] = field(default_factory=dict)
 
     def add(self, outcome: MatchOutcome, seat: int) -> None:
@@ -39,13 +47,17 @@ class BotTally:
         self.games += 1
         self.wins += result.rank == 1
         self.score_total += result.score
-        self.move_times_ms += result.move_times_ms
+        self.first_move_times_ms += result.move_times_ms[:1]
+        self.move_times_ms += result.move_times_ms[1:]
         if result.forfeit:
             self.forfeits[result.forfeit] += 1
-            self.forfeit_examples.setdefault(result.forfeit, result.forfeit_detail[:200])
+            # The author's own bots on the author's machine: the evidence is theirs to see.
+            example = " ".join(filter(None, (result.forfeit_detail, result.forfeit_evidence)))
+            self.forfeit_examples.setdefault(result.forfeit, example[:200])
 
     def summary(self) -> dict[str, Any]:
         times = self.move_times_ms
+        firsts = self.first_move_times_ms
         return {
             "name": self.name,
             "games": self.games,
@@ -54,9 +66,10 @@ class BotTally:
             "average_score": round(self.score_total / self.games, 3) if self.games else 0.0,
             "forfeits": dict(sorted(self.forfeits.items())),
             "forfeit_examples": dict(sorted(self.forfeit_examples.items())),
-            "moves": len(times),
+            "moves": len(times) + len(firsts),
             "mean_move_ms": round(statistics.fmean(times), 3) if times else 0.0,
             "max_move_ms": round(max(times), 3) if times else 0.0,
+            "mean_first_move_ms": round(statistics.fmean(firsts), 3) if firsts else 0.0,
         }
 
 
@@ -67,6 +80,8 @@ def unique_names(paths: Sequence[Path]) -> list[str]:
         base = path.parent.name if path.name == "main.py" else path.stem
         if path.is_dir():
             base = path.name
+        elif path.suffix.lower() not in ("", ".py", ".zip"):
+            base = path.name  # random_bot.sh beside random_bot.py: keep them apart
         name, n = base, 2
         while name in names:
             name, n = f"{base}#{n}", n + 1
@@ -86,12 +101,50 @@ def run_local(
     limits: SandboxLimits | None = None,
     progress: TextIO | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games and return the summary (what ``--json`` prints)."""
+    """Play ``games`` games and return the summary (what ``--json`` prints).
+
+    ``.py`` and ``.zip`` bots pass the server's upload checks first and a ``.zip`` is unpacked
+    as the server unpacks it, so what runs here is what would run there; a folder with
+    ``main.py`` or an executable file is run as it is (the server takes neither).
+    """
+    if games < 1:
+        raise ValueError(f"--games must be at least 1, got {games}")
     paths = [Path(p) for p in bot_paths]
-    for path in paths:
-        if not path.exists():
-            raise ValueError(f"no such bot: {path}")
     names = unique_names(paths)
+    with tempfile.TemporaryDirectory(prefix="arena-play-") as unpacked:
+        runnable = [_as_uploaded(path, Path(unpacked) / str(i)) for i, path in enumerate(paths)]
+        return _play_games(
+            game, runnable, names, games, seed, options, replays_dir, time_control, limits, progress
+        )
+
+
+def _as_uploaded(path: Path, scratch: Path) -> Path:
+    """The bot as the server would run it (see :func:`run_local`)."""
+    if not path.exists():
+        raise ValueError(f"no such bot: {path}")
+    if path.suffix.lower() not in (".py", ".zip"):
+        return path
+    try:
+        upload = validate_upload(path.name, path.read_bytes())
+    except UploadError as exc:
+        raise ValueError(f"{path}: the server would refuse this bot: {exc}") from None
+    # Staged alone as main.py even for a .py: a module beside it on the author's disk must
+    # not make a bot work here that fails on the server.
+    return unpack_upload(upload, scratch)
+
+
+def _play_games(
+    game: str | Game,
+    paths: list[Path],
+    names: list[str],
+    games: int,
+    seed: int,
+    options: dict[str, Any] | None,
+    replays_dir: Path | None,
+    time_control: TimeControl | None,
+    limits: SandboxLimits | None,
+    progress: TextIO | None,
+) -> dict[str, Any]:
     tallies = [BotTally(name) for name in names]
     game_name = game if isinstance(game, str) else game.name
     if replays_dir is not None:
@@ -140,7 +193,9 @@ def _draw_progress(out: TextIO, done: int, total: int, elapsed: float) -> None:
 
 def format_table(summary: dict[str, Any]) -> str:
     """The human summary: one row per bot."""
-    header = ("bot", "games", "wins", "win %", "avg score", "forfeits", "ms/move", "max ms")
+    header = (
+        "bot", "games", "wins", "win %", "avg score", "forfeits", "ms/move", "max ms", "1st move ms"
+    )  # fmt: skip
     rows = [header]
     for bot in summary["bots"]:
         forfeits = ", ".join(f"{r} {c}" for r, c in bot["forfeits"].items()) or "-"
@@ -154,6 +209,7 @@ def format_table(summary: dict[str, Any]) -> str:
                 forfeits,
                 f"{bot['mean_move_ms']:.2f}",
                 f"{bot['max_move_ms']:.1f}",
+                f"{bot['mean_first_move_ms']:.1f}",
             )
         )
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
@@ -176,7 +232,12 @@ def format_table(summary: dict[str, Any]) -> str:
 def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     parser = parser or argparse.ArgumentParser(prog="play", description=__doc__)
     parser.add_argument("--game", required=True, help="game id: cardgame or catan")
-    parser.add_argument("bots", nargs="+", type=Path, help="bot files (.py, folder, executable)")
+    parser.add_argument(
+        "bots",
+        nargs="+",
+        type=Path,
+        help="bots: .py or .zip with main.py (as uploaded); a folder with main.py; an executable",
+    )
     parser.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("--options", default="{}", help="game options as JSON")
@@ -195,12 +256,18 @@ def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         clock["move_cpu_s"] = args.move_cpu
     if args.bank_cpu is not None:
         clock["bank_cpu_s"] = args.bank_cpu
+    try:
+        options = json.loads(args.options)
+    except ValueError as exc:
+        raise ValueError(f"--options is not valid JSON ({exc}): {args.options}") from None
+    if not isinstance(options, dict):
+        raise ValueError(f"--options must be a JSON object, got: {args.options}")
     summary = run_local(
         args.game,
         args.bots,
         games=args.games,
         seed=args.seed,
-        options=json.loads(args.options),
+        options=options,
         replays_dir=args.replays or Path("replays") / args.game,
         time_control=TimeControl.from_dict(clock),
         progress=err,

@@ -36,6 +36,9 @@ class SeatResult:
     forfeit: str | None = None
     """One of :data:`FORFEIT_REASONS`, or ``None``."""
     forfeit_detail: str = ""
+    """Why it forfeited, in the platform's words: public."""
+    forfeit_evidence: str = ""
+    """What the bot wrote that shows the fault: for its owner only, like ``stderr``."""
     stderr: str = ""
     """The bot's log, capped."""
     move_times_ms: list[float] = field(default_factory=list)

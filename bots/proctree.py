@@ -9,6 +9,16 @@ GONE = (FileNotFoundError, ProcessLookupError)
 (ESRCH) meanwhile; either way it is no longer ours to find."""
 
 
+def has_exited(pid: int) -> bool:
+    """Whether ``pid`` is gone or a zombie (dead, waiting to be reaped by its parent)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            state = f.read().rsplit(b")", 1)[1].split(maxsplit=1)[0]
+    except GONE:
+        return True
+    return state in (b"Z", b"X")
+
+
 def descendants(root: int) -> list[int]:
     """Every process below ``root`` (zombies included), from the kernel's children lists."""
     found: list[int] = []

@@ -16,12 +16,19 @@ PROTOCOL_VERSION = 1
 
 
 class BotFault(Exception):
-    """A bot broke the rules of the match; ``reason`` is one of ``bots.outcome``'s reasons."""
+    """A bot broke the rules of the match; ``reason`` is one of ``bots.outcome``'s reasons.
 
-    def __init__(self, reason: str, detail: str) -> None:
+    ``detail`` is the platform's own words and is public (spectators see it beside the forfeit).
+    ``evidence`` is what the bot itself wrote that shows the fault (the end of its stderr, its
+    answer line, the action it sent): a bot's output may hold its owner's secrets, so it goes
+    only where its stderr goes, to its owner and staff.
+    """
+
+    def __init__(self, reason: str, detail: str, evidence: str = "") -> None:
         super().__init__(f"{reason}: {detail}")
         self.reason = reason
         self.detail = detail
+        self.evidence = evidence
 
 
 # Messages are trees of fresh dicts (no cycles), so the cycle check is skipped: it halves the
@@ -95,13 +102,13 @@ def parse_answer(line: bytes, legal_actions: list[dict[str, Any]]) -> dict[str, 
     try:
         answer = json.loads(text)
     except (ValueError, UnicodeDecodeError):
-        raise BotFault(PROTOCOL_ERROR, f"answer is not JSON: {_preview(text)}") from None
+        raise BotFault(PROTOCOL_ERROR, "answer is not JSON", _preview(text)) from None
     if isinstance(answer, dict):
         if "action" not in answer:
-            raise BotFault(PROTOCOL_ERROR, f'answer has no "action" key: {_preview(text)}')
+            raise BotFault(PROTOCOL_ERROR, 'answer has no "action" key', _preview(text))
         answer = answer["action"]
     if isinstance(answer, bool) or not isinstance(answer, int | dict):
-        raise BotFault(PROTOCOL_ERROR, f"action must be an index or an object: {_preview(text)}")
+        raise BotFault(PROTOCOL_ERROR, "action must be an index or an object", _preview(text))
     if isinstance(answer, int):
         if not 0 <= answer < len(legal_actions):
             raise BotFault(

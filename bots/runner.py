@@ -65,10 +65,12 @@ def play_match(
     if not isinstance(limits, SandboxLimits):
         limits = SandboxLimits.from_dict(limits)
     if not game.min_players <= len(bots) <= game.max_players:
-        raise ValueError(
-            f"{game.name} is for {game.min_players}–{game.max_players} players, "
-            f"got {len(bots)} bots"
+        wanted = (
+            str(game.min_players)
+            if game.min_players == game.max_players
+            else f"{game.min_players} to {game.max_players}"
         )
+        raise ValueError(f"{game.name} needs {wanted} bots, got {len(bots)}")
     options = dict(options or {})
     state = game.new_game(num_players=len(bots), seed=seed, options=options)
     sandbox.probe()
@@ -180,7 +182,9 @@ class _Match:
                 raise PlatformError(
                     f"engine rejected its own legal action {action}: {exc}"
                 ) from exc
-            raise BotFault(ILLEGAL_ACTION, f"{action}: {exc}") from None
+            raise BotFault(
+                ILLEGAL_ACTION, "answered with an action the rules do not allow", f"{action}: {exc}"
+            ) from None
         except Exception as exc:
             if action in legal:
                 raise PlatformError(
@@ -256,6 +260,7 @@ class _Match:
                     score=result["scores"][seat],
                     forfeit=fault.reason if fault else None,
                     forfeit_detail=fault.detail if fault else "",
+                    forfeit_evidence=fault.evidence if fault else "",
                     stderr=proc.stderr_text if proc else "",
                     move_times_ms=list(proc.move_times_ms) if proc else [],
                 )

@@ -211,6 +211,9 @@ class ParticipantLog(models.Model):
     )
     stderr = models.TextField(blank=True)
     move_times_ms = models.JSONField(default=list, blank=True)
+    forfeit_evidence = models.TextField(
+        blank=True, help_text="what the bot wrote that shows its fault (never shown publicly)"
+    )
 
 
 class ScoredResult(models.Model):

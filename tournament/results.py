@@ -100,7 +100,10 @@ def _write_seats(participants: list[MatchParticipant], outcome: MatchOutcome) ->
         participant.forfeit_detail = seat.forfeit_detail
         participant.save(update_fields=["rank", "score", "forfeit", "forfeit_detail"])
         ParticipantLog.objects.create(
-            participant=participant, stderr=seat.stderr, move_times_ms=seat.move_times_ms
+            participant=participant,
+            stderr=seat.stderr,
+            move_times_ms=seat.move_times_ms,
+            forfeit_evidence=seat.forfeit_evidence,
         )
 
 
@@ -157,9 +160,10 @@ def _conclude_validation(
             continue
         if seat.forfeit:
             version.status = BotVersion.FAILED
+            evidence = f"\n{seat.forfeit_evidence}" if seat.forfeit_evidence else ""
             version.validation_log = (
                 f"Validation match {participant.match_id}: forfeit ({seat.forfeit})"
-                f" {seat.forfeit_detail}\n--- stderr ---\n{seat.stderr}"
+                f" {seat.forfeit_detail}{evidence}\n--- stderr ---\n{seat.stderr}"
             )
             version.save(update_fields=["status", "validation_log"])
             continue

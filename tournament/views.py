@@ -115,6 +115,7 @@ def seat_log(request: HttpRequest, match_id: int, seat: int) -> JsonResponse:
             "seat": seat,
             "stderr": log.stderr if log else "",
             "move_times_ms": log.move_times_ms if log else [],
+            "forfeit_evidence": log.forfeit_evidence if log else "",
         }
     )
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from bots import cgroups, sandbox
+from bots import cgroups, proctree, sandbox
 from bots.limits import SandboxLimits
 from bots.outcome import MEMORY_LIMIT, PROTOCOL_ERROR, TIMEOUT, PlatformError
 from tests.bots.conftest import CPU_CLOCK, TEST_CLOCK, can_sandbox_as_root
@@ -340,3 +340,40 @@ def test_hostile_bots_lose_with_v2_slot_cgroups(
     outcome = play_hostile(bot, clock=CPU_CLOCK if detail == "CPU" else TEST_CLOCK)
     assert_forfeit(outcome, reason)
     assert detail in outcome.seats[0].forfeit_detail
+
+
+# ---------------------------------------------------------------------------------------------
+# Adoption
+
+
+@can_sandbox_as_root
+def test_adoption_passes_over_zombies_of_a_bot_that_exits_at_once() -> None:
+    """A zombie has left its cgroup and can never join one: were it counted as outside, a bot
+    whose processes exit before their parent reaps them would fail as a platform error."""
+    if cgroups.detect(refresh=True) is None:
+        pytest.skip("no cgroups on this machine")
+    parent = subprocess.Popen(
+        [sys.executable, "-c", "import os, time\nif os.fork() == 0: os._exit(0)\ntime.sleep(30)"]
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            zombies = [pid for pid in proctree.descendants(parent.pid) if _state(pid) == "Z"]
+            if zombies:
+                break
+            time.sleep(0.01)
+        assert zombies, "the child never became a zombie"
+        with sandbox.acquire_slot() as slot:
+            assert slot.cgroup is not None
+            slot.cgroup.adopt_tree(parent.pid)
+            assert parent.pid in slot.cgroup.pids()
+            parent.kill()
+            parent.wait()
+    finally:
+        parent.kill()
+        parent.wait()
+
+
+def _state(pid: int) -> str:
+    with open(f"/proc/{pid}/stat") as f:
+        return f.read().rsplit(")", 1)[1].split()[0]

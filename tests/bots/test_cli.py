@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -34,7 +35,8 @@ def test_run_local_counts_wins_scores_forfeits_and_writes_replays(tmp_path: Path
     assert good["games"] == bad["games"] == 4
     assert good["wins"] == 4 and bad["wins"] == 0
     assert bad["forfeits"] == {"protocol_error": 4}
-    assert good["moves"] > 0 and good["max_move_ms"] >= good["mean_move_ms"] > 0
+    # Its opponent forfeits at its first move: first_legal moves at most once a game.
+    assert 0 < good["moves"] <= 4 and good["mean_first_move_ms"] > 0
     assert "4/4 games" in progress.getvalue()
     files = sorted(tmp_path.glob("toy-*.json"))
     assert [f.name for f in files] == [f"toy-{s}.json" for s in (10, 11, 12, 13)]
@@ -110,3 +112,85 @@ def test_cli_plays_the_board_game_with_four_bots(
     assert sum(b["wins"] for b in summary["bots"]) == 2
     assert all(b["forfeits"] == {} for b in summary["bots"])
     assert len(list(tmp_path.glob("catan-*.json"))) == 2
+
+
+def _zip(path: Path, members: dict[str, str]) -> Path:
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, text in members.items():
+            archive.writestr(name, text)
+    return path
+
+
+def test_a_zip_bot_runs_as_the_server_unpacks_it(tmp_path: Path) -> None:
+    """main.py imports a module beside it in the archive, as uploads may."""
+    strategy = "def choose(legal):\n    return 0\n"
+    main = "import strategy\n" + FIRST_LEGAL.read_text()
+    bot = _zip(tmp_path / "zipped.zip", {"main.py": main, "strategy.py": strategy})
+    summary = cli.run_local(
+        TOY, [bot, FIRST_LEGAL], games=2, seed=3, time_control=TEST_CLOCK, limits=TEST_LIMITS
+    )
+    zipped = summary["bots"][0]
+    assert zipped["name"] == "zipped" and zipped["forfeits"] == {}
+    assert zipped["moves"] > 0
+
+
+def test_a_bot_the_server_would_refuse_is_refused_here_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(registry.GAMES, "toy", TOY)
+    bot = _zip(tmp_path / "evil.zip", {"../main.py": "print('x')\n"})
+    assert cli.main(["--game", "toy", str(bot), str(FIRST_LEGAL), "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "the server would refuse this bot" in err and "evil.zip" in err
+
+
+def test_a_py_bot_runs_alone_as_on_the_server(tmp_path: Path) -> None:
+    """A module beside the .py on the author's disk is not uploaded with it, so it must not
+    be importable here either."""
+    (tmp_path / "helper.py").write_text("X = 1\n")
+    bot = tmp_path / "leans_on_helper.py"
+    bot.write_text("import helper\n" + FIRST_LEGAL.read_text())
+    summary = cli.run_local(
+        TOY, [bot, FIRST_LEGAL], games=1, seed=3, time_control=TEST_CLOCK, limits=TEST_LIMITS
+    )
+    assert summary["bots"][0]["forfeits"] == {"crash": 1}
+    assert "ModuleNotFoundError" in summary["bots"][0]["forfeit_examples"]["crash"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--games", "0"], "--games must be at least 1"),
+        (["--options", "{foo"], "--options is not valid JSON"),
+        (["--options", "[1]"], "--options must be a JSON object"),
+    ],
+)
+def test_bad_arguments_get_a_clear_error(
+    args: list[str],
+    message: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setitem(registry.GAMES, "toy", TOY)
+    assert cli.main(["--game", "toy", str(FIRST_LEGAL), str(FIRST_LEGAL), *args]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_first_moves_are_reported_apart_from_the_others(tmp_path: Path) -> None:
+    summary = cli.run_local(
+        TOY, [FIRST_LEGAL, FIRST_LEGAL], games=2, seed=3, time_control=TEST_CLOCK,
+        limits=TEST_LIMITS, replays_dir=tmp_path,
+    )  # fmt: skip
+    bot = summary["bots"][0]
+    records = [json.loads(f.read_text()) for f in sorted(tmp_path.glob("toy-*.json"))]
+    assert bot["moves"] == sum(
+        len(r["seats"][s]["move_times_ms"]) for r, s in zip(records, (0, 1), strict=True)
+    )
+    firsts = [
+        records[0]["seats"][0]["move_times_ms"][0],
+        records[1]["seats"][1]["move_times_ms"][0],
+    ]
+    assert bot["mean_first_move_ms"] == pytest.approx(sum(firsts) / 2, abs=0.001)
+    rest = records[0]["seats"][0]["move_times_ms"][1:] + records[1]["seats"][1]["move_times_ms"][1:]
+    assert bot["max_move_ms"] == pytest.approx(max(rest), abs=0.001)
+    assert "1st move ms" in cli.format_table(summary)

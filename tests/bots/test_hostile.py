@@ -127,13 +127,16 @@ def test_closing_stdout_ends_the_bot(tier: str) -> None:
 def test_illegal_action_forfeits() -> None:
     outcome = play_hostile("illegal_action")
     assert_forfeit(outcome, ILLEGAL_ACTION)
-    assert "TOY-01" in outcome.seats[0].forfeit_detail
+    # The action the bot made up is its own text: kept for its owner, not in the public detail.
+    assert "TOY-01" in outcome.seats[0].forfeit_evidence
+    assert "TOY-01" not in outcome.seats[0].forfeit_detail
 
 
 def test_non_json_answer_forfeits() -> None:
     outcome = play_hostile("not_json")
     stderr = assert_forfeit(outcome, PROTOCOL_ERROR)
-    assert "not JSON" in outcome.seats[0].forfeit_detail
+    assert outcome.seats[0].forfeit_detail == "answer is not JSON"
+    assert outcome.seats[0].forfeit_evidence.startswith("'")  # a preview of the bad line
     assert "about to misbehave" in stderr
 
 
@@ -141,6 +144,10 @@ def test_crash_is_recorded_with_its_traceback() -> None:
     outcome = play_hostile("crash")
     stderr = assert_forfeit(outcome, CRASH)
     assert "ZeroDivisionError: bot bug" in stderr
+    # What the bot printed stays out of the public detail, which spectators read.
+    assert "ZeroDivisionError" in outcome.seats[0].forfeit_evidence
+    assert "ZeroDivisionError" not in outcome.seats[0].forfeit_detail
+    assert outcome.seats[0].forfeit_detail.endswith("exited with code 1")
 
 
 def test_multiplayer_game_goes_on_after_a_forfeit() -> None:

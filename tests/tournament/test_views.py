@@ -17,6 +17,12 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def played(users, house_bots, fast_ladder) -> Match:
     """A finished two-seat match between alice's bot and a house bot."""
+    return play_against_alice(users, house_bots, fast_ladder)
+
+
+def play_against_alice(users, house_bots, fast_ladder, alice_forfeits: str = "") -> Match:
+    """Play one two-seat match of alice's bot; if ``alice_forfeits``, her bot crashes and
+    that is what it wrote."""
     fast_ladder.players_per_match = 2
     fast_ladder.save()
     alice_bot = make_bot(users["alice"], "alices_bot", "random_legal.py")
@@ -26,9 +32,14 @@ def played(users, house_bots, fast_ladder) -> Match:
     (match_id,) = schedule_ladder("catan", 1)
     match = Match.objects.get(id=match_id)
     seats = {p.version.bot.owner.username: p for p in match.participants.all()}
-    claimed, _ = execution.claim(match.id, "w")
-    record_result(match.id, claimed.claim_token, outcome_for(claimed, [1, 2]))
     match.alice_seat = seats["alice"].seat
+    claimed, _ = execution.claim(match.id, "w")
+    ranks = [1, 2] if match.alice_seat else [2, 1]
+    outcome = outcome_for(claimed, ranks, forfeit_seat=match.alice_seat if alice_forfeits else None)
+    if alice_forfeits:
+        outcome.seats[match.alice_seat].forfeit_detail = "closed its stdout: exited with code 3"
+        outcome.seats[match.alice_seat].forfeit_evidence = alice_forfeits
+    record_result(match.id, claimed.claim_token, outcome)
     return match
 
 
@@ -56,6 +67,23 @@ def test_another_user_does_not(client, users, played) -> None:
 def test_anonymous_does_not(client, played) -> None:
     assert client.get(log_url(played, played.alice_seat)).status_code == 403
     assert "log of seat" not in client.get(f"/matches/{played.id}/").content.decode()
+
+
+def test_what_a_bot_wrote_at_its_forfeit_is_for_its_owner_only(
+    client, users, house_bots, fast_ladder
+) -> None:
+    """A crashed bot's stderr tail may hold its owner's secrets: spectators see the reason
+    and the platform's words, the owner also sees the bot's own text."""
+    match = play_against_alice(users, house_bots, fast_ladder, "stderr ends: api_key=SECRET-123")
+    page = client.get(f"/matches/{match.id}/").content.decode()
+    assert "closed its stdout: exited with code 3" in page
+    assert "SECRET-123" not in page
+    client.force_login(users["bob"])
+    assert "SECRET-123" not in client.get(f"/matches/{match.id}/").content.decode()
+    client.force_login(users["alice"])
+    assert "SECRET-123" in client.get(f"/matches/{match.id}/").content.decode()
+    log = client.get(log_url(match, match.alice_seat)).json()
+    assert log["forfeit_evidence"] == "stderr ends: api_key=SECRET-123"
 
 
 def test_staff_see_every_log_and_platform_errors(client, users, played) -> None:
