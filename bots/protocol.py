@@ -7,6 +7,7 @@ it knows nothing about processes.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -41,6 +42,18 @@ def encode(message: dict[str, Any]) -> bytes:
     return _ENCODER.encode(message).encode("ascii") + b"\n"
 
 
+def bot_seed(match_seed: int, seat: int) -> int:
+    """A seed for the bot's own random choices in seat ``seat`` of the match.
+
+    The same for every replay of the match, so a bot that draws its randomness from it plays
+    the same game again (``play --seed`` reproduces runs). It is a one-way hash: nothing about
+    the match seed, and so about the dice and the decks, can be learned from it (match seeds
+    are 62 random bits on the server).
+    """
+    digest = hashlib.sha256(f"catan-arena bot seed {match_seed} {seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
 def start_message(
     *,
     game: str,
@@ -49,6 +62,7 @@ def start_message(
     num_players: int,
     options: dict[str, Any],
     time_control: dict[str, float],
+    bot_seed: int,
     static: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     message: dict[str, Any] = {
@@ -60,6 +74,7 @@ def start_message(
         "num_players": num_players,
         "options": options,
         "time_control": time_control,
+        "bot_seed": bot_seed,
     }
     if static is not None:
         message["static"] = static

@@ -213,6 +213,7 @@ class _Match:
             num_players=self.num_players,
             options=self.options,
             time_control=self.time_control.to_dict(),
+            bot_seed=protocol.bot_seed(self.seed, seat),
             static=self.static,
         )
         try:

@@ -17,6 +17,7 @@ your bot. Write logs to stderr (``arena_bot.log``); stdout belongs to the protoc
 from __future__ import annotations
 
 import json
+import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -41,6 +42,14 @@ class Match:
     """Facts that never change in this game (the board game's geometry)."""
     memory: dict[str, Any] = field(default_factory=dict)
     """Yours to keep anything across turns."""
+    bot_seed: int | None = None
+    rng: random.Random = field(default_factory=random.Random)
+    """Draw your randomness from this: seeded from ``start``'s ``bot_seed``, so a replay of
+    the same match (``play --seed``) plays the same game again."""
+
+    def __post_init__(self) -> None:
+        if self.bot_seed is not None:
+            self.rng.seed(self.bot_seed)
 
 
 @dataclass
@@ -111,6 +120,7 @@ def run(
                 time_control=message.get("time_control", {}),
                 engine_version=message.get("engine_version", ""),
                 static=message.get("static") or {},
+                bot_seed=message.get("bot_seed"),
             )
             if on_start is not None:
                 on_start(match)

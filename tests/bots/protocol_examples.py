@@ -35,6 +35,7 @@ def record(game_id: str, seed: int, players: int, acts: int = 3) -> tuple[dict, 
         num_players=players,
         options={},
         time_control=TimeControl().to_dict(),
+        bot_seed=protocol.bot_seed(seed, 0),
         static=static_info(game, {}),
     )
     lines = ["> " + json.dumps(start, separators=(",", ":"))]

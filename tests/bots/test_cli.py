@@ -194,3 +194,20 @@ def test_first_moves_are_reported_apart_from_the_others(tmp_path: Path) -> None:
     rest = records[0]["seats"][0]["move_times_ms"][1:] + records[1]["seats"][1]["move_times_ms"][1:]
     assert bot["max_move_ms"] == pytest.approx(max(rest), abs=0.001)
     assert "1st move ms" in cli.format_table(summary)
+
+
+def test_the_same_seed_replays_the_same_games_with_the_random_example_bots(
+    tmp_path: Path,
+) -> None:
+    """The example random bot draws from the SDK's rng, seeded by start's bot_seed."""
+    random_bot = Path(__file__).resolve().parents[2] / "bots" / "examples" / "cardgame"
+    bots = [random_bot / "random_bot.py", random_bot / "random_bot.py"]
+    runs = []
+    for run in ("a", "b", "c"):
+        cli.run_local(
+            "cardgame", bots, games=1, seed=11 if run != "c" else 12, replays_dir=tmp_path / run
+        )
+        (record,) = [json.loads(f.read_text()) for f in (tmp_path / run).glob("*.json")]
+        runs.append(record["actions"])
+    assert runs[0] == runs[1]
+    assert runs[0] != runs[2]

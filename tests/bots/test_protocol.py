@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import shutil
 from pathlib import Path
 
@@ -72,7 +73,13 @@ def test_sdk_serves_the_protocol_in_process() -> None:
     seen = []
     messages = [
         protocol.start_message(
-            game="toy", engine_version="1", seat=1, num_players=2, options={}, time_control={}
+            game="toy",
+            engine_version="1",
+            seat=1,
+            num_players=2,
+            options={},
+            time_control={},
+            bot_seed=protocol.bot_seed(5, 1),
         ),
         protocol.act_message(step=0, observation={"x": 1}, legal_actions=LEGAL, clock={}),
         protocol.end_message(result={"ranking": [1, 0]}, observation={}, you={"rank": 1}),
@@ -81,12 +88,21 @@ def test_sdk_serves_the_protocol_in_process() -> None:
     stdout = io.StringIO()
     arena_bot.run(
         lambda turn: turn.actions_of_type("pass")[0],
-        on_end=lambda match, end: seen.append((match.seat, end.rank)),
+        on_end=lambda match, end: seen.append((match.seat, end.rank, match.rng.random())),
         stdin=stdin,
         stdout=stdout,
     )
     assert json.loads(stdout.getvalue()) == {"action": 1}
-    assert seen == [(1, 1)]
+    # The SDK's rng is seeded from start's bot_seed: the bot's randomness replays.
+    assert seen == [(1, 1, random.Random(protocol.bot_seed(5, 1)).random())]
+
+
+def test_bot_seeds_differ_by_seat_and_match_and_hide_the_match_seed() -> None:
+    seeds = {protocol.bot_seed(match, seat) for match in range(50) for seat in range(4)}
+    assert len(seeds) == 200
+    assert all(0 <= seed < 2**63 for seed in seeds)
+    assert protocol.bot_seed(7, 0) == protocol.bot_seed(7, 0)
+    assert protocol.bot_seed(7, 0) not in (7, 7 + 0)
 
 
 def play_and_check_replay(game, specs: list[BotSpec], seed: int) -> None:

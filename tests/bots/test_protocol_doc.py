@@ -82,7 +82,8 @@ def test_validator_rejects_what_it_should() -> None:
 def test_runner_messages_match_the_schemas() -> None:
     start = protocol.start_message(
         game="catan", engine_version="1", seat=2, num_players=4, options={"masters": True},
-        time_control=TimeControl().to_dict(), static={"hex_coords": []},
+        time_control=TimeControl().to_dict(), bot_seed=protocol.bot_seed(1, 2),
+        static={"hex_coords": []},
     )  # fmt: skip
     act = protocol.act_message(
         step=0, observation={}, legal_actions=[{"type": "roll"}], clock={"move_cpu_s": 1.0,

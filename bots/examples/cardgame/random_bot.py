@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import random
-
 import arena_bot
-
-rng = random.Random()
 
 
 def decide(turn: arena_bot.Turn) -> int:
-    return rng.randrange(len(turn.legal_actions))
+    return turn.match.rng.randrange(len(turn.legal_actions))
 
 
 if __name__ == "__main__":
