@@ -18,3 +18,11 @@ def by_class(root: ET.Element, name: str) -> list[ET.Element]:
 
 def text_of(element: ET.Element) -> str:
     return "".join(element.itertext())
+
+
+def visible_text(element: ET.Element) -> str:
+    """The words drawn inside ``element``: its texts without their tooltips (``<title>``)."""
+    words = []
+    for text in element.iter(f"{SVG}text"):
+        words.append((text.text or "") + "".join(child.tail or "" for child in text))
+    return " ".join(words)
