@@ -67,12 +67,8 @@ class DevelopmentRules:
         self.dev_hand[p][c] += 1
         self.dev_new[p][c] += 1
         self.vp_dirty = True
-        others = [s for s in range(self.n) if s != p]
-        self.events.append(
-            {"type": "buy_development", "seat": p, "card": DEV_CARDS[c], "visible_to": [p]}
-        )
-        self.events.append(
-            {"type": "buy_development", "seat": p, "card": "hidden", "visible_to": others}
+        self.emit_secret(
+            {"type": "buy_development", "seat": p, "card": DEV_CARDS[c]}, [p], {"card": "hidden"}
         )
         self.after_development_draw(p)
 

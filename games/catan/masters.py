@@ -553,13 +553,14 @@ class MastersRules:
             return
         self.draws_left = 0
         p = self.turn_player
-        self.events.append(
+        self.emit_secret(
             {
                 "type": "kandamir_draw",
                 "seat": p,
                 "cards": [DEV_CARDS[x] for x in self.kandamir_cards],
-                "visible_to": [p],
-            }
+            },
+            [p],
+            {"cards": ["hidden"] * len(self.kandamir_cards)},
         )
         self._set_phase("kandamir_keep", p)
 
@@ -630,26 +631,11 @@ class MastersRules:
         r = RESOURCE_INDEX[action["resource"]]
         self.hand[p][r] -= 1
         self.hand[q][r] += 1
-        self.events.append(
-            {
-                "type": "negotiant_payment",
-                "seat": p,
-                "to": q,
-                "resource": action["resource"],
-                "visible_to": [p, q],
-            }
+        self.emit_secret(
+            {"type": "negotiant_payment", "seat": p, "to": q, "resource": action["resource"]},
+            [p, q],
+            {"resource": "hidden"},
         )
-        others = [s for s in range(self.n) if s not in (p, q)]
-        if others:
-            self.events.append(
-                {
-                    "type": "negotiant_payment",
-                    "seat": p,
-                    "to": q,
-                    "resource": "hidden",
-                    "visible_to": others,
-                }
-            )
         self._next_negotiant_payment()
 
     # ------------------------------------------------------------------ Hildegard
@@ -658,14 +644,15 @@ class MastersRules:
         p = self.actor
         self._mark_used(p, "look", target=action["seat"])
         self.hildegard_target = action["seat"]
-        self.events.append(
+        self.emit_secret(
             {
                 "type": "hildegard_look",
                 "seat": p,
                 "target": action["seat"],
                 "hand": _named(self.hand[action["seat"]]),
-                "visible_to": [p, action["seat"]],
-            }
+            },
+            [p, action["seat"]],
+            {"hand": "hidden"},
         )
         self._set_phase("hildegard_take", p)
 
@@ -678,14 +665,10 @@ class MastersRules:
         r = RESOURCE_INDEX[action["resource"]]
         self.hand[q][r] -= 1
         self.hand[p][r] += 1
-        self.events.append(
-            {
-                "type": "hildegard_take",
-                "seat": p,
-                "target": q,
-                "resource": action["resource"],
-                "visible_to": [p, q],
-            }
+        self.emit_secret(
+            {"type": "hildegard_take", "seat": p, "target": q, "resource": action["resource"]},
+            [p, q],
+            {"resource": "hidden"},
         )
         self.hildegard_target = -1
         self.master_return = "resume"

@@ -128,27 +128,11 @@ class RobberRules:
         r = RESOURCE_INDEX[action["resource"]]
         self.hand[victim][r] -= 1
         self.hand[thief][r] += 1
-        seen = [thief, victim]
-        others = [s for s in range(self.n) if s not in seen]
-        self.events.append(
-            {
-                "type": "steal",
-                "seat": thief,
-                "victim": victim,
-                "resource": RESOURCES[r],
-                "visible_to": seen,
-            }
+        self.emit_secret(
+            {"type": "steal", "seat": thief, "victim": victim, "resource": RESOURCES[r]},
+            [thief, victim],
+            {"resource": "hidden"},
         )
-        if others:
-            self.events.append(
-                {
-                    "type": "steal",
-                    "seat": thief,
-                    "victim": victim,
-                    "resource": "hidden",
-                    "visible_to": others,
-                }
-            )
         self.victim = -1
         self.finish_robber()
 

@@ -335,6 +335,17 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def setup_order_active(self) -> bool:
         return self.turn == 0
 
+    # ------------------------------------------------------------------ events
+    def emit_secret(
+        self, event: dict[str, Any], seen_by: list[int], hidden: dict[str, Any]
+    ) -> None:
+        """Log ``event`` for the seats in ``seen_by``, and for every other seat a copy with the
+        ``hidden`` fields in place of the secret ones: the table sees that it happened, not what."""
+        self.events.append({**event, "visible_to": list(seen_by)})
+        others = [s for s in range(self.n) if s not in seen_by]
+        if others:
+            self.events.append({**event, **hidden, "visible_to": others})
+
     # ------------------------------------------------------------------ phases
     def _set_phase(self, phase: str, actor: int) -> None:
         self.phase = phase

@@ -14,7 +14,21 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-CHECKLIST = ROOT.parent / "shared" / "reference" / "rules-checklist.md"
+
+
+def _shared_dir() -> Path:
+    """``../shared`` beside the checkout; for a git worktree elsewhere, beside its main checkout
+    (``.git`` is then a file naming ``<main>/.git/worktrees/<name>``)."""
+    beside = ROOT.parent / "shared"
+    git = ROOT / ".git"
+    if beside.is_dir() or not git.is_file():
+        return beside
+    pointer = git.read_text().partition("gitdir:")[2].strip()
+    main_checkout = Path(pointer).resolve().parents[2]
+    return main_checkout.parent / "shared"
+
+
+CHECKLIST = _shared_dir() / "reference" / "rules-checklist.md"
 DOCUMENT = ROOT / "docs" / "rules-coverage.md"
 TEST_DIR = ROOT / "tests" / "games"
 SECTIONS = (

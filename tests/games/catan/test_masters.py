@@ -12,6 +12,7 @@ from games.catan.constants import KNIGHT
 from games.common.api import CHANCE
 from games.errors import IllegalAction
 from tests.games.catan.fixtures import dice_for, empty_board, hand, put, roll, set_hand
+from tests.games.random_game import play_random
 
 
 def mgame(n=4, **options):
@@ -425,3 +426,37 @@ def test_ma_hildegard_01_02_look_and_take_from_a_richer_opponent() -> None:
     state2.apply({"type": "use_hildegard", "seat": 1})
     state2.apply(M.TAKE_NOTHING)
     assert state2.phase == "master_after" and state2.master_used_turn[0] == state2.turn
+
+
+SECRET_EVENTS = {
+    "buy_development",
+    "steal",
+    "kandamir_draw",
+    "hildegard_look",
+    "hildegard_take",
+    "negotiant_payment",
+}
+
+
+def _is_hidden_copy(event: dict) -> bool:
+    return any(v == "hidden" or (isinstance(v, list) and "hidden" in v) for v in event.values())
+
+
+def test_every_secret_event_leaves_the_other_seats_a_hidden_copy() -> None:
+    """The README's promise ("the others get a hidden copy"): a seat outside a secret still
+    learns that it happened, e.g. that Hildegard took a card from someone, and nothing more."""
+    seen_types = set()
+    for seed in range(12):
+        state, _ = play_random("catan", 4, seed, {"masters": True})
+        events = state.events
+        for index, event in enumerate(events):
+            if event["type"] not in SECRET_EVENTS or event["visible_to"] == "all":
+                continue
+            if _is_hidden_copy(event):
+                continue
+            copy = events[index + 1]
+            assert _is_hidden_copy(copy), (event, copy)
+            assert copy["type"] == event["type"] and copy["seat"] == event["seat"]
+            assert sorted(copy["visible_to"] + event["visible_to"]) == [0, 1, 2, 3]
+            seen_types.add(event["type"])
+    assert seen_types == SECRET_EVENTS
