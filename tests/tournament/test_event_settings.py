@@ -131,3 +131,21 @@ def test_seeding_by_rating_or_in_the_organisers_order(card_versions, users, sent
         if {p.version_id for p in m.participants.all()} == {ids[3], ids[1]}
     ]
     assert len(first) == 1
+
+
+def test_a_board_game_knockout_needs_the_engines_two_player_option(
+    catan_versions, users, sent
+) -> None:
+    ids = [v.id for v in catan_versions]
+    with pytest.raises(TournamentRefused, match="allow_two_players"):
+        create_tournament(users["staff"], "catan", "x", "knockout", ids, players_per_match=2)
+    cup = create_tournament(
+        users["staff"],
+        "catan",
+        "Duels",
+        "knockout",
+        ids,
+        players_per_match=2,
+        options={"allow_two_players": True},
+    )
+    assert [m.participants.count() for m in queued(cup)] == [2, 2]
