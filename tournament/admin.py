@@ -92,7 +92,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
     list_display = ("name", "game", "format", "status", "planned_matches", "organiser", "created")
     list_filter = ("game", "format", "status")
-    readonly_fields = ("planned_matches", "created", "finished")
+    readonly_fields = ("planned_matches", "created", "finished", "cancelled", "cancelled_by")
     inlines = [TournamentEntrantInline]
 
     def has_add_permission(self, request: object) -> bool:

@@ -1,21 +1,28 @@
-"""The REST API for bot authors' scripts: list bots, read one, upload a bot or a new version;
-list tournaments and read one (progress, standings, the knockout bracket) as JSON.
+"""The REST API for bot authors' and organisers' scripts: list bots, read one, upload a bot or a
+new version; list tournaments, read one (progress, standings, the knockout bracket), create one,
+cancel one, retry one of its error games.
 
 ``POST /api/bots/`` takes the same fields as the upload page (multipart: ``game``, ``name``,
-``code``) and answers with the new version; authenticate with a session or HTTP Basic.
+``code``) and answers with the new version; ``POST /api/tournaments/`` takes JSON (see
+:class:`NewTournamentSerializer`). Authenticate with a session or HTTP Basic. Creating is for
+organisers, cancelling and retrying for the event's organiser and staff: anyone else gets 403.
 """
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.registry import GAMES
+from tournament.brackets import MAX_GAMES_PER_PAIRING
 from tournament.forms import UploadForm
-from tournament.models import Bot, BotVersion, RatingFields, Tournament
-from tournament.tournaments import tournament_summary
+from tournament.models import Bot, BotVersion, RatingFields, Tournament, TournamentMatch
+from tournament.organiser import cancel_tournament, may_organise, retry_game
+from tournament.tournaments import TournamentRefused, create_tournament, tournament_summary
 from tournament.versions import UploadRejected
 
 
@@ -73,8 +80,7 @@ def bot_detail(request: Request, bot_id: int) -> Response:
 def _upload(request: Request) -> Response:
     form = UploadForm(request.data, request.FILES)
     if not form.is_valid():
-        errors = {field: [str(e) for e in errs] for field, errs in form.errors.items()}
-        return Response({"detail": "invalid upload", "errors": errors}, status=400)
+        return _invalid("invalid upload", form.errors)
     try:
         version = form.upload(request.user)
     except UploadRejected as exc:
@@ -87,8 +93,14 @@ def _upload(request: Request) -> Response:
     return Response(body, status=status.HTTP_201_CREATED)
 
 
+def _invalid(detail: str, errors: dict[str, list[object]]) -> Response:
+    fields = {field: [str(e) for e in errs] for field, errs in errors.items()}
+    return Response({"detail": detail, "errors": fields}, status=400)
+
+
 class TournamentSerializer(serializers.ModelSerializer):
     organiser = serializers.CharField(source="organiser.username")
+    cancelled_by = serializers.CharField(source="cancelled_by.username", default=None)
 
     class Meta:
         model = Tournament
@@ -99,18 +111,47 @@ class TournamentSerializer(serializers.ModelSerializer):
             "format",
             "games_per_pairing",
             "players_per_match",
+            "options",
+            "time_control",
+            "seeding",
             "status",
             "planned_matches",
             "created",
             "finished",
+            "cancelled",
+            "cancelled_by",
             "organiser",
         ]
 
 
-@api_view(["GET"])
+class NewTournamentSerializer(serializers.Serializer):
+    """``POST /api/tournaments/``: what the create page asks, as JSON.
+
+    ``entrants`` are bot version ids; with ``seeding`` ``"manual"`` their order is the seed
+    order, otherwise they are seeded by rating. ``players_per_match``, ``options`` (merged over
+    the ladder's) and ``time_control`` (``move_cpu_s``, ``bank_cpu_s``) are optional: the
+    ladder's settings stand for what is left out; the engine and the clock ranges check the rest.
+    """
+
+    name = serializers.CharField(max_length=100)
+    game = serializers.ChoiceField(choices=sorted(GAMES))
+    format = serializers.ChoiceField(choices=Tournament.FORMATS)
+    entrants = serializers.ListField(child=serializers.IntegerField(), allow_empty=False)
+    seeding = serializers.ChoiceField(choices=Tournament.SEEDINGS, default=Tournament.BY_RATING)
+    games_per_pairing = serializers.IntegerField(
+        min_value=1, max_value=MAX_GAMES_PER_PAIRING, default=1
+    )
+    players_per_match = serializers.IntegerField(required=False, allow_null=True, default=None)
+    options = serializers.DictField(required=False, default=dict)
+    time_control = serializers.DictField(required=False, default=dict)
+
+
+@api_view(["GET", "POST"])
 def tournament_list(request: Request) -> Response:
-    """Every tournament, newest first (``?game=``, ``?status=``)."""
-    tournaments = Tournament.objects.select_related("organiser").order_by("-id")
+    """GET: every tournament, newest first (``?game=``, ``?status=``); POST: create one."""
+    if request.method == "POST":
+        return _create_tournament(request)
+    tournaments = Tournament.objects.select_related("organiser", "cancelled_by").order_by("-id")
     if game := request.query_params.get("game"):
         tournaments = tournaments.filter(game=game)
     if status_filter := request.query_params.get("status"):
@@ -118,10 +159,64 @@ def tournament_list(request: Request) -> Response:
     return Response(TournamentSerializer(tournaments[:500], many=True).data)
 
 
+def _create_tournament(request: Request) -> Response:
+    if not may_organise(request.user):
+        raise PermissionDenied("only organisers create tournaments")
+    body = NewTournamentSerializer(data=request.data)
+    if not body.is_valid():
+        return _invalid("invalid tournament", body.errors)
+    data = body.validated_data
+    try:
+        tournament = create_tournament(
+            request.user,
+            data["game"],
+            data["name"],
+            data["format"],
+            data["entrants"],
+            seeding=data["seeding"],
+            games_per_pairing=data["games_per_pairing"],
+            players_per_match=data["players_per_match"],
+            options=data["options"],
+            time_control=data["time_control"],
+        )
+    except TournamentRefused as exc:
+        return Response({"detail": str(exc)}, status=400)
+    return Response(_tournament_body(tournament), status=status.HTTP_201_CREATED)
+
+
 @api_view(["GET"])
 def tournament_detail(request: Request, tournament_id: int) -> Response:
     """One tournament: entrants by seed, progress, standings, games and (knockout) bracket."""
-    tournament = get_object_or_404(Tournament.objects.select_related("organiser"), id=tournament_id)
+    tournament = get_object_or_404(
+        Tournament.objects.select_related("organiser", "cancelled_by"), id=tournament_id
+    )
+    return Response(_tournament_body(tournament))
+
+
+@api_view(["POST"])
+def tournament_cancel(request: Request, tournament_id: int) -> Response:
+    """Cancel a pending or running tournament (its organiser and staff); 409 when it is not."""
+    tournament = get_object_or_404(Tournament, id=tournament_id)
+    try:
+        dropped = cancel_tournament(tournament.id, request.user)
+    except TournamentRefused as exc:
+        return Response({"detail": str(exc)}, status=409)
+    tournament.refresh_from_db()
+    return Response({**_tournament_body(tournament), "dropped_games": dropped})
+
+
+@api_view(["POST"])
+def tournament_retry(request: Request, tournament_id: int, match_id: int) -> Response:
+    """Play an error game again (its organiser and staff); 409 when it may not be retried."""
+    game = get_object_or_404(TournamentMatch, tournament_id=tournament_id, match_id=match_id)
+    try:
+        new_match_id = retry_game(game.tournament_id, match_id, request.user)
+    except TournamentRefused as exc:
+        return Response({"detail": str(exc)}, status=409)
+    return Response({"match": new_match_id, "retry_of": match_id}, status=201)
+
+
+def _tournament_body(tournament: Tournament) -> dict[str, object]:
     summary = tournament_summary(tournament)
     bracket = None
     if summary["bracket"] is not None:
@@ -142,17 +237,15 @@ def tournament_detail(request: Request, tournament_id: int) -> Response:
             ]
             for ties in summary["bracket"]
         ]
-    return Response(
-        {
-            **TournamentSerializer(tournament).data,
-            "entrants": [{"seed": i + 1, "name": n} for i, n in enumerate(summary["names"])],
-            "progress": {
-                "done": summary["done"],
-                "planned": summary["planned"],
-                "planned_is_upper_bound": summary["planned_is_upper_bound"],
-            },
-            "standings": summary["standings"],
-            "games": summary["games"],
-            "bracket": bracket,
-        }
-    )
+    return {
+        **TournamentSerializer(tournament).data,
+        "entrants": summary["entrants"],
+        "progress": {
+            "done": summary["done"],
+            "planned": summary["planned"],
+            "planned_is_upper_bound": summary["planned_is_upper_bound"],
+        },
+        "standings": summary["standings"],
+        "games": summary["games"],
+        "bracket": bracket,
+    }

@@ -10,4 +10,10 @@ urlpatterns = [
     path("bots/<int:bot_id>/", api.bot_detail, name="bot_detail"),
     path("tournaments/", api.tournament_list, name="tournament_list"),
     path("tournaments/<int:tournament_id>/", api.tournament_detail, name="tournament_detail"),
+    path("tournaments/<int:tournament_id>/cancel", api.tournament_cancel, name="tournament_cancel"),
+    path(
+        "tournaments/<int:tournament_id>/games/<int:match_id>/retry",
+        api.tournament_retry,
+        name="tournament_retry",
+    ),
 ]

@@ -14,14 +14,17 @@ Decisions (documented in docs/ARCHITECTURE.md):
   without playing games that cannot matter. If all games are played without a majority (draws,
   void games), the tie goes to more wins, then the higher total score, then the better seed.
 - A game nobody won (a draw, or a match that ended in a platform ``error``, which the flow
-  records as forfeited by every seat) gives no win to anyone.
+  records as forfeited by every seat until it is retried) gives no win to anyone.
+- Rounds are named from the end (Final, Semi-finals, Quarter-finals) only when full: a first
+  round with byes is "Round 1", whatever its number of real ties.
+- A void game may be retried only while that cannot rewrite the bracket (``retry_refusal``).
 """
 
 from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from math import comb
 
@@ -245,11 +248,50 @@ def champion(rounds: Sequence[Sequence[Tie]]) -> int | None:
     return rounds[-1][0].winner if rounds else None
 
 
-def round_name(round_number: int, rounds: int) -> str:
-    remaining = rounds - round_number
-    return {1: "Final", 2: "Semi-finals", 3: "Quarter-finals"}.get(
-        remaining, f"Round {round_number + 1}"
-    )
+NAMES_FROM_THE_END = ("Final", "Semi-finals", "Quarter-finals")
+"""The names of a knockout's last rounds, the final first."""
+
+
+def round_names(entrants: int) -> list[str]:
+    """The name of each round of a knockout of ``entrants``, first round first.
+
+    A round is named from the end (Final, Semi-finals, Quarter-finals) only when it is full:
+    a first round with byes (any field that is not a power of two) is "Round 1" however many
+    real ties it has, so five entrants play Round 1 (one tie), Semi-finals, Final. Rounds
+    further from the end than the quarter-finals are numbered.
+    """
+    size = bracket_size(entrants)
+    rounds = size.bit_length() - 1
+    names = []
+    for number in range(rounds):
+        from_the_end = rounds - 1 - number
+        full = number > 0 or entrants == size
+        if full and from_the_end < len(NAMES_FROM_THE_END):
+            names.append(NAMES_FROM_THE_END[from_the_end])
+        else:
+            names.append(f"Round {number + 1}")
+    return names
+
+
+def retry_refusal(
+    rounds: Sequence[Sequence[Tie]],
+    round_number: int,
+    slot: int,
+    ties_with_games: Set[tuple[int, int]],
+) -> str | None:
+    """Why a void game of the tie (round_number, slot) may not be played again; None if it may.
+
+    ``rounds`` is the bracket rebuilt as if that game had never been played, ``ties_with_games``
+    the (round, slot) of every tie that has a game. A retry must not rewrite what was built on
+    the tie's result: the tie has to be open again without the game (otherwise the game cannot
+    change it), and the tie its winner goes on to must not have started.
+    """
+    if not rounds[round_number][slot].ready:
+        return "its tie is decided without it, so playing it again could not change the result"
+    following = (round_number + 1, slot // 2)
+    if round_number + 1 < len(rounds) and following in ties_with_games:
+        return "the winner of its tie already plays in the next round"
+    return None
 
 
 # --- Standings -----------------------------------------------------------------------------

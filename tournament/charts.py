@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from tournament.brackets import Tie, round_name
+from tournament.brackets import Tie, round_names
 
 WIDTH, HEIGHT = 720, 240
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 52, 90, 14, 28
@@ -108,6 +108,7 @@ def bracket_chart(
     height = HEADER + first_round * (tie_height + TIE_GAP)
     width = len(rounds) * (TIE_WIDTH + ROUND_GAP) + TIE_WIDTH // 2
     title = "Knockout bracket"
+    headings = round_names(len(names))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'class="bracket" role="img" aria-label="{title}"><title>{title}</title>'
@@ -125,7 +126,7 @@ def bracket_chart(
         x = number * (TIE_WIDTH + ROUND_GAP)
         parts.append(
             f'<text x="{x + TIE_WIDTH / 2:.0f}" y="18" text-anchor="middle" font-size="13" '
-            f'font-weight="600" fill="#6b7480">{round_name(number, len(rounds))}</text>'
+            f'font-weight="600" fill="#6b7480">{headings[number]}</text>'
         )
         for tie in ties:
             centre = centres[number][tie.slot]

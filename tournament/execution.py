@@ -4,6 +4,11 @@ A claim is a lease: the worker renews it from a background thread while the matc
 expired lease means the worker was lost and the match may be claimed again (by a redelivered
 task or by the reaper). Platform failures and lost workers count as attempts; after
 ``ARENA_MATCH_MAX_ATTEMPTS`` the match is marked ``error`` with every reason, for staff.
+
+A game of a cancelled tournament is never started or started again: a delivery that finds one
+still queued (or with its worker lost) marks it ``cancelled`` instead of claiming it, and a
+platform failure of one that was already running does not queue it again. One running when its
+tournament was cancelled may finish and is recorded; the tournament creates nothing after it.
 """
 
 from __future__ import annotations
@@ -41,7 +46,8 @@ class Verdict:
     status: str
     """``finished``, ``retry`` (platform error, queued again), ``error`` (gave up), ``busy``
     (another worker holds a live lease), ``stale`` (nothing to do), ``lost`` (our claim was
-    taken over before we could write)."""
+    taken over before we could write), ``cancelled`` (its tournament was cancelled: dropped
+    unplayed, or not played again)."""
     retry_in: float | None = None
     detail: str = ""
 
@@ -61,6 +67,9 @@ def claim(match_id: int, worker: str) -> tuple[Match | None, Verdict | None]:
         if match.status == Match.RUNNING:
             # The previous holder's lease ran out: it died (or stalled) mid-match.
             match.error_reason += f"attempt {match.attempts}: worker {match.worker} lost\n"
+        if tournaments.is_cancelled_game(match):
+            _drop(match, now)
+            return None, Verdict("cancelled", detail=tournaments.CANCELLED_REASON)
         if match.attempts >= max_attempts():
             _give_up(match, now)
             return None, Verdict("error", detail=match.error_reason)
@@ -97,6 +106,26 @@ def _give_up(match: Match, now: object) -> None:
             validation_log=f"Validation match {match.id} could not be run (platform error); "
             "staff can requeue it."
         )
+
+
+def _drop(match: Match, now: object) -> None:
+    """End a game of a cancelled tournament without playing it (again); nothing is scored."""
+    LiveView.objects.filter(match=match).delete()
+    match.status = Match.CANCELLED
+    match.finished = now
+    match.lease_expires = None
+    match.claim_token = ""
+    match.end_reason = tournaments.CANCELLED_REASON
+    match.save(
+        update_fields=[
+            "status",
+            "finished",
+            "lease_expires",
+            "claim_token",
+            "end_reason",
+            "error_reason",
+        ]
+    )
 
 
 class LeaseKeeper(threading.Thread):
@@ -186,6 +215,9 @@ def platform_failure(match_id: int, token: str, reason: str) -> Verdict:
         if match is None or match.status != Match.RUNNING:
             return Verdict("lost", detail="the claim was taken over")
         match.error_reason += f"attempt {match.attempts}: {reason.strip()[-2000:]}\n"
+        if tournaments.is_cancelled_game(match):
+            _drop(match, timezone.now())
+            return Verdict("cancelled", detail=reason)
         if match.attempts >= max_attempts():
             _give_up(match, timezone.now())
             return Verdict("error", detail=reason)

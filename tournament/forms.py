@@ -1,14 +1,23 @@
-"""The upload form: a game, a bot name and the code (a ``.py`` or a ``.zip`` with ``main.py``)."""
+"""The site's forms: a bot upload (a game, a bot name and the code, a ``.py`` or a ``.zip`` with
+``main.py``) and a new tournament with its settings."""
 
 from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
 
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
 
+from bots.limits import TimeControl
 from bots.uploads import MAX_UPLOAD_BYTES
 from games.registry import GAMES
 from tournament.brackets import MAX_GAMES_PER_PAIRING
+from tournament.event_settings import TIME_CONTROL_RANGES
 from tournament.models import BotVersion, Tournament
+from tournament.scheduler import ladder_or_defaults
+from tournament.tournaments import create_tournament
 from tournament.versions import NAME_PATTERN, upload_bot
 
 
@@ -56,7 +65,16 @@ class UploadForm(forms.Form):
 
 
 class TournamentForm(forms.Form):
-    """An organiser's new tournament: entrants are active versions, seeded by μ − 3σ."""
+    """An organiser's new tournament: the event, its entrants and their seeding, and the settings
+    that differ from the game's ladder (a blank field keeps the ladder's).
+
+    The fields only parse; ``create_tournament`` decides (the engine checks the options and the
+    players per match, ``event_settings`` the clock), so the page and the API refuse alike.
+    """
+
+    EVENT_FIELDS = ("name", "game", "format", "games_per_pairing", "players_per_match")
+    ENTRANT_FIELDS = ("entrants", "seeding", "seed_order")
+    CLOCK_FIELDS = tuple(TIME_CONTROL_RANGES)
 
     name = forms.CharField(max_length=100)
     game = forms.ChoiceField(choices=[])
@@ -68,10 +86,35 @@ class TournamentForm(forms.Form):
         help_text="Round robin: games each group plays. Knockout: a tie is the best of this "
         "(odd) number of games.",
     )
+    players_per_match = forms.IntegerField(required=False, min_value=1)
     entrants = forms.ModelMultipleChoiceField(
         queryset=BotVersion.objects.none(),
         widget=forms.CheckboxSelectMultiple,
-        help_text="Active bot versions of the chosen game; the best-rated (μ − 3σ) is seed 1.",
+        help_text="Active bot versions of the chosen game.",
+    )
+    seeding = forms.ChoiceField(
+        choices=Tournament.SEEDINGS,
+        initial=Tournament.BY_RATING,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    seed_order = forms.CharField(
+        required=False,
+        label="Seed order",
+        help_text="Manual seeding only: the chosen entrants' numbers (#) from seed 1 down, "
+        "e.g. 12, 7, 9.",
+    )
+    move_cpu_s = forms.FloatField(
+        required=False,
+        label="CPU seconds per move",
+        min_value=TIME_CONTROL_RANGES["move_cpu_s"][0],
+        max_value=TIME_CONTROL_RANGES["move_cpu_s"][1],
+    )
+    bank_cpu_s = forms.FloatField(
+        required=False,
+        label="CPU seconds in the bank",
+        min_value=TIME_CONTROL_RANGES["bank_cpu_s"][0],
+        max_value=TIME_CONTROL_RANGES["bank_cpu_s"][1],
     )
 
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -83,8 +126,45 @@ class TournamentForm(forms.Form):
             .order_by("game", "-conservative", "id")
         )
         self.fields["entrants"].label_from_instance = lambda v: (
-            f"{v.game} · {v.bot.name} v{v.number} ({v.bot.owner.username})"
+            f"#{v.id} · {v.game} · {v.bot.name} v{v.number} ({v.bot.owner.username})"
         )
+        ladders = {game: ladder_or_defaults(game) for game in sorted(GAMES)}
+        self.fields["players_per_match"].help_text = "Blank: the ladder's ({}).".format(
+            ", ".join(f"{game} {ladder.players_per_match}" for game, ladder in ladders.items())
+        )
+        for name in self.CLOCK_FIELDS:
+            ladder_clock = {
+                game: TimeControl.from_dict(ladder.time_control).to_dict()[name]
+                for game, ladder in ladders.items()
+            }
+            self.fields[name].help_text = "Blank: the ladder's ({}).".format(
+                ", ".join(f"{game} {seconds:g} s" for game, seconds in ladder_clock.items())
+            )
+        self.option_names: dict[str, list[str]] = {}
+        for game, ladder in ladders.items():
+            current = {**GAMES[game].default_options, **ladder.options}
+            self.option_names[game] = []
+            for key, default in GAMES[game].default_options.items():
+                name = f"{game}__{key}"
+                self.fields[name] = OPTION_FIELDS[type(default)](key, current[key])
+                self.option_names[game].append(name)
+
+    def event_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.EVENT_FIELDS]
+
+    def entrant_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.ENTRANT_FIELDS]
+
+    def clock_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.CLOCK_FIELDS]
+
+    def option_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """Each game's options, as fields named ``<game>__<option>``; only the chosen game's
+        are used."""
+        return [(game, [self[name] for name in names]) for game, names in self.option_names.items()]
+
+    def clean_seeding(self) -> str:
+        return self.cleaned_data["seeding"] or Tournament.BY_RATING
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean()
@@ -92,8 +172,96 @@ class TournamentForm(forms.Form):
         other = [str(v) for v in entrants or () if v.game != game]
         if game and other:
             self.add_error("entrants", f"Not {game} bots: {', '.join(other)}.")
+        if entrants and cleaned.get("seeding") == Tournament.MANUAL_SEEDING:
+            self._check_seed_order({v.id for v in entrants}, cleaned.get("seed_order", ""))
         return cleaned
 
-    def seeded_version_ids(self) -> list[int]:
-        ranked = sorted(self.cleaned_data["entrants"], key=lambda v: (-v.conservative, v.id))
-        return [v.id for v in ranked]
+    def _check_seed_order(self, chosen: set[int], text: str) -> None:
+        words = [word.lstrip("#") for word in re.split(r"[\s,]+", text.strip()) if word]
+        if not all(word.isdigit() for word in words):
+            self.add_error("seed_order", "Give the entrants' numbers, e.g. 12, 7, 9.")
+            return
+        order = [int(word) for word in words]
+        missing = sorted(chosen - set(order))
+        extra = sorted(set(order) - chosen)
+        repeated = sorted({number for number in order if order.count(number) > 1})
+        problems = [
+            f"{what} {', '.join(f'#{n}' for n in numbers)}"
+            for what, numbers in (
+                ("missing", missing),
+                ("not chosen", extra),
+                ("listed twice", repeated),
+            )
+            if numbers
+        ]
+        if problems:
+            self.add_error("seed_order", f"List every chosen entrant once ({'; '.join(problems)}).")
+        else:
+            self.cleaned_data["seed_order"] = order
+
+    def create(self, organiser: object) -> Tournament:
+        """The valid form's tournament (see ``tournaments.create_tournament``).
+
+        Raises:
+            TournamentRefused: the settings, the entrants or the size are refused.
+        """
+        data = self.cleaned_data
+        game = data["game"]
+        manual = data["seeding"] == Tournament.MANUAL_SEEDING
+        options = {
+            name.split("__", 1)[1]: data[name]
+            for name in self.option_names[game]
+            if data[name] not in (None, "")
+        }
+        return create_tournament(
+            organiser,
+            game,
+            data["name"],
+            data["format"],
+            data["seed_order"] if manual else [v.id for v in data["entrants"]],
+            seeding=data["seeding"],
+            games_per_pairing=data["games_per_pairing"],
+            players_per_match=data["players_per_match"],
+            options=options,
+            time_control={name: data[name] for name in self.CLOCK_FIELDS if data[name] is not None},
+        )
+
+
+def _switch_field(key: str, current: bool) -> forms.Field:
+    return forms.TypedChoiceField(
+        label=_label(key),
+        required=False,
+        choices=[
+            ("", f"the ladder's ({'on' if current else 'off'})"),
+            ("on", "on"),
+            ("off", "off"),
+        ],
+        coerce=lambda value: value == "on",
+        empty_value=None,
+    )
+
+
+def _typed_field(field_class: type[forms.Field]) -> Callable[[str, Any], forms.Field]:
+    def build(key: str, current: Any) -> forms.Field:
+        return field_class(
+            label=_label(key),
+            required=False,
+            widget=field_class.widget(attrs={"placeholder": str(current)}),
+            help_text=f"Blank: the ladder's ({current}).",
+        )
+
+    return build
+
+
+def _label(key: str) -> str:
+    return key.replace("_", " ").capitalize()
+
+
+OPTION_FIELDS: dict[type, Callable[[str, Any], forms.Field]] = {
+    bool: _switch_field,
+    int: _typed_field(forms.IntegerField),
+    float: _typed_field(forms.FloatField),
+    str: _typed_field(forms.CharField),
+}
+"""The form field of a game option, by the type of its default value (the engine checks the
+value itself)."""

@@ -135,7 +135,9 @@ class BotVersion(RatingFields):
 
 class Match(models.Model):
     QUEUED, RUNNING, FINISHED, ERROR = "queued", "running", "finished", "error"
-    STATUSES = [(s, s) for s in (QUEUED, RUNNING, FINISHED, ERROR)]
+    CANCELLED = "cancelled"
+    """A tournament game dropped unplayed because its tournament was cancelled."""
+    STATUSES = [(s, s) for s in (QUEUED, RUNNING, FINISHED, ERROR, CANCELLED)]
     LADDER, VALIDATION, MANUAL, TOURNAMENT = "ladder", "validation", "manual", "tournament"
     KINDS = [(k, k) for k in (LADDER, VALIDATION, MANUAL, TOURNAMENT)]
 
@@ -260,13 +262,18 @@ class Replay(models.Model):
 class Tournament(models.Model):
     """An organiser's event: pinned bot versions play a round robin or a knockout, unrated.
 
-    Options, time control and sandbox limits are copied from the game's ladder row when the
-    tournament is created (unless given), so later ladder edits do not change a running event.
+    Players per match, options, time control and sandbox limits are copied from the game's
+    ladder row when the tournament is created, with the organiser's settings merged over them
+    (``tournament/event_settings.py``), so later ladder edits do not change a running event.
     """
 
-    PENDING, RUNNING, FINISHED = "pending", "running", "finished"
-    STATUSES = [(s, s) for s in (PENDING, RUNNING, FINISHED)]
+    PENDING, RUNNING, FINISHED, CANCELLED = "pending", "running", "finished", "cancelled"
+    STATUSES = [(s, s) for s in (PENDING, RUNNING, FINISHED, CANCELLED)]
+    OPEN = (PENDING, RUNNING)
+    """The statuses an organiser may still cancel."""
     FORMATS = [("round_robin", "round robin"), ("knockout", "knockout")]
+    BY_RATING, MANUAL_SEEDING = "rating", "manual"
+    SEEDINGS = [(BY_RATING, "by rating (μ − 3σ)"), (MANUAL_SEEDING, "in the organiser's order")]
 
     game = models.CharField(max_length=32)
     name = models.CharField(max_length=100)
@@ -282,9 +289,18 @@ class Tournament(models.Model):
     time_control = models.JSONField(default=dict, blank=True)
     sandbox_limits = models.JSONField(default=dict, blank=True)
     planned_matches = models.PositiveIntegerField(help_text="games the whole event will play")
+    seeding = models.CharField(max_length=8, choices=SEEDINGS, default=BY_RATING)
     status = models.CharField(max_length=16, choices=STATUSES, default=PENDING)
     created = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
+    cancelled = models.DateTimeField(null=True, blank=True)
+    cancelled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
 
     class Meta:
         indexes = [models.Index(fields=["status", "-id"], name="tournament_list")]
@@ -313,8 +329,10 @@ class TournamentEntrant(models.Model):
 class TournamentMatch(models.Model):
     """Where a tournament match sits: its round, its slot (a tie or a group) and game number.
 
-    The unique constraint is the last guard against creating a game twice; the flow also holds
-    the tournament row's lock while it creates games.
+    A game that ended in ``error`` and was retried keeps its row, pointing at the match that
+    replaced it (``retried_as``); it no longer counts. The unique constraint over the games not
+    retried is the last guard against creating a game twice; the flow also holds the tournament
+    row's lock while it creates games.
     """
 
     match = models.OneToOneField(
@@ -324,10 +342,15 @@ class TournamentMatch(models.Model):
     round = models.PositiveSmallIntegerField()
     slot = models.PositiveSmallIntegerField()
     game = models.PositiveSmallIntegerField()
+    retried_as = models.OneToOneField(
+        Match, null=True, blank=True, on_delete=models.PROTECT, related_name="retry_of"
+    )
 
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["tournament", "round", "slot", "game"], name="tournament_unique_game"
+                fields=["tournament", "round", "slot", "game"],
+                condition=models.Q(retried_as__isnull=True),
+                name="tournament_unique_game",
             ),
         ]

@@ -44,10 +44,22 @@ class Candidate:
 
 def ladder_for(game: str) -> GameLadder:
     """The game's ladder settings, created with defaults the first time."""
-    defaults = {"players_per_match": get_game(game).min_players}
-    defaults.update(getattr(settings, "ARENA_LADDER_DEFAULTS", {}).get(game, {}))
-    ladder, _ = GameLadder.objects.get_or_create(game=game, defaults=defaults)
+    ladder, _ = GameLadder.objects.get_or_create(game=game, defaults=_ladder_defaults(game))
     return ladder
+
+
+def ladder_or_defaults(game: str) -> GameLadder:
+    """The game's ladder settings as :func:`ladder_for` gives them, without creating the row
+    (an unsaved one when there is none yet): for pages that only show them."""
+    return GameLadder.objects.filter(game=game).first() or GameLadder(
+        game=game, **_ladder_defaults(game)
+    )
+
+
+def _ladder_defaults(game: str) -> dict[str, object]:
+    defaults: dict[str, object] = {"players_per_match": get_game(game).min_players}
+    defaults.update(getattr(settings, "ARENA_LADDER_DEFAULTS", {}).get(game, {}))
+    return defaults
 
 
 def enabled_games() -> list[str]:

@@ -11,8 +11,9 @@ the next round already there. The unique (tournament, round, slot, game) constra
 guard (SQLite has no row locks).
 
 A match that ends in ``error`` (the platform gave up on it) counts as forfeited by every seat:
-nobody wins it, nobody scores. Re-running it would hold the event up for a fault that is not
-the bots'; staff see the error on the match page.
+nobody wins it, nobody scores, and the event goes on without waiting. Its organiser or staff may
+retry it (``tournament/organiser.py``): a new match takes its slot, and the error game, kept as a
+record, no longer counts. A cancelled tournament is left alone: it creates nothing more.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tournament import brackets
+from tournament.event_settings import SettingsRefused, event_settings
 from tournament.matches import create_match
 from tournament.models import (
     BotVersion,
@@ -38,8 +40,12 @@ from tournament.scheduler import ladder_for
 log = logging.getLogger(__name__)
 
 
+CANCELLED_REASON = "its tournament was cancelled"
+"""The end reason of a game dropped unplayed because its tournament was cancelled."""
+
+
 class TournamentRefused(ValueError):
-    """The tournament cannot be created as asked; the message says why."""
+    """The tournament cannot be created or changed as asked; the message says why."""
 
 
 def create_tournament(
@@ -49,30 +55,48 @@ def create_tournament(
     format: str,
     version_ids: Sequence[int],
     *,
+    seeding: str = Tournament.BY_RATING,
     games_per_pairing: int = 1,
+    players_per_match: int | None = None,
     options: dict[str, Any] | None = None,
     time_control: dict[str, Any] | None = None,
 ) -> Tournament:
-    """A running tournament of ``version_ids`` (seed order) with its first games queued.
+    """A running tournament of ``version_ids`` with its first games queued.
+
+    Seeds go by rating (μ − 3σ, the older version first on equal ratings) or, with ``seeding``
+    ``"manual"``, follow the order of ``version_ids``. Players per match, options and time
+    control default to the ladder's; given ones are merged over them (``event_settings``).
 
     Raises:
-        TournamentRefused: unknown or inactive versions, a duplicate, or a size over the caps.
+        TournamentRefused: unknown or inactive versions, a duplicate, an unknown seeding, a
+            setting the engine or the clock ranges refuse, or a size over the caps. Nothing
+            is stored then.
     """
     ladder = ladder_for(game)
+    if seeding not in dict(Tournament.SEEDINGS):
+        raise TournamentRefused(f"unknown seeding {seeding!r}; use rating or manual")
     if len(set(version_ids)) != len(version_ids):
         raise TournamentRefused("an entrant is listed twice")
-    active = set(
+    ratings = dict(
         BotVersion.objects.filter(
             id__in=version_ids, game=game, status=BotVersion.ACTIVE
-        ).values_list("id", flat=True)
+        ).values_list("id", "conservative")
     )
-    if missing := [v for v in version_ids if v not in active]:
+    if missing := [v for v in version_ids if v not in ratings]:
         raise TournamentRefused(f"not active {game} bot versions: {missing}")
+    if seeding == Tournament.BY_RATING:
+        version_ids = sorted(version_ids, key=lambda v: (-ratings[v], v))
     try:
-        planned = brackets.check_size(
-            len(version_ids), games_per_pairing, ladder.players_per_match, format
+        chosen = event_settings(
+            ladder,
+            players_per_match=players_per_match,
+            options=options,
+            time_control=time_control,
         )
-    except brackets.TournamentTooLarge as exc:
+        planned = brackets.check_size(
+            len(version_ids), games_per_pairing, chosen.players_per_match, format
+        )
+    except (SettingsRefused, brackets.TournamentTooLarge) as exc:
         raise TournamentRefused(str(exc)) from exc
     with transaction.atomic():
         tournament = Tournament.objects.create(
@@ -81,11 +105,12 @@ def create_tournament(
             organiser=organiser,
             format=format,
             games_per_pairing=games_per_pairing,
-            players_per_match=ladder.players_per_match,
-            options=dict(ladder.options if options is None else options),
-            time_control=dict(ladder.time_control if time_control is None else time_control),
-            sandbox_limits=dict(ladder.sandbox_limits),
+            players_per_match=chosen.players_per_match,
+            options=chosen.options,
+            time_control=chosen.time_control,
+            sandbox_limits=chosen.sandbox_limits,
             planned_matches=planned,
+            seeding=seeding,
             status=Tournament.RUNNING,
         )
         TournamentEntrant.objects.bulk_create(
@@ -104,16 +129,14 @@ def advance(tournament_id: int) -> list[int]:
     try:
         with transaction.atomic():
             tournament = Tournament.objects.select_for_update().get(id=tournament_id)
-            if tournament.status == Tournament.FINISHED:
+            if tournament.status in (Tournament.FINISHED, Tournament.CANCELLED):
                 return []
             state = TournamentState.load(tournament)
-            created = [_create_game(tournament, state, p) for p in state.missing_pairings()]
+            created = [create_game(tournament, state, p) for p in state.missing_pairings()]
             if not created and state.is_complete():
                 tournament.status = Tournament.FINISHED
                 tournament.finished = timezone.now()
                 tournament.save(update_fields=["status", "finished"])
-            for match_id in created:
-                transaction.on_commit(lambda match_id=match_id: _send(match_id))
     except IntegrityError:
         # Another process created the same game between our read and our write (SQLite has
         # no row locks): its transaction did the work.
@@ -143,13 +166,35 @@ def _advance_quietly(match_id: int) -> None:
         log.exception("tournament %s: advancing after match %s failed", tournament_id, match_id)
 
 
+def is_cancelled_game(match: Match) -> bool:
+    """Whether ``match`` belongs to a cancelled tournament, so it must not be played (again)."""
+    return (
+        match.kind == Match.TOURNAMENT
+        and Tournament.objects.filter(
+            games__match_id=match.id, status=Tournament.CANCELLED
+        ).exists()
+    )
+
+
 def _send(match_id: int) -> None:
     from tournament.tasks import send_match  # tasks → execution → results → here
 
     send_match(match_id)
 
 
-def _create_game(tournament: Tournament, state: TournamentState, pairing: brackets.Pairing) -> int:
+def create_game(
+    tournament: Tournament,
+    state: TournamentState,
+    pairing: brackets.Pairing,
+    *,
+    replacing: TournamentMatch | None = None,
+) -> int:
+    """Queue the game of ``pairing`` (sent after commit); its match id.
+
+    With ``replacing``, the new match takes that game's place: the old row is marked retried
+    before the new one is written, which the unique constraint on the games not retried needs.
+    Call with the tournament row locked.
+    """
     match = create_match(
         ladder_for(tournament.game),
         [state.version_ids[entrant] for entrant in pairing.seats],
@@ -159,6 +204,9 @@ def _create_game(tournament: Tournament, state: TournamentState, pairing: bracke
         time_control=tournament.time_control,
         sandbox_limits=tournament.sandbox_limits,
     )
+    if replacing is not None:
+        replacing.retried_as = match
+        replacing.save(update_fields=["retried_as"])
     TournamentMatch.objects.create(
         match=match,
         tournament=tournament,
@@ -166,6 +214,7 @@ def _create_game(tournament: Tournament, state: TournamentState, pairing: bracke
         slot=pairing.slot,
         game=pairing.game,
     )
+    transaction.on_commit(lambda: _send(match.id))
     return match.id
 
 
@@ -198,9 +247,26 @@ class TournamentState:
             tournament.entrants.order_by("seed").values_list("version_id", flat=True)
         )
         games = list(
-            tournament.games.select_related("match").prefetch_related("match__participants")
+            tournament.games.filter(retried_as__isnull=True)
+            .select_related("match")
+            .prefetch_related("match__participants")
         )
         return cls(tournament, version_ids, games)
+
+    def without(self, match_id: int) -> TournamentState:
+        """The event as if the game of ``match_id`` had never been played."""
+        games = [game for game in self.games if game.match_id != match_id]
+        return TournamentState(self.tournament, self.version_ids, games)
+
+    def pairing_of(self, game: TournamentMatch) -> brackets.Pairing:
+        """``game``'s place and seats as the formats see them."""
+        seats = sorted(game.match.participants.all(), key=lambda p: p.seat)
+        return brackets.Pairing(
+            round=game.round,
+            slot=game.slot,
+            game=game.game,
+            seats=tuple(self.entrant_of[p.version_id] for p in seats),
+        )
 
     @property
     def is_knockout(self) -> bool:
@@ -235,6 +301,28 @@ class TournamentState:
             return brackets.champion(self.bracket()) is not None
         return self.done == self.tournament.planned_matches
 
+    def retry_refusal(self, game: TournamentMatch) -> str | None:
+        """Why ``game`` may not be played again now; None when it may.
+
+        Only a game that ended in ``error`` and was not retried yet, of a tournament that is
+        not cancelled; in a knockout, only while the retry cannot rewrite the bracket
+        (``brackets.retry_refusal``).
+        """
+        if self.tournament.status == Tournament.CANCELLED:
+            return "the tournament is cancelled"
+        if game.retried_as_id is not None:
+            return f"it was retried already, as match {game.retried_as_id}"
+        if game.match.status != Match.ERROR:
+            return f"only a game that ended in error can be retried, not a {game.match.status} one"
+        if not self.is_knockout:
+            return None
+        return brackets.retry_refusal(
+            self.without(game.match_id).bracket(),
+            game.round,
+            game.slot,
+            {(g.round, g.slot) for g in self.games},
+        )
+
     def standings(self) -> list[brackets.Standing]:
         flat = [result for results in self.results.values() for result in results]
         return brackets.standings(len(self.version_ids), flat)
@@ -262,38 +350,51 @@ def game_result(match: Match, entrant_of: dict[int, int]) -> brackets.GameResult
 
 
 def tournament_summary(tournament: Tournament) -> dict[str, Any]:
-    """What the tournament page and the API show: entrants, progress, standings, bracket."""
+    """What the tournament page and the API show: entrants by seed, progress, standings,
+    bracket and every game (retried error games too, marked with the match that replaced
+    them; ``retry`` says whether a game may be retried now)."""
     state = TournamentState.load(tournament)
     entrants = list(tournament.entrants.select_related("version__bot__owner").order_by("seed"))
     names = [f"{e.version.bot.name} v{e.version.number}" for e in entrants]
-    rows = []
-    for position, standing in enumerate(state.standings(), start=1):
-        entrant = entrants[standing.entrant]
-        rows.append(
-            {
-                "position": position,
-                "seed": standing.entrant + 1,
-                "name": names[standing.entrant],
-                "bot_id": entrant.version.bot_id,
-                "owner": entrant.version.bot.owner.username,
-                "played": standing.played,
-                "wins": standing.wins,
-                "forfeits": standing.forfeits,
-                "average_score": round(standing.average_score, 2),
-                "average_rank": round(standing.average_rank, 2),
-            }
-        )
-    ordered = sorted(state.games, key=lambda g: (g.round, g.slot, g.game))
+    seeds = [
+        {
+            "seed": entrant.seed + 1,
+            "name": names[entrant.seed],
+            "bot_id": entrant.version.bot_id,
+            "owner": entrant.version.bot.owner.username,
+        }
+        for entrant in entrants
+    ]
+    rows = [
+        {
+            "position": position,
+            **seeds[standing.entrant],
+            "played": standing.played,
+            "wins": standing.wins,
+            "forfeits": standing.forfeits,
+            "average_score": round(standing.average_score, 2),
+            "average_rank": round(standing.average_rank, 2),
+        }
+        for position, standing in enumerate(state.standings(), start=1)
+    ]
     tie_matches: dict[tuple[int, int], list[int]] = {}
-    for game in ordered:
+    for game in sorted(state.games, key=lambda g: (g.round, g.slot, g.game)):
         tie_matches.setdefault((game.round, game.slot), []).append(game.match_id)
+    retried = list(
+        tournament.games.filter(retried_as__isnull=False)
+        .select_related("match")
+        .prefetch_related("match__participants")
+    )
+    every_game = sorted(state.games + retried, key=lambda g: (g.round, g.slot, g.game, g.match_id))
     bracket = state.bracket() if state.is_knockout else None
-    rounds = len(bracket) if bracket else 1
+    round_names = brackets.round_names(len(names)) if bracket else []
     # A knockout's ties may end early: until it finishes, its total is only an upper bound.
     finished = tournament.status == Tournament.FINISHED
     planned = state.done if finished else tournament.planned_matches
     return {
         "names": names,
+        "entrants": seeds,
+        "options": [_option_text(key, value) for key, value in sorted(tournament.options.items())],
         "done": state.done,
         "planned": planned,
         "planned_is_upper_bound": not finished
@@ -307,7 +408,7 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
             {
                 "match": game.match_id,
                 "round": game.round,
-                "round_name": brackets.round_name(game.round, rounds) if bracket else "",
+                "round_name": round_names[game.round] if round_names else "",
                 "slot": game.slot,
                 "game": game.game,
                 "status": game.match.status,
@@ -315,7 +416,16 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
                     names[state.entrant_of[p.version_id]]
                     for p in sorted(game.match.participants.all(), key=lambda p: p.seat)
                 ],
+                "retried_as": game.retried_as_id,
+                "retry": game.match.status == Match.ERROR and state.retry_refusal(game) is None,
             }
-            for game in ordered
+            for game in every_game
         ],
     }
+
+
+def _option_text(key: str, value: Any) -> str:
+    """``masters on``, ``victory_points 3``: an option as the tournament page lists it."""
+    if isinstance(value, bool):
+        return f"{key} {'on' if value else 'off'}"
+    return f"{key} {value}"

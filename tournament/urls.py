@@ -12,6 +12,14 @@ urlpatterns = [
     path("tournaments/", views.tournament_list, name="tournament_list"),
     path("tournaments/new", views.tournament_new, name="tournament_new"),
     path("tournaments/<int:tournament_id>/", views.tournament_detail, name="tournament_detail"),
+    path(
+        "tournaments/<int:tournament_id>/cancel", views.tournament_cancel, name="tournament_cancel"
+    ),
+    path(
+        "tournaments/<int:tournament_id>/games/<int:match_id>/retry",
+        views.tournament_retry,
+        name="tournament_retry",
+    ),
     path("matches/", views.match_list, name="match_list"),
     path("matches/<int:match_id>/", views.match_detail, name="match_detail"),
     path("matches/<int:match_id>/seats/<int:seat>/log", views.seat_log, name="seat_log"),

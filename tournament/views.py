@@ -1,7 +1,8 @@
-"""Plain server-rendered pages: leaderboards, matches, bots, and an author's uploads.
+"""Plain server-rendered pages: leaderboards, matches, bots, an author's uploads, tournaments.
 
 A seat's stderr and move timings are shown only to the owner of that seat's bot and to staff;
-platform error reasons only to staff.
+platform error reasons only to staff. A tournament's cancel and retry buttons are shown only to
+its organiser and staff (``tournament/organiser.py`` refuses anyone else with 403).
 """
 
 from __future__ import annotations
@@ -13,14 +14,18 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
+from django.views.decorators.http import require_POST
 
+from bots.limits import TimeControl
 from games.registry import GAMES
 from tournament.charts import Series, bracket_chart, rating_chart
 from tournament.forms import TournamentForm, UploadForm
 from tournament.live import live_context
 from tournament.models import Bot, BotVersion, Match, MatchParticipant, Tournament
-from tournament.tournaments import TournamentRefused, create_tournament, tournament_summary
+from tournament.organiser import cancel_tournament, may_manage, may_organise, retry_game
+from tournament.tournaments import TournamentRefused, tournament_summary
 from tournament.versions import UploadRejected
 from tournament.viewer import seat_names, viewer_context
 
@@ -189,16 +194,10 @@ def career_series(bot: Bot) -> list[Series]:
     return [Series(f"v{number}", points) for number, points in sorted(by_version.items())]
 
 
-def may_organise(user: object) -> bool:
-    """Staff, or users given the ``tournament.add_tournament`` permission in the admin."""
-    return bool(
-        getattr(user, "is_authenticated", False)
-        and (user.is_staff or user.has_perm("tournament.add_tournament"))
-    )
-
-
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    settled = Q(games__match__status__in=(Match.FINISHED, Match.ERROR))
+    settled = Q(
+        games__match__status__in=(Match.FINISHED, Match.ERROR), games__retried_as__isnull=True
+    )
     tournaments = (
         Tournament.objects.select_related("organiser")
         .annotate(
@@ -222,14 +221,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None, initial={"game": request.GET.get("game")})
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = create_tournament(
-                request.user,
-                form.cleaned_data["game"],
-                form.cleaned_data["name"],
-                form.cleaned_data["format"],
-                form.seeded_version_ids(),
-                games_per_pairing=form.cleaned_data["games_per_pairing"],
-            )
+            tournament = form.create(request.user)
         except TournamentRefused as exc:
             form.add_error(None, str(exc))
         else:
@@ -244,7 +236,9 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 
 
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament.objects.select_related("organiser"), id=tournament_id)
+    tournament = get_object_or_404(
+        Tournament.objects.select_related("organiser", "cancelled_by"), id=tournament_id
+    )
     summary = tournament_summary(tournament)
     bracket = ""
     if summary["bracket"] is not None:
@@ -253,8 +247,46 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
             for key, match_ids in summary["tie_matches"].items()
         }
         bracket = bracket_chart(summary["bracket"], summary["names"], links)
+    manager = may_manage(request.user, tournament)
     return render(
         request,
         "tournament/tournament_detail.html",
-        {"tournament": tournament, "summary": summary, "bracket": bracket},
+        {
+            "tournament": tournament,
+            "summary": summary,
+            "bracket": bracket,
+            "clock": TimeControl.from_dict(tournament.time_control),
+            "may_cancel": manager and tournament.status in Tournament.OPEN,
+            "may_retry": manager,
+        },
     )
+
+
+@require_POST
+def tournament_cancel(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Cancel the tournament (its organiser and staff; anyone else gets 403)."""
+    tournament = get_object_or_404(Tournament, id=tournament_id)
+    try:
+        dropped = cancel_tournament(tournament.id, request.user)
+    except TournamentRefused as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request,
+            f"{tournament.name} is cancelled: {dropped} queued game{pluralize(dropped)} will "
+            "not be played; games already running may finish.",
+        )
+    return redirect("tournament:tournament_detail", tournament_id=tournament.id)
+
+
+@require_POST
+def tournament_retry(request: HttpRequest, tournament_id: int, match_id: int) -> HttpResponse:
+    """Play an error game of the tournament again (its organiser and staff; others get 403)."""
+    tournament = get_object_or_404(Tournament, id=tournament_id)
+    try:
+        new_match_id = retry_game(tournament.id, match_id, request.user)
+    except TournamentRefused as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Match {match_id} is played again as match {new_match_id}.")
+    return redirect("tournament:tournament_detail", tournament_id=tournament.id)

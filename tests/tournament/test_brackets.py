@@ -16,6 +16,8 @@ from tournament.brackets import (
     check_size,
     knockout,
     knockout_pairings,
+    retry_refusal,
+    round_names,
     round_robin,
     seed_positions,
     standings,
@@ -167,3 +169,55 @@ def test_standings_order_by_wins_then_average_score_then_rank_and_count_forfeits
     assert table[0].average_score == pytest.approx(5.0)
     assert [row.forfeits for row in table] == [0, 1, 0]
     assert all(row.played == 3 for row in table)
+
+
+@pytest.mark.parametrize(
+    ("entrants", "names"),
+    [
+        (2, ["Final"]),
+        (3, ["Round 1", "Final"]),
+        (4, ["Semi-finals", "Final"]),
+        (5, ["Round 1", "Semi-finals", "Final"]),
+        (6, ["Round 1", "Semi-finals", "Final"]),
+        (7, ["Round 1", "Semi-finals", "Final"]),
+        (8, ["Quarter-finals", "Semi-finals", "Final"]),
+        (9, ["Round 1", "Quarter-finals", "Semi-finals", "Final"]),
+    ],
+)
+def test_rounds_are_named_from_the_end_only_when_full(entrants: int, names: list[str]) -> None:
+    """Five entrants play one real tie and three byes first: that is not a quarter-final."""
+    assert round_names(entrants) == names
+    rounds = knockout(entrants, 1, {})
+    assert len(rounds) == len(names)
+    first_round_has_byes = any(tie.bye for tie in rounds[0])
+    assert first_round_has_byes == (names[0] == "Round 1")
+
+
+def test_rounds_beyond_the_quarter_finals_are_numbered() -> None:
+    assert round_names(16) == ["Round 1", "Quarter-finals", "Semi-finals", "Final"]
+    assert round_names(17)[:2] == ["Round 1", "Round 2"]
+
+
+def void(seats: tuple[int, int]) -> GameResult:
+    """A game the platform could not run: forfeited by every seat."""
+    return GameResult(seats=seats, ranks=(2, 2), scores=(0.0, 0.0), forfeits=(True, True))
+
+
+def test_a_void_game_may_be_retried_while_its_tie_is_open_and_nothing_built_on_it() -> None:
+    # Four entrants; semi-final 0 (seeds 1 v 4) was void, so seed 1 went through on seeding.
+    void_semi = {(0, 0): [void((0, 3))], (0, 1): [won((1, 2))]}
+    assert knockout(4, 1, void_semi)[0][0].winner == 0
+    without = knockout(4, 1, {(0, 1): [won((1, 2))]})
+    assert retry_refusal(without, 0, 0, {(0, 0), (0, 1)}) is None
+    # Once the final has a game, the semi-final's result is built on: no retry.
+    assert "next round" in retry_refusal(without, 0, 0, {(0, 0), (0, 1), (1, 0)})
+
+
+def test_a_void_game_that_cannot_change_its_tie_is_not_retried() -> None:
+    # Best of three: game 0 void, then seed 2 won games 1 and 2: decided without game 0.
+    two_wins = [won((1, 0), 0), won((0, 1), 1)]
+    without = knockout(2, 3, {(0, 0): two_wins})
+    assert "decided without it" in retry_refusal(without, 0, 0, {(0, 0)})
+    # One win each besides the void game: the void game decides, so it may be played again.
+    split = [won((1, 0), 0), won((0, 1), 0)]
+    assert retry_refusal(knockout(2, 3, {(0, 0): split}), 0, 0, {(0, 0)}) is None

@@ -1,4 +1,5 @@
-"""An organiser runs a knockout in a real browser; the page follows it to the champion.
+"""An organiser runs a knockout in a real browser; the page follows it to the champion; then a
+round robin half played, which the organiser cancels.
 
 Set ``ARENA_SCREENSHOTS=/some/dir`` to keep PNG screenshots of the pages for a look by eye.
 """
@@ -79,6 +80,16 @@ def test_an_organiser_runs_a_knockout_and_watches_it_finish(
     page.goto(f"{live_server.url}/tournaments/{league.id}/")
     assert "6 of 12 games played" in page.inner_text("#tournament-live")
     assert page.locator("svg.bracket").count() == 0
+    assert page.locator("table.entrants tbody tr").count() == 4
     screenshot(page, "tournament-round-robin")
+
+    # The organiser calls the league off: its six queued games are dropped.
+    page.click("text=Cancel the tournament")
+    assert "Board League is cancelled: 6 queued games" in page.inner_text("main")
+    assert page.locator(".status-cancelled").inner_text() == "cancelled"
+    assert page.locator("text=Cancel the tournament").count() == 0
+    assert league.games.filter(match__status="cancelled").count() == 6
+    screenshot(page, "tournament-cancelled")
     page.goto(f"{live_server.url}/tournaments/")
+    assert page.locator("td.status-cancelled").count() == 1
     screenshot(page, "tournament-list")

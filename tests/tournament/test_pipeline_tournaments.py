@@ -1,7 +1,8 @@
 """Tournaments for real: Celery worker processes play every round to the end, nothing mocked.
 
 The rounds are created by the hook after each scored result (on commit, in the worker), so a
-knockout reaching its champion shows the whole loop: result → next round → sent → played.
+knockout reaching its champion shows the whole loop: result → next round → sent → played. A
+cancelled event's queued games reach a real worker too, which drops them unplayed.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ import pytest
 from tests.tournament.conftest import active_version, make_bot
 from tests.tournament.test_pipeline import wait_until
 from tests.workers import worker_process
-from tournament.models import GameLadder, Match, Tournament
+from tournament.models import GameLadder, Match, Replay, ScoredResult, Tournament
+from tournament.organiser import cancel_tournament
+from tournament.tasks import run_match
 from tournament.tournaments import TournamentState, create_tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -52,3 +55,33 @@ def test_a_knockout_and_a_round_robin_play_to_the_end_on_real_workers(
     assert all(m.options["vp_target"] == 4 for m in Match.objects.filter(game="cardgame"))
     table = TournamentState.load(league).standings()
     assert sum(row.played for row in table) == 4 * 3
+
+
+def test_a_worker_does_not_play_the_queued_games_of_a_cancelled_tournament(users) -> None:
+    """The games are sent to the broker on creation and the event is cancelled before a worker
+    picks them up; one is even back in the queue (a platform retry racing the cancel). The
+    worker drops both: no claim, no result, no replay, and the event creates nothing more."""
+    GameLadder.objects.update_or_create(game="cardgame", defaults={"players_per_match": 2})
+    ids = [
+        active_version(make_bot(users["alice"], f"cx_{i}", "random_legal.py", game="cardgame")).id
+        for i in range(4)
+    ]
+    cup = create_tournament(users["staff"], "cardgame", "Called off", "knockout", ids)
+    semis = list(Match.objects.filter(tournament_slot__tournament=cup).order_by("id"))
+    assert len(semis) == 2 and all(m.sent_at is not None for m in semis)
+    assert cancel_tournament(cup.id, users["staff"]) == 2
+    Match.objects.filter(id=semis[1].id).update(status=Match.QUEUED, finished=None)
+    with worker_process("cancel1"):
+        # Delivered after the messages sent on creation: when these are answered, the worker
+        # has seen every delivery of both games.
+        verdicts = [run_match.apply_async((m.id,)).get(timeout=120) for m in semis]
+    assert {v["status"] for v in verdicts} <= {"stale", "cancelled"}
+    for match in Match.objects.filter(id__in=[m.id for m in semis]):
+        assert match.status == Match.CANCELLED
+        assert match.attempts == 0 and match.worker == "" and match.started is None
+        assert not ScoredResult.objects.filter(match=match).exists()
+        assert not Replay.objects.filter(match=match).exists()
+        assert not match.participants.filter(rank__isnull=False).exists()
+    cup.refresh_from_db()
+    assert cup.status == Tournament.CANCELLED
+    assert Match.objects.filter(tournament_slot__tournament=cup).count() == 2

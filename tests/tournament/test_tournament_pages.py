@@ -1,11 +1,13 @@
-"""The tournament pages and API: list, create (organisers only), detail with bracket, JSON."""
+"""The tournament pages and API: list, create (organisers only, with per-event settings and
+seeding), detail with seeds and bracket, cancel and retry (organiser and staff only), JSON."""
 
 from __future__ import annotations
 
+import pytest
 from django.contrib.auth.models import Permission
 
 from tests.tournament.conftest import finish, queued
-from tournament.models import Tournament
+from tournament.models import BotVersion, Match, Tournament, TournamentMatch
 from tournament.tournaments import create_tournament
 
 
@@ -102,3 +104,214 @@ def test_the_api_lists_tournaments_and_gives_standings_and_bracket(
     assert [tie["bye"] for tie in first_round] == [True, False, True, True]
     assert final[0]["winner"] == 5 and len(final[0]["matches"]) == 1
     assert client.get("/api/tournaments/999/").status_code == 404
+
+
+def test_five_entrants_play_round_1_not_quarter_finals(
+    client, users, card_versions, sent, django_capture_on_commit_callbacks
+) -> None:
+    tournament = played_cup(card_versions, users["staff"], django_capture_on_commit_callbacks)
+    html = client.get(f"/tournaments/{tournament.id}/").content.decode()
+    assert "Quarter-finals" not in html
+    assert ">Round 1</text>" in html and "<td>Round 1 · game 1</td>" in html
+    assert ">Semi-finals</text>" in html and ">Final</text>" in html
+
+
+# --- Settings, seeding, cancel and retry on the pages and the API ---------------------------
+
+
+def test_the_form_sets_players_options_clock_and_a_manual_seed_order(
+    client, users, catan_versions, sent
+) -> None:
+    client.force_login(users["staff"])
+    page = client.get("/tournaments/new").content.decode()
+    assert 'name="catan__masters"' in page and 'name="cardgame__vp_target"' in page
+    assert 'name="move_cpu_s"' in page and 'name="seed_order"' in page
+    ids = [v.id for v in catan_versions]
+    order = [ids[2], ids[0], ids[3], ids[1]]
+    response = client.post(
+        "/tournaments/new",
+        {
+            "name": "Masters Night",
+            "game": "catan",
+            "format": "round_robin",
+            "games_per_pairing": 1,
+            "players_per_match": 4,
+            "entrants": ids,
+            "seeding": "manual",
+            "seed_order": ", ".join(f"#{i}" for i in order),
+            "move_cpu_s": "2",
+            "bank_cpu_s": "20",
+            "catan__masters": "on",
+            "catan__victory_points": "",
+            "cardgame__vp_target": "5",  # another game's option: not used
+        },
+    )
+    tournament = Tournament.objects.get(name="Masters Night")
+    assert response.status_code == 302
+    assert tournament.players_per_match == 4 and tournament.seeding == "manual"
+    assert tournament.options == {"victory_points": 3, "masters": True}
+    assert tournament.time_control == {"move_cpu_s": 2.0, "bank_cpu_s": 20.0}
+    assert list(tournament.entrants.values_list("version_id", flat=True)) == order
+    (game,) = queued(tournament)
+    assert game.options["masters"] is True and game.participants.count() == 4
+    html = client.get(f"/tournaments/{tournament.id}/").content.decode()
+    assert "seeded in the organiser&#x27;s order" in html
+    assert "4 players a game · clock 2 CPU s a move + 20 s bank" in html
+    assert "options: masters on, victory_points 3" in html
+    entrants = html[html.index("<h2>Entrants</h2>") :]
+    names = {
+        v.id: v.bot.name for v in BotVersion.objects.select_related("bot").filter(id__in=order)
+    }
+    positions = [entrants.index(f">{names[i]} v1</a>") for i in order]
+    assert positions == sorted(positions)  # listed by seed
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"catan__victory_points": "99"}, "victory_points must be an integer in 3..20"),
+        ({"catan__layout": "hexagonal"}, "layout must be one of"),
+        ({"players_per_match": "5"}, "3 or 4 players"),
+        ({"move_cpu_s": "60"}, "less than or equal to 10"),
+        ({"seeding": "manual", "seed_order": "1, 2"}, "List every chosen entrant once"),
+        ({"seeding": "manual", "seed_order": "first, second"}, "entrants&#x27; numbers"),
+    ],
+)
+def test_the_form_refuses_bad_settings_before_anything_is_stored(
+    client, users, catan_versions, sent, changes, message
+) -> None:
+    client.force_login(users["staff"])
+    response = client.post(
+        "/tournaments/new",
+        {
+            "name": "Bad",
+            "game": "catan",
+            "format": "round_robin",
+            "games_per_pairing": 1,
+            "entrants": [v.id for v in catan_versions],
+            **changes,
+        },
+    )
+    assert response.status_code == 400 and message in response.content.decode()
+    assert not Tournament.objects.exists() and sent == []
+
+
+def error_game(tournament, capture, settings) -> Match:
+    """The first queued game of ``tournament``, given up on by the platform."""
+    from tournament import execution
+
+    settings.ARENA_MATCH_MAX_ATTEMPTS = 1
+    game = queued(tournament)[0]
+    claimed, _ = execution.claim(game.id, "w")
+    with capture(execute=True):
+        execution.platform_failure(claimed.id, claimed.claim_token, "engine crashed")
+    return game
+
+
+def test_the_organiser_cancels_and_retries_from_the_page_and_others_get_403(
+    client, users, card_versions, sent, settings, django_capture_on_commit_callbacks
+) -> None:
+    users["alice"].user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    league = create_tournament(
+        users["alice"], "cardgame", "League", "round_robin", [v.id for v in card_versions[:3]]
+    )
+    broken = error_game(league, django_capture_on_commit_callbacks, settings)
+    page = f"/tournaments/{league.id}/"
+    cancel = f"/tournaments/{league.id}/cancel"
+    retry = f"/tournaments/{league.id}/games/{broken.id}/retry"
+
+    for who in (None, users["bob"]):
+        client.logout()
+        if who:
+            client.force_login(who)
+        html = client.get(page).content.decode()
+        assert "Cancel the tournament" not in html and ">Retry</button>" not in html
+        assert client.post(cancel).status_code == 403
+        assert client.post(retry).status_code == 403
+    assert Tournament.objects.get(id=league.id).status == Tournament.RUNNING
+
+    client.force_login(users["alice"])
+    html = client.get(page).content.decode()
+    assert "Cancel the tournament" in html and html.count(">Retry</button>") == 1
+    assert '<span class="muted">1/3</span>' in client.get("/tournaments/").content.decode()
+    assert client.get(cancel).status_code == 405  # a change is a POST
+    response = client.post(retry, follow=True)
+    (new_slot,) = TournamentMatch.objects.filter(tournament=league, retried_as__isnull=False)
+    assert f"Match {broken.id} is played again as match {new_slot.retried_as_id}" in (
+        response.content.decode()
+    )
+    html = response.content.decode()
+    assert f'retried as <a href="/matches/{new_slot.retried_as_id}/">' in html
+    assert ">Retry</button>" not in html
+    # The void game no longer counts as played: the retry is what will be.
+    assert '<span class="muted">0/3</span>' in client.get("/tournaments/").content.decode()
+
+    response = client.post(cancel, follow=True)
+    html = response.content.decode()
+    assert "League is cancelled: 3 queued games will not be played" in html
+    assert "Cancel the tournament" not in html and "status-cancelled" in html
+    assert 'data-live="5"' not in html  # a cancelled event stops refreshing itself
+    again = client.post(cancel, follow=True).content.decode()
+    assert 'class="notice error"' in again and "already cancelled" in again
+    assert 'status-cancelled">cancelled</td>' in client.get("/tournaments/").content.decode()
+    assert "cancelled" in client.get("/").content.decode()
+    body = client.get(f"/api/tournaments/{league.id}/").json()
+    assert body["status"] == "cancelled" and body["cancelled_by"] == "alice"
+    assert {g["status"] for g in body["games"]} == {"error", "cancelled"}
+
+
+def test_the_api_creates_cancels_and_retries_for_organisers_only(
+    client, users, card_versions, catan_versions, sent, settings, django_capture_on_commit_callbacks
+) -> None:
+    body = {
+        "name": "API Cup",
+        "game": "catan",
+        "format": "round_robin",
+        "entrants": [v.id for v in catan_versions],
+        "players_per_match": 4,
+        "options": {"masters": True},
+        "time_control": {"move_cpu_s": 0.5, "bank_cpu_s": 5},
+    }
+    create = lambda data: client.post("/api/tournaments/", data, content_type="application/json")  # noqa: E731
+    assert create(body).status_code == 403  # signed out
+    client.force_login(users["bob"])
+    assert create(body).status_code == 403  # not an organiser
+    client.force_login(users["staff"])
+    refused = create({**body, "options": {"masters": "yes"}})
+    assert (
+        refused.status_code == 400 and "masters must be true or false" in refused.json()["detail"]
+    )
+    invalid = create({**body, "entrants": "all"})
+    assert invalid.status_code == 400 and "entrants" in invalid.json()["errors"]
+    assert not Tournament.objects.exists()
+    created = create({**body, "seeding": "manual"})
+    assert created.status_code == 201
+    made = created.json()
+    assert made["players_per_match"] == 4 and made["options"]["masters"] is True
+    assert made["time_control"] == {"move_cpu_s": 0.5, "bank_cpu_s": 5.0}
+    assert [e["seed"] for e in made["entrants"]] == [1, 2, 3, 4]
+    assert made["seeding"] == "manual" and made["status"] == "running"
+
+    duel = create_tournament(
+        users["staff"], "cardgame", "Duel", "round_robin", [v.id for v in card_versions[:3]]
+    )
+    broken = error_game(duel, django_capture_on_commit_callbacks, settings)
+    retry = f"/api/tournaments/{duel.id}/games/{broken.id}/retry"
+    cancel = f"/api/tournaments/{duel.id}/cancel"
+    client.force_login(users["bob"])
+    assert client.post(retry).status_code == 403 and client.post(cancel).status_code == 403
+    client.force_login(users["staff"])
+    assert client.post(f"/api/tournaments/{duel.id}/games/{10**9}/retry").status_code == 404
+    retried = client.post(retry)
+    assert retried.status_code == 201 and retried.json()["retry_of"] == broken.id
+    again = client.post(retry)
+    assert again.status_code == 409 and "retried already" in again.json()["detail"]
+    games = client.get(f"/api/tournaments/{duel.id}/").json()["games"]
+    (old,) = [g for g in games if g["match"] == broken.id]
+    assert old["retried_as"] == retried.json()["match"] and old["retry"] is False
+    cancelled = client.post(cancel)
+    assert cancelled.status_code == 200 and cancelled.json()["status"] == "cancelled"
+    assert cancelled.json()["dropped_games"] == 3
+    assert client.post(cancel).status_code == 409
+    listed = client.get("/api/tournaments/?status=cancelled").json()
+    assert [t["id"] for t in listed] == [duel.id]
