@@ -115,8 +115,13 @@ class Narrator:
 
 
 def is_hidden_copy(event: Mapping[str, Any]) -> bool:
-    """The copy of a secret event for the seats not involved (its original is in the log too)."""
-    return event.get("visible_to") != "all" and HIDDEN in event.values()
+    """The copy of a secret event for the seats not involved (its original is in the log too):
+    a field says ``"hidden"``, or lists only ``"hidden"`` (Kandamir's cards, counted)."""
+    return event.get("visible_to") != "all" and any(map(_is_hidden, event.values()))
+
+
+def _is_hidden(value: Any) -> bool:
+    return value == HIDDEN or (isinstance(value, list) and bool(value) and set(value) == {HIDDEN})
 
 
 def seat_name(seat: int | None, names: Sequence[str]) -> str:

@@ -222,6 +222,20 @@ def test_a_secret_and_its_hidden_copy_are_told_apart() -> None:
     assert not is_hidden_copy({"type": "dice", "dice": [1, 2], "visible_to": "all"})
 
 
+def test_a_finished_masters_game_tells_every_secret_once_and_never_says_hidden() -> None:
+    """Kandamir's draw, Hildegard's look and take, steals, purchases, Negotiant payments: each
+    has a hidden copy for the other seats, which a full replay (the viewer) leaves out."""
+    copied = set()
+    for seed in range(12):
+        for event, line in told("catan", 4, seed, {"masters": True}):
+            if is_hidden_copy(event):
+                copied.add(event["type"])
+            else:
+                assert "hidden" not in (line or ""), (event, line)
+    assert copied >= {"buy_development", "steal", "kandamir_draw", "hildegard_look"}
+
+
+
 def test_seats_are_named_and_unknown_events_are_still_shown() -> None:
     names = ["Ann", "Ben", "Cy"]
     assert (
