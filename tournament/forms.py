@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
 
+from bots.sizes import format_size, size_over_limit
 from bots.uploads import MAX_UPLOAD_BYTES
 from games.registry import GAMES
 from tournament.brackets import MAX_GAMES_PER_PAIRING
@@ -23,7 +24,7 @@ class UploadForm(forms.Form):
     code = forms.FileField(
         help_text=(
             f"A .py file, or a .zip with main.py at its top "
-            f"(at most {MAX_UPLOAD_BYTES // 1024} KiB)."
+            f"(at most {format_size(MAX_UPLOAD_BYTES)})."
         )
     )
 
@@ -35,7 +36,7 @@ class UploadForm(forms.Form):
         code = self.cleaned_data["code"]
         if code.size > MAX_UPLOAD_BYTES:
             raise forms.ValidationError(
-                f"The file is {code.size} bytes; the limit is {MAX_UPLOAD_BYTES}."
+                f"The file is {size_over_limit(code.size, MAX_UPLOAD_BYTES)}."
             )
         return code
 
