@@ -96,11 +96,19 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
             "match": match,
             "seats": seats,
             "show_errors": request.user.is_staff,
-            "clock": TimeControl.from_dict(match.time_control),
+            "clock": clock_of(match) if any(seat["log"] for seat in seats) else None,
             **viewer_context(request, match),
             **live_context(match, seat_names(match)),
         },
     )
+
+
+def clock_of(match: Match) -> TimeControl | None:
+    """The match's time control, or None if what was stored no longer reads as one."""
+    try:
+        return TimeControl.from_dict(match.time_control)
+    except (TypeError, ValueError):
+        return None
 
 
 def owner_view(log: ParticipantLog | None) -> dict[str, object]:

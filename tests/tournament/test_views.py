@@ -143,6 +143,14 @@ def test_the_owner_sees_their_bots_timing_with_a_chart_and_a_link_to_the_json(
     svg = re.search(r"<svg.*?</svg>", section, re.S).group(0)
     assert 'class="move-times"' in svg and 'data-ms="84"' in svg
     assert f'href="{log_url(match, match.alice_seat)}"' in section
+    assert "Each move has 1.0 s CPU free, then draws on a 10.0 s bank" in text
+
+    # A time control stored by an older version of the platform does not break the page.
+    Match.objects.filter(id=match.id).update(time_control={"retired_setting": 1})
+    page = client.get(f"/matches/{match.id}/")
+    assert page.status_code == 200
+    assert "later moves mean 3.33 ms" in re.sub(r"<[^>]+>", "", page.content.decode())
+    assert "CPU free" not in page.content.decode()
 
     for viewer in (users["bob"], None):
         client.logout()
