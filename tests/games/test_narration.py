@@ -235,7 +235,6 @@ def test_a_finished_masters_game_tells_every_secret_once_and_never_says_hidden()
     assert copied >= {"buy_development", "steal", "kandamir_draw", "hildegard_look"}
 
 
-
 def test_seats_are_named_and_unknown_events_are_still_shown() -> None:
     names = ["Ann", "Ben", "Cy"]
     assert (
