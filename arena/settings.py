@@ -3,7 +3,8 @@
 Defaults are embedded and need no server: SQLite and a filesystem Celery broker under ``var/``.
 Set ``DATABASE_URL`` (PostgreSQL) and ``CELERY_BROKER_URL`` (Redis) to use the real services;
 set ``ARENA_ENV=production`` for a deployment, which then refuses to start without
-``SECRET_KEY`` or with ``DEBUG`` on.
+``SECRET_KEY`` or with ``DEBUG`` on. ``DEBUG`` is off unless ``DEBUG=true`` is set, in development
+too: ``make run`` serves visitors, and Django's debug pages list every URL pattern and setting.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ if ARENA_ENV not in ("development", "production"):
     )
 PRODUCTION = ARENA_ENV == "production"
 
-DEBUG = env_bool("DEBUG", default=not PRODUCTION)
+DEBUG = env_bool("DEBUG", default=False)
 SECRET_KEY = env_str("SECRET_KEY")
 if PRODUCTION:
     if not SECRET_KEY:
@@ -55,6 +56,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files in every mode (DEBUG off, runserver under `make run`, gunicorn in the image).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -76,6 +79,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "arena.context_processors.site_nav",
             ],
         },
     },
@@ -117,6 +121,11 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 STATICFILES_DIRS = [BASE_DIR / "templates" / "static"]
+# WhiteNoise serves the files where the finders find them (templates/static, the admin's), so no
+# deployment needs a collectstatic step; a file changed on disk is picked up at the next start.
+# It also looks in STATIC_ROOT (collectstatic's target) and warns at start-up when that is missing.
+STATIC_ROOT.mkdir(exist_ok=True)
+WHITENOISE_USE_FINDERS = True
 MEDIA_ROOT = Path(env_str("ARENA_MEDIA_ROOT", str(VAR_DIR / "media")))
 
 LOGIN_URL = "/accounts/login/"

@@ -1,12 +1,15 @@
-"""Site-wide pages: the home page, the health check and signing up."""
+"""Site-wide pages: the home page, the health check, signing up, and what a bot author reads and
+downloads before writing a bot ("Write a bot", the protocol)."""
 
 from __future__ import annotations
 
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.safestring import mark_safe
 
+from arena import authoring
 from arena.health import service_health
 from games.registry import GAMES
 
@@ -45,4 +48,45 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect("tournament:my_bots")
     return render(
         request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200
+    )
+
+
+def write_a_bot(request: HttpRequest) -> HttpResponse:
+    """What a bot is, the files to start from, and how to try a bot before uploading it."""
+    from tournament.scheduler import ladder_for
+
+    games = []
+    for game in sorted(GAMES):
+        examples = authoring.game_examples(game)
+        seats = ladder_for(game).players_per_match
+        games.append(
+            {
+                "name": game,
+                "seats": seats,
+                "examples": examples,
+                "command": authoring.runner_command(game, seats, examples[0]) if examples else "",
+            }
+        )
+    return render(
+        request,
+        "write_a_bot.html",
+        {"sdk": authoring.sdk_files(), "template": authoring.template_file(), "games": games},
+    )
+
+
+def protocol(request: HttpRequest) -> HttpResponse:
+    """docs/protocol.md as a page."""
+    return render(request, "protocol.html", {"body": mark_safe(authoring.protocol_html())})
+
+
+def bot_file(request: HttpRequest, name: str) -> FileResponse:
+    """One of the files ``authoring.all_downloads`` lists, as a download; any other name is 404."""
+    download = authoring.all_downloads().get(name)
+    if download is None:
+        raise Http404(f"no file {name} to download")
+    return FileResponse(
+        download.path.open("rb"),
+        as_attachment=True,
+        filename=download.path.name,
+        content_type="text/x-python; charset=utf-8",
     )

@@ -68,3 +68,8 @@ def test_the_embedded_default_database_is_sqlite() -> None:
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["django.db.backends.sqlite3", "filesystem://"]
+
+
+def test_debug_is_off_unless_asked_for_so_visitors_never_see_debug_pages() -> None:
+    assert load_settings().stdout.split()[0] == "False"
+    assert load_settings(DEBUG="true").stdout.split()[0] == "True"

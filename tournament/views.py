@@ -74,17 +74,31 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
 
 
 def match_list(request: HttpRequest) -> HttpResponse:
+    """Matches, newest first, filtered by game, status and (part of) a seated bot's name."""
     matches = Match.objects.order_by("-id")
-    game = request.GET.get("game")
+    game = request.GET.get("game", "")
     if game:
         matches = matches.filter(game=game)
-    status = request.GET.get("status")
+    status = request.GET.get("status", "")
     if status:
         matches = matches.filter(status=status)
+    bot = request.GET.get("bot", "").strip()
+    if bot:
+        seated = MatchParticipant.objects.filter(version__bot__name__icontains=bot)
+        matches = matches.filter(id__in=seated.values("match_id"))
     page = Paginator(matches.prefetch_related("participants__version__bot"), PAGE_SIZE).get_page(
         request.GET.get("page")
     )
-    return render(request, "tournament/match_list.html", {"page": page, "game": game or ""})
+    return render(
+        request,
+        "tournament/match_list.html",
+        {
+            "page": page,
+            "filters": {"game": game, "status": status, "bot": bot},
+            "games": sorted(GAMES),
+            "statuses": [value for value, _ in Match.STATUSES],
+        },
+    )
 
 
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:

@@ -8,8 +8,9 @@ import pytest
 
 from tests.tournament.conftest import basic_auth, make_bot
 from tests.tournament.test_results import outcome_for
-from tournament import execution
-from tournament.models import BotVersion, Match
+from tournament import execution, views
+from tournament.matches import create_match
+from tournament.models import BotVersion, GameLadder, Match, MatchParticipant
 from tournament.results import record_result
 from tournament.scheduler import schedule_ladder
 
@@ -257,3 +258,65 @@ def test_every_model_is_in_the_admin(client, users, played) -> None:
     assert client.get(f"/admin/tournament/match/{played.id}/change/").status_code == 200
     ladder = client.get("/admin/tournament/gameladder/").content.decode()
     assert "players_per_match" in ladder
+
+
+def listed(client, query: str = "") -> list[int]:
+    page = client.get(f"/matches/{query}").content.decode()
+    return [int(i) for i in re.findall(r'<a href="/matches/(\d+)/">', page)]
+
+
+@pytest.fixture
+def three_matches(played, house_bots) -> dict[str, Match]:
+    """alice's finished catan match, a queued catan match of two house bots, and a queued
+    cardgame match."""
+    ladder = GameLadder.objects.get(game="catan")
+    queued = create_match(ladder, [bot.current_version_id for bot in house_bots[1:3]])
+    cards = GameLadder.objects.create(game="cardgame", players_per_match=2)
+    card_bot = make_bot(house_bots[0].owner, "card_bot", "random_legal.py", game="cardgame")
+    card = create_match(cards, [card_bot.versions.get().id] * 2)
+    return {"played": played, "queued": queued, "card": card}
+
+
+def test_the_match_list_filters_by_game_status_and_bot_name(client, three_matches) -> None:
+    played, queued, card = (three_matches[k].id for k in ("played", "queued", "card"))
+    assert listed(client) == [card, queued, played]
+    assert listed(client, "?game=catan") == [queued, played]
+    assert listed(client, "?status=queued") == [card, queued]
+    assert listed(client, "?game=catan&status=queued") == [queued]
+    assert listed(client, "?bot=ALICE") == [played]  # part of the name, any case
+    assert listed(client, "?bot=random_c") == [queued]
+    assert listed(client, "?bot=nobody") == []
+    assert "No match fits these filters." in client.get("/matches/?bot=nobody").content.decode()
+
+
+def test_the_match_list_filter_form_is_a_get_form_that_keeps_its_choices(
+    client, three_matches
+) -> None:
+    page = client.get("/matches/?game=cardgame&status=queued&bot=card").content.decode()
+    form = re.search(r'<form method="get" class="filters".*?</form>', page, flags=re.S).group(0)
+    assert '<option value="cardgame" selected>' in form
+    assert '<option value="queued" selected>' in form
+    assert 'name="bot" value="card"' in form
+
+
+def test_the_match_list_pages_keep_the_filters(client, three_matches, monkeypatch) -> None:
+    monkeypatch.setattr(views, "PAGE_SIZE", 1)
+    page = client.get("/matches/?game=catan&bot=random").content.decode()
+    assert 'href="?game=catan&amp;bot=random&amp;page=2"' in page
+
+
+def test_the_finished_column_does_not_wrap(client, played) -> None:
+    page = client.get("/matches/").content.decode()
+    assert '<th class="nowrap">Finished (UTC)</th>' in page
+    played.refresh_from_db()
+    finished = played.finished.strftime("%Y-%m-%d %H:%M")
+    assert re.search(rf'<td class="nowrap"><time datetime="[^"]+">{finished}</time></td>', page)
+
+
+def test_a_score_of_zero_shows_as_0_and_no_score_as_blank(client, played) -> None:
+    seats = MatchParticipant.objects.filter(match=played).order_by("seat")
+    seats.filter(seat=0).update(score=0.0)
+    seats.filter(seat=1).update(score=None)
+    page = client.get(f"/matches/{played.id}/").content.decode()
+    rank_and_score = re.findall(r'<td class="num">(\d*)</td><td class="num">([^<]*)</td>', page)
+    assert [score for _, score in rank_and_score] == ["0.0", ""]
