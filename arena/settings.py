@@ -124,8 +124,15 @@ LOGIN_REDIRECT_URL = "/bots/"
 LOGOUT_REDIRECT_URL = "/"
 
 REST_FRAMEWORK = {
+    # Basic first: DRF takes the WWW-Authenticate header from the first class, and without one
+    # a wrong password or a missing sign-in would be a 403 instead of a 401 that scripts (and
+    # curl) understand. A browser's session still works: Basic passes when no header is sent.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.BasicAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "tournament.api.ApiPagination",
     "PAGE_SIZE": 50,
 }
 

@@ -2,10 +2,11 @@
 
 Usage: ``python bench/replay_viewer.py [samples]`` (default 40). For one random game of each
 engine (seed 11, as a finished match would store it) prints, in milliseconds of wall time:
-the first request's timeline build (one full replay plus checkpoints), one step at random
-positions (rebuild from the checkpoint before it + picture + events), a window of MAX_WINDOW
-steps and its JSON size, and for comparison replaying from scratch to the same steps. The
-1-minute load average is printed with the figures (the machine is shared).
+the first request's timeline build (one full replay plus checkpoints and the game told in
+words), one step at random positions (rebuild from the checkpoint before it + picture +
+events), a window of MAX_WINDOW steps and its JSON size, and for comparison replaying from
+scratch to the same steps. The 1-minute load average is printed with the figures (the machine
+is shared).
 """
 
 from __future__ import annotations
@@ -67,13 +68,13 @@ def main(samples: int) -> None:
             "options": {},
             "actions": actions,
         }
-        builds = [millis(Timeline.from_payload, payload) for _ in range(3)]
-        timeline = Timeline.from_payload(payload)
         names = [f"seat {seat}" for seat in range(seats)]
+        builds = [millis(Timeline.from_payload, payload, names) for _ in range(3)]
+        timeline = Timeline.from_payload(payload, names)
         picks = random.Random(0).sample(range(timeline.steps + 1), samples)
-        one_step = [millis(timeline.frames, step, 1, names) for step in picks]
-        windows = [millis(timeline.frames, step, MAX_WINDOW, names) for step in picks[:10]]
-        body = json.dumps({"frames": timeline.frames(picks[0], MAX_WINDOW, names)}).encode()
+        one_step = [millis(timeline.frames, step, 1) for step in picks]
+        windows = [millis(timeline.frames, step, MAX_WINDOW) for step in picks[:10]]
+        body = json.dumps({"frames": timeline.frames(picks[0], MAX_WINDOW)}).encode()
         size, gzipped = len(body), len(gzip.compress(body))
 
         scratch = [millis(from_scratch, timeline, step, names) for step in picks[:10]]

@@ -20,7 +20,14 @@ from typing import Any
 
 from bots import protocol, sandbox
 from bots.limits import SandboxLimits, TimeControl
-from bots.outcome import CRASH, MEMORY_LIMIT, OUTPUT_LIMIT, PROTOCOL_ERROR, TIMEOUT
+from bots.outcome import (
+    CRASH,
+    MEMORY_LIMIT,
+    OUTPUT_LIMIT,
+    PROTOCOL_ERROR,
+    STDERR_TAIL_LABEL,
+    TIMEOUT,
+)
 from bots.protocol import BotFault
 
 _CPU_POLL_S = 0.02
@@ -316,7 +323,7 @@ class BotProcess:
                 TIMEOUT, f"{what}: hit the per-game CPU limit ({self.limits.cpu_game_s} s)"
             )
         tail = self._stderr[-300:].decode("utf-8", errors="replace").strip()
-        evidence = f"stderr ends: {tail}" if tail else ""
+        evidence = f"{STDERR_TAIL_LABEL}{tail}" if tail else ""
         return BotFault(CRASH, f"{what}: exited with {_describe_exit(code)}", evidence)
 
 

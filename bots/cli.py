@@ -6,14 +6,14 @@
 
 Times are CPU milliseconds of the bot's process tree per move. A game's first move also pays
 for the bot's start-up (its interpreter, its imports), so it is reported apart ("1st move ms",
-``mean_first_move_ms``) and the per-move mean and maximum count the other moves.
+``mean_first_move_ms``) and the per-move mean and maximum count the other moves
+(``bots.timings``, as on the match page).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import tempfile
 import time
@@ -26,6 +26,7 @@ from typing import Any, TextIO
 from bots.limits import SandboxLimits, TimeControl
 from bots.outcome import MatchOutcome
 from bots.runner import BotSpec, play_match
+from bots.timings import MoveTimes
 from bots.uploads import UploadError, unpack_upload, validate_upload
 from games.common.api import Game
 
@@ -37,9 +38,7 @@ class BotTally:
     wins: int = 0
     score_total: float = 0.0
     forfeits: Counter[str] = field(default_factory=Counter)
-    move_times_ms: list[float] = field(default_factory=list)
-    """Every move but each game's first, whose CPU includes the bot's own start-up."""
-    first_move_times_ms: list[float] = field(default_factory=list)
+    times: MoveTimes = field(default_factory=MoveTimes)
     forfeit_examples: dict[str, str] = field(default_factory=dict)
 
     def add(self, outcome: MatchOutcome, seat: int) -> None:
@@ -47,8 +46,7 @@ class BotTally:
         self.games += 1
         self.wins += result.rank == 1
         self.score_total += result.score
-        self.first_move_times_ms += result.move_times_ms[:1]
-        self.move_times_ms += result.move_times_ms[1:]
+        self.times.add_game(result.move_times_ms)
         if result.forfeit:
             self.forfeits[result.forfeit] += 1
             # The author's own bots on the author's machine: the evidence is theirs to see.
@@ -56,8 +54,7 @@ class BotTally:
             self.forfeit_examples.setdefault(result.forfeit, example[:200])
 
     def summary(self) -> dict[str, Any]:
-        times = self.move_times_ms
-        firsts = self.first_move_times_ms
+        times = self.times
         return {
             "name": self.name,
             "games": self.games,
@@ -66,10 +63,10 @@ class BotTally:
             "average_score": round(self.score_total / self.games, 3) if self.games else 0.0,
             "forfeits": dict(sorted(self.forfeits.items())),
             "forfeit_examples": dict(sorted(self.forfeit_examples.items())),
-            "moves": len(times) + len(firsts),
-            "mean_move_ms": round(statistics.fmean(times), 3) if times else 0.0,
-            "max_move_ms": round(max(times), 3) if times else 0.0,
-            "mean_first_move_ms": round(statistics.fmean(firsts), 3) if firsts else 0.0,
+            "moves": times.moves,
+            "mean_move_ms": round(times.mean_ms or 0.0, 3),
+            "max_move_ms": round(times.max_ms or 0.0, 3),
+            "mean_first_move_ms": round(times.mean_first_move_ms or 0.0, 3),
         }
 
 

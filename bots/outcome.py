@@ -20,6 +20,23 @@ MEMORY_LIMIT = "memory_limit"
 FORFEIT_REASONS = (TIMEOUT, CRASH, PROTOCOL_ERROR, ILLEGAL_ACTION, OUTPUT_LIMIT, MEMORY_LIMIT)
 
 
+STDERR_TAIL_LABEL = "stderr ends: "
+"""How a crash's evidence begins: the end of the bot's stderr follows it."""
+
+
+def evidence_beyond_stderr(evidence: str, stderr: str) -> str:
+    """``evidence``, or "" when it only repeats text of ``stderr`` (a crash's stderr tail).
+
+    A page that shows the whole stderr need not show its last lines twice; evidence the stderr
+    does not hold (a bad answer line, an illegal action) is kept.
+    """
+    if not evidence.startswith(STDERR_TAIL_LABEL):
+        return evidence
+    # The tail was cut from bytes: a character split at its start decodes as U+FFFD.
+    tail = evidence.removeprefix(STDERR_TAIL_LABEL).lstrip("\ufffd").strip()
+    return "" if tail in stderr else evidence
+
+
 class PlatformError(RuntimeError):
     """The platform failed (engine bug, sandbox failure): the match must not be scored."""
 

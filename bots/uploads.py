@@ -14,6 +14,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from bots.sizes import format_size, size_over_limit
+
 MAX_UPLOAD_BYTES = 1024 * 1024
 MAX_UNPACKED_BYTES = 8 * 1024 * 1024
 MAX_FILES = 200
@@ -43,7 +45,7 @@ def validate_upload(filename: str, data: bytes) -> ValidatedUpload:
         UploadError: wrong type, too big, or a malformed or dangerous archive.
     """
     if len(data) > MAX_UPLOAD_BYTES:
-        raise UploadError(f"upload is {len(data)} bytes; the limit is {MAX_UPLOAD_BYTES}")
+        raise UploadError(f"upload is {size_over_limit(len(data), MAX_UPLOAD_BYTES)}")
     if not data:
         raise UploadError("upload is empty")
     lower = filename.lower()
@@ -85,7 +87,7 @@ def _validate_zip(data: bytes) -> ValidatedUpload:
         seen.add(key)
         total += member.file_size
         if total > MAX_UNPACKED_BYTES:
-            raise UploadError(f"archive unpacks to more than {MAX_UNPACKED_BYTES} bytes")
+            raise _unpacks_too_big()
         if member.file_size > MAX_COMPRESSION_RATIO * max(member.compress_size, 1024):
             raise UploadError(f"{name}: compression ratio is too high (zip bomb?)")
         files.append(str(path))
@@ -101,12 +103,14 @@ def _validate_zip(data: bytes) -> ValidatedUpload:
                 while chunk := f.read(1 << 16):
                     actual += len(chunk)
                     if actual > MAX_UNPACKED_BYTES:
-                        raise UploadError(
-                            f"archive unpacks to more than {MAX_UNPACKED_BYTES} bytes"
-                        )
+                        raise _unpacks_too_big()
         except (zipfile.BadZipFile, EOFError, NotImplementedError, OSError) as exc:
             raise UploadError(f"{member.filename}: cannot be read: {exc}") from None
     return ValidatedUpload("zip", data, tuple(sorted(files)), actual)
+
+
+def _unpacks_too_big() -> UploadError:
+    return UploadError(f"archive unpacks to more than {format_size(MAX_UNPACKED_BYTES)}")
 
 
 def _safe_member_path(name: str) -> PurePosixPath:

@@ -4,26 +4,46 @@ cancel one, retry one of its error games.
 
 ``POST /api/bots/`` takes the same fields as the upload page (multipart: ``game``, ``name``,
 ``code``) and answers with the new version; ``POST /api/tournaments/`` takes JSON (see
-:class:`NewTournamentSerializer`). Authenticate with a session or HTTP Basic. Creating is for
-organisers, cancelling and retrying for the event's organiser and staff: anyone else gets 403.
+:class:`NewTournamentSerializer`). Authenticate with a session or HTTP Basic
+(``REST_FRAMEWORK`` in ``arena/settings.py``: a wrong password is a 401 with
+``WWW-Authenticate``). Creating is for organisers, cancelling and retrying for the event's
+organiser and staff: anyone else gets 403. ``GET /api/bots/`` is paginated
+(:class:`ApiPagination`).
 """
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view
+from rest_framework.decorators import api_view, permission_classes, renderer_classes
+from rest_framework.exceptions import NotAuthenticated, PermissionDenied
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.registry import GAMES
+from tournament.access import may_see_log, owns_or_staff
 from tournament.brackets import MAX_GAMES_PER_PAIRING
 from tournament.forms import UploadForm
-from tournament.models import Bot, BotVersion, RatingFields, Tournament, TournamentMatch
+from tournament.models import (
+    Bot,
+    BotVersion,
+    MatchParticipant,
+    RatingFields,
+    Tournament,
+    TournamentMatch,
+)
 from tournament.organiser import cancel_tournament, may_organise, retry_game
 from tournament.tournaments import TournamentRefused, create_tournament, tournament_summary
-from tournament.versions import UploadRejected
+from tournament.versions import UploadRejected, validation_matches
+
+
+class ApiPagination(LimitOffsetPagination):
+    """``?limit=&offset=``; ``PAGE_SIZE`` (50) a page unless asked, never more than 500."""
+
+    max_limit = 500
 
 
 class VersionSerializer(serializers.ModelSerializer):
@@ -49,32 +69,96 @@ class BotSerializer(serializers.ModelSerializer):
         fields = ["id", "game", "name", "owner", "live_version", *RatingFields.RATING_COLUMNS]
 
 
+def choice_filter(what: str, choices: list[str]) -> serializers.ChoiceField:
+    """An optional ``?what=`` filter whose 400 names the values it knows."""
+    return serializers.ChoiceField(
+        choices=choices,
+        required=False,
+        error_messages={
+            "invalid_choice": f'unknown {what} "{{input}}"; choose one of {", ".join(choices)}'
+        },
+    )
+
+
+class BotListQuery(serializers.Serializer):
+    """The filters of ``GET /api/bots/``; anything else is a 400 that says what is allowed."""
+
+    game = choice_filter("game", sorted(GAMES))
+    mine = serializers.BooleanField(
+        required=False,
+        default=False,
+        error_messages={"invalid": 'mine is a boolean ("1"/"0", "true"/"false"), not "{input}"'},
+    )
+
+
 @api_view(["GET", "POST"])
 def bot_list(request: Request) -> Response:
-    """GET: every bot (``?game=``, ``?mine=1``); POST: upload a bot or a new version of one."""
+    """GET: every bot, a page at a time (``?game=``, ``?mine=1``, ``?limit=&offset=``);
+    POST: upload a bot or a new version of one."""
     if request.method == "POST":
         return _upload(request)
-    bots = Bot.objects.select_related("owner", "current_version").order_by("game", "-conservative")
-    if game := request.query_params.get("game"):
+    query = BotListQuery(data=request.query_params)
+    if not query.is_valid():
+        return invalid_query(query.errors)
+    bots = Bot.objects.select_related("owner", "current_version").order_by(
+        "game", "-conservative", "id"
+    )
+    if game := query.validated_data.get("game"):
         bots = bots.filter(game=game)
-    if request.query_params.get("mine"):
+    if query.validated_data["mine"]:
         if not request.user.is_authenticated:
-            return Response({"detail": "sign in to list your own bots"}, status=403)
+            raise NotAuthenticated("sign in to list your own bots")
         bots = bots.filter(owner=request.user)
-    return Response(BotSerializer(bots, many=True).data)
+    paginator = ApiPagination()
+    page = paginator.paginate_queryset(bots, request)
+    return paginator.get_paginated_response(BotSerializer(page, many=True).data)
+
+
+def invalid_query(errors: dict[str, list[str]]) -> Response:
+    messages = [str(message) for field_errors in errors.values() for message in field_errors]
+    return Response({"detail": "; ".join(messages), "errors": errors}, status=400)
 
 
 @api_view(["GET"])
 def bot_detail(request: Request, bot_id: int) -> Response:
-    """One bot with all its versions; validation logs for its owner and staff."""
+    """One bot with all its versions and their validation matches; validation logs for its
+    owner and staff."""
     bot = get_object_or_404(Bot.objects.select_related("owner", "current_version"), id=bot_id)
     versions = VersionSerializer(bot.versions.order_by("-number"), many=True).data
-    user = request.user
-    if user.is_authenticated and (user.is_staff or bot.owner_id == user.id):
+    validations = validation_matches(version["id"] for version in versions)
+    for version in versions:
+        version["validation_match"] = validations.get(version["id"])
+    if owns_or_staff(request.user, bot):
         logs = dict(bot.versions.values_list("id", "validation_log"))
         for version in versions:
             version["validation_log"] = logs[version["id"]]
     return Response({**BotSerializer(bot).data, "versions": versions})
+
+
+@api_view(["GET"])
+@permission_classes([IsAuthenticated])
+@renderer_classes([JSONRenderer])
+def seat_log(request: Request, match_id: int, seat: int) -> Response:
+    """A seat's stderr, move timings and forfeit evidence as JSON, for its bot's owner and staff
+    only (``/matches/<id>/seats/<n>/log``, linked from the match page): a session or HTTP Basic,
+    like the rest of the API; JSON even in a browser, since the match page links here."""
+    participant = get_object_or_404(
+        MatchParticipant.objects.select_related("version__bot", "log"),
+        match_id=match_id,
+        seat=seat,
+    )
+    if not may_see_log(request.user, participant):
+        raise PermissionDenied("only the bot's owner and staff see its log")
+    log = getattr(participant, "log", None)
+    return Response(
+        {
+            "match": match_id,
+            "seat": seat,
+            "stderr": log.stderr if log else "",
+            "move_times_ms": log.move_times_ms if log else [],
+            "forfeit_evidence": log.forfeit_evidence if log else "",
+        }
+    )
 
 
 def _upload(request: Request) -> Response:
@@ -146,15 +230,23 @@ class NewTournamentSerializer(serializers.Serializer):
     time_control = serializers.DictField(required=False, default=dict)
 
 
+class TournamentListQuery(serializers.Serializer):
+    game = choice_filter("game", sorted(GAMES))
+    status = choice_filter("status", [value for value, _ in Tournament.STATUSES])
+
+
 @api_view(["GET", "POST"])
 def tournament_list(request: Request) -> Response:
     """GET: every tournament, newest first (``?game=``, ``?status=``); POST: create one."""
     if request.method == "POST":
         return _create_tournament(request)
+    query = TournamentListQuery(data=request.query_params)
+    if not query.is_valid():
+        return invalid_query(query.errors)
     tournaments = Tournament.objects.select_related("organiser", "cancelled_by").order_by("-id")
-    if game := request.query_params.get("game"):
+    if game := query.validated_data.get("game"):
         tournaments = tournaments.filter(game=game)
-    if status_filter := request.query_params.get("status"):
+    if status_filter := query.validated_data.get("status"):
         tournaments = tournaments.filter(status=status_filter)
     return Response(TournamentSerializer(tournaments[:500], many=True).data)
 

@@ -1,13 +1,15 @@
 """Pictures drawn on the server as inline SVG (no script, no external library).
 
 ``rating_chart`` draws a bot's rating after each rated game, one line per version, so an author
-sees at a glance whether a new version climbs faster than the last. ``bracket_chart`` draws a
+sees at a glance whether a new version climbs faster than the last. ``move_time_chart`` draws the
+CPU time of each of a bot's moves in one game, for its owner. ``bracket_chart`` draws a
 knockout: one column per round, each tie a box of two rows (seed and name with its owner, games
 won), the winner's row highlighted, lines from each tie to the one its winner plays next.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -17,6 +19,7 @@ from tournament.brackets import Tie, round_names
 WIDTH, HEIGHT = 720, 240
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 52, 90, 14, 28
 PALETTE = ("#c4432b", "#2b6cc4", "#3f8a35", "#8a3fa0", "#c48a2b", "#2ba0a0")
+MUTED = "#6b7480"
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,49 @@ class Series:
     points: Sequence[tuple[int, float]]
 
 
+@dataclass(frozen=True)
+class _Axes:
+    """Where data lands in the shared plot area: x grows right, y grows up."""
+
+    x_low: float
+    x_high: float
+    y_low: float
+    y_high: float
+
+    def px(self, x: float) -> float:
+        return MARGIN_LEFT + (x - self.x_low) / (self.x_high - self.x_low) * PLOT_W
+
+    def py(self, y: float) -> float:
+        return MARGIN_TOP + (self.y_high - y) / (self.y_high - self.y_low) * PLOT_H
+
+
+PLOT_W = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
+PLOT_H = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
+
+
+def _frame(title: str, axes: _Axes, x_label: str, css_class: str = "chart") -> list[str]:
+    """The opening of a chart: the svg element, the plot's box, y gridlines and the x label."""
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'class="{css_class}" role="img" aria-label="{escape(title)}">'
+        f"<title>{escape(title)}</title>",
+        f'<rect x="{MARGIN_LEFT}" y="{MARGIN_TOP}" width="{PLOT_W}" height="{PLOT_H}" '
+        'fill="#fff" stroke="#e4e0d6"/>',
+    ]
+    for tick in _ticks(axes.y_low, axes.y_high):
+        y = axes.py(tick)
+        parts.append(
+            f'<line x1="{MARGIN_LEFT}" x2="{MARGIN_LEFT + PLOT_W}" y1="{y:.1f}" y2="{y:.1f}" '
+            f'stroke="#eee"/><text x="{MARGIN_LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" '
+            f'font-size="11" fill="{MUTED}">{tick:g}</text>'
+        )
+    parts.append(
+        f'<text x="{MARGIN_LEFT + PLOT_W / 2:.0f}" y="{HEIGHT - 6}" text-anchor="middle" '
+        f'font-size="11" fill="{MUTED}">{escape(x_label)}</text>'
+    )
+    return parts
+
+
 def rating_chart(series: Sequence[Series], *, title: str = "Elo after each rated game") -> str:
     """An SVG line chart of ``series`` on shared axes; "" when there is nothing to draw."""
     drawn = [s for s in series if s.points]
@@ -35,47 +81,83 @@ def rating_chart(series: Sequence[Series], *, title: str = "Elo after each rated
     xs = [x for s in drawn for x, _ in s.points]
     ys = [y for s in drawn for _, y in s.points]
     x_low, x_high = min(xs), max(max(xs), min(xs) + 1)
-    y_low, y_high = _padded(min(ys), max(ys))
-    plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
-    plot_h = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
-
-    def px(x: float) -> float:
-        return MARGIN_LEFT + (x - x_low) / (x_high - x_low) * plot_w
-
-    def py(y: float) -> float:
-        return MARGIN_TOP + (y_high - y) / (y_high - y_low) * plot_h
-
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'class="chart" role="img" aria-label="{escape(title)}"><title>{escape(title)}</title>',
-        f'<rect x="{MARGIN_LEFT}" y="{MARGIN_TOP}" width="{plot_w}" height="{plot_h}" '
-        'fill="#fff" stroke="#e4e0d6"/>',
-    ]
-    for tick in _ticks(y_low, y_high):
-        y = py(tick)
-        parts.append(
-            f'<line x1="{MARGIN_LEFT}" x2="{MARGIN_LEFT + plot_w}" y1="{y:.1f}" y2="{y:.1f}" '
-            f'stroke="#eee"/><text x="{MARGIN_LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" '
-            f'font-size="11" fill="#6b7480">{tick:g}</text>'
-        )
-    parts.append(
-        f'<text x="{MARGIN_LEFT + plot_w / 2:.0f}" y="{HEIGHT - 6}" text-anchor="middle" '
-        f'font-size="11" fill="#6b7480">rated games played ({x_low}–{x_high})</text>'
-    )
+    axes = _Axes(x_low, x_high, *_padded(min(ys), max(ys)))
+    parts = _frame(title, axes, f"rated games played ({x_low}–{x_high})")
     for index, line in enumerate(drawn):
         colour = PALETTE[index % len(PALETTE)]
-        path = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in line.points)
+        path = " ".join(f"{axes.px(x):.1f},{axes.py(y):.1f}" for x, y in line.points)
         parts.append(
             f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2" '
             f'data-label="{escape(line.label)}"/>'
         )
         last_x, last_y = line.points[-1]
         parts.append(
-            f'<text x="{px(last_x) + 6:.1f}" y="{py(last_y) + 4:.1f}" font-size="12" '
+            f'<text x="{axes.px(last_x) + 6:.1f}" y="{axes.py(last_y) + 4:.1f}" font-size="12" '
             f'fill="{colour}">{escape(line.label)} {last_y:.0f}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)
+
+
+MOVE_COLOUR, FIRST_MOVE_COLOUR = PALETTE[0], PALETTE[1]
+
+
+def move_time_chart(move_times_ms: Sequence[float], *, title: str = "CPU ms per move") -> str:
+    """A bar per move of one bot in one game; "" when no move was timed.
+
+    The first move also pays for the bot's start-up, so it is drawn in its own colour and the
+    scale is set by the later moves: a start-up that would dwarf them is cut at the top (an
+    arrow marks it) and its value is written beside the plot. A game with more moves than the
+    plot has pixel columns draws a bar per column, as tall as the slowest move it stands for.
+    """
+    if not move_times_ms:
+        return ""
+    first_ms, later = move_times_ms[0], list(move_times_ms[1:])
+    per_bar = max(1, math.ceil(len(later) / (PLOT_W - 1)))
+    groups = [later[i : i + per_bar] for i in range(0, len(later), per_bar)]
+    axes = _Axes(0, 1 + len(groups), *_padded_from_zero(max(later or [first_ms])))
+    x_label = f"moves 1–{len(move_times_ms)}"
+    if per_bar > 1:
+        x_label += f" (after the first, each bar is the slowest of {per_bar} moves)"
+    parts = _frame(title, axes, x_label, css_class="move-times")
+    middle = MARGIN_TOP + PLOT_H / 2
+    parts.append(
+        f'<text x="12" y="{middle:.0f}" transform="rotate(-90 12 {middle:.0f})" '
+        f'text-anchor="middle" font-size="11" fill="{MUTED}">CPU ms</text>'
+    )
+    if groups:
+        path = "".join(_bar_path(axes, bar, max(group)) for bar, group in enumerate(groups, 1))
+        parts.append(f'<path d="{path}" fill="{MOVE_COLOUR}" class="later-moves"/>')
+    shown = min(first_ms, axes.y_high)
+    parts.append(
+        f'<path d="{_bar_path(axes, 0, shown)}" fill="{FIRST_MOVE_COLOUR}" class="first-move" '
+        f'data-ms="{first_ms:g}"/>'
+    )
+    if first_ms > axes.y_high:
+        parts.append(
+            f'<text x="{axes.px(0.5):.1f}" y="{MARGIN_TOP - 2}" text-anchor="middle" '
+            f'font-size="12" fill="{FIRST_MOVE_COLOUR}" class="cut">↑</text>'
+        )
+    legend = [(FIRST_MOVE_COLOUR, "1st move", f"{first_ms:.1f} ms", "with start-up")]
+    if later:
+        legend.append((MOVE_COLOUR, "later moves", f"max {max(later):.1f} ms", ""))
+    x = MARGIN_LEFT + PLOT_W + 8
+    for index, (colour, *lines) in enumerate(legend):
+        top = MARGIN_TOP + 12 + index * 56
+        for row, line in enumerate(filter(None, lines)):
+            parts.append(
+                f'<text x="{x}" y="{top + row * 15}" font-size="11" fill="{colour}">'
+                f"{escape(line)}</text>"
+            )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _bar_path(axes: _Axes, bar: int, value: float) -> str:
+    """Bar number ``bar`` as path commands: a long game is one compact element, not many."""
+    left, right = axes.px(bar), axes.px(bar + 1)
+    width = (right - left) * 0.8 if right - left >= 3 else right - left  # a gap when there is room
+    return f"M{left:.2f} {axes.py(0):.2f}V{axes.py(value):.2f}h{width:.2f}V{axes.py(0):.2f}Z"
 
 
 def _padded(low: float, high: float) -> tuple[float, float]:
@@ -83,12 +165,19 @@ def _padded(low: float, high: float) -> tuple[float, float]:
     return low - span * 0.1, high + span * 0.1
 
 
+def _padded_from_zero(high: float) -> tuple[float, float]:
+    return 0.0, (high if high > 0 else 1.0) * 1.1
+
+
 def _ticks(low: float, high: float, wanted: int = 5) -> list[float]:
+    """Round values between ``low`` and ``high``: about ``wanted`` of them, a step of 1, 2, 2.5
+    or 5 times a power of ten (so milliseconds below one get ticks as well as Elo does)."""
     raw = (high - low) / wanted
-    steps = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
-    step = next((s for s in steps if s >= raw), raw)
-    first = -(-low // step) * step
-    return [first + i * step for i in range(int((high - first) // step) + 1)]
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    first = math.ceil(low / step) * step
+    count = int((high - first) / step + 1e-9) + 1
+    return [round(first + i * step, 10) for i in range(count)]
 
 
 TIE_WIDTH, ROW_HEIGHT, TIE_GAP, ROUND_GAP, HEADER = 250, 24, 18, 46, 30
@@ -129,7 +218,7 @@ def bracket_chart(
         x = number * (TIE_WIDTH + ROUND_GAP)
         parts.append(
             f'<text x="{x + TIE_WIDTH / 2:.0f}" y="18" text-anchor="middle" font-size="13" '
-            f'font-weight="600" fill="#6b7480">{headings[number]}</text>'
+            f'font-weight="600" fill="{MUTED}">{headings[number]}</text>'
         )
         for tie in ties:
             centre = centres[number][tie.slot]
@@ -143,7 +232,7 @@ def bracket_chart(
         parts.append(
             f'<line x1="{x - ROUND_GAP}" x2="{x - 8}" y1="{y:.1f}" y2="{y:.1f}" '
             f'stroke="{BOX_STROKE}" stroke-width="2"/>'
-            f'<text x="{x}" y="{y - 4:.1f}" font-size="12" fill="#6b7480">champion</text>'
+            f'<text x="{x}" y="{y - 4:.1f}" font-size="12" fill="{MUTED}">champion</text>'
             + _fitted_text(
                 names[champion],
                 f'x="{x}" y="{y + 14:.1f}" font-size="14" font-weight="700" '

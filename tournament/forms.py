@@ -11,6 +11,7 @@ from django import forms
 from django.core.files.uploadedfile import UploadedFile
 
 from bots.limits import TimeControl
+from bots.sizes import format_size, size_over_limit
 from bots.uploads import MAX_UPLOAD_BYTES
 from games.registry import GAMES
 from tournament.brackets import MAX_GAMES_PER_PAIRING
@@ -32,7 +33,7 @@ class UploadForm(forms.Form):
     code = forms.FileField(
         help_text=(
             f"A .py file, or a .zip with main.py at its top "
-            f"(at most {MAX_UPLOAD_BYTES // 1024} KiB)."
+            f"(at most {format_size(MAX_UPLOAD_BYTES)})."
         )
     )
 
@@ -44,7 +45,7 @@ class UploadForm(forms.Form):
         code = self.cleaned_data["code"]
         if code.size > MAX_UPLOAD_BYTES:
             raise forms.ValidationError(
-                f"The file is {code.size} bytes; the limit is {MAX_UPLOAD_BYTES}."
+                f"The file is {size_over_limit(code.size, MAX_UPLOAD_BYTES)}."
             )
         return code
 

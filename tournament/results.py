@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from bots.outcome import MatchOutcome
+from bots.outcome import MatchOutcome, SeatResult, evidence_beyond_stderr
 from tournament import ratings, tournaments
 from tournament.models import (
     Bot,
@@ -160,16 +160,23 @@ def _conclude_validation(
             continue
         if seat.forfeit:
             version.status = BotVersion.FAILED
-            evidence = f"\n{seat.forfeit_evidence}" if seat.forfeit_evidence else ""
-            version.validation_log = (
-                f"Validation match {participant.match_id}: forfeit ({seat.forfeit})"
-                f" {seat.forfeit_detail}{evidence}\n--- stderr ---\n{seat.stderr}"
-            )
+            version.validation_log = failed_validation_log(participant.match_id, seat)
             version.save(update_fields=["status", "validation_log"])
             continue
         activate_version(version, bots[version.bot_id])
         version.validation_log = f"Validation match {participant.match_id}: passed."
         version.save(update_fields=["validation_log"])
+
+
+def failed_validation_log(match_id: int, seat: SeatResult) -> str:
+    """The owner's account of a failed validation, each part once: the forfeit reason and the
+    platform's words, what the bot wrote at its forfeit unless that is just the end of its
+    stderr, then the stderr."""
+    lines = [f"Validation match {match_id}: forfeit ({seat.forfeit}): {seat.forfeit_detail}"]
+    if evidence := evidence_beyond_stderr(seat.forfeit_evidence, seat.stderr):
+        lines += ["", "What it wrote at its forfeit:", evidence]
+    lines += ["", "--- stderr ---", seat.stderr.rstrip() or "(nothing)"]
+    return "\n".join(lines)
 
 
 def activate_version(version: BotVersion, bot: Bot) -> None:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament import viewer, views
+from tournament import api, viewer, views
 
 app_name = "tournament"
 urlpatterns = [
@@ -22,6 +22,6 @@ urlpatterns = [
     ),
     path("matches/", views.match_list, name="match_list"),
     path("matches/<int:match_id>/", views.match_detail, name="match_detail"),
-    path("matches/<int:match_id>/seats/<int:seat>/log", views.seat_log, name="seat_log"),
+    path("matches/<int:match_id>/seats/<int:seat>/log", api.seat_log, name="seat_log"),
     path("matches/<int:match_id>/replay/frames", viewer.replay_frames, name="replay_frames"),
 ]

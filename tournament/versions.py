@@ -14,6 +14,7 @@ import re
 import secrets
 import shutil
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from django.conf import settings
@@ -23,7 +24,7 @@ from django.db import transaction
 from bots import uploads
 from games.registry import GAMES
 from tournament.matches import create_match
-from tournament.models import Bot, BotVersion, Match
+from tournament.models import Bot, BotVersion, Match, MatchParticipant
 from tournament.results import activate_version
 
 EXAMPLES_USERNAME = "examples"
@@ -157,7 +158,38 @@ def upload_bot(owner: object, game: str, name: str, filename: str, data: bytes) 
         raise UploadRejected(f"the {game} ladder is not open yet: {exc}") from exc
     with transaction.atomic():
         bot, _ = Bot.objects.get_or_create(owner=owner, game=game, name=name)
+        # Locked until the new version is written, so two identical uploads cannot both pass.
+        bot = Bot.objects.select_for_update().get(pk=bot.pk)
+        refuse_identical_code(bot, data)
         return create_version(bot, filename, data)
+
+
+def refuse_identical_code(bot: Bot, data: bytes) -> None:
+    """Refuse code the bot already has as a version: it would play as a fresh player with a
+    fresh rating while being the same program.
+
+    Raises:
+        UploadRejected: naming the version with these exact bytes.
+    """
+    digest = hashlib.sha256(data).hexdigest()
+    same = bot.versions.filter(content_hash=digest).order_by("-number").first()
+    if same is None:
+        return
+    raise UploadRejected(
+        f"this code is identical to {bot.name} v{same.number} ({same.status}); "
+        "change the code to upload a new version"
+    )
+
+
+def validation_matches(version_ids: Iterable[int]) -> dict[int, int]:
+    """The validation match of each of these versions (by id; the latest if it had several)."""
+    return dict(
+        MatchParticipant.objects.filter(
+            version_id__in=list(version_ids), match__kind=Match.VALIDATION
+        )
+        .order_by("match_id")
+        .values_list("version_id", "match_id")
+    )
 
 
 def validation_opponent(game: str) -> BotVersion:

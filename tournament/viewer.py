@@ -2,15 +2,23 @@
 
 A stored replay is a seed plus every applied action; re-simulating a whole game costs tens to
 hundreds of milliseconds, too slow for every click. So the first request for a match replays it
-once and keeps a :class:`Timeline` in this process: the event log, where each step's events end,
-the turn at each step, and a snapshot of the state every ``CHECKPOINT_EVERY`` steps (taken
-without the event log, which the timeline already holds). A step is then one ``from_dict`` of
+once and keeps a :class:`Timeline` in this process: the game in words (its events narrated once,
+each at the position it left), where each step's lines end, the turn at each step, and a snapshot
+of the state every ``CHECKPOINT_EVERY`` steps (taken without the event log, which the timeline
+already holds in words). A step is then one ``from_dict`` of
 the checkpoint before it plus at most ``CHECKPOINT_EVERY - 1`` actions, and a window of frames
 costs one such rebuild plus one action and one picture per frame. ``bench/replay_viewer.py``
 prints what a step and a window cost.
 
-Replays are only stored for finished matches, so the pictures show everything (each hand
-included); a view of a game in progress must use a picture module's ``public_view`` instead.
+Replays are only stored for finished matches, so the pictures and the words show everything
+(each hand, each bought card; a secret is told once, from its full event, not again from the
+"hidden" copy the other seats got); a view of a game in progress must use a picture module's
+``public_view`` instead.
+
+The set-up (the chance steps before any seat decides: the card game's deal, the board game's
+first-player rolls) is one step for "previous", "next" and playing; its steps stay addressable
+(``?step=N`` is always the engine's step N), and a game whose set-up logs nothing says so in a
+line of its own (``Narrator.setup``).
 """
 
 from __future__ import annotations
@@ -29,12 +37,16 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.gzip import gzip_page
 
 from games.common.api import State
+from games.common.narration import Narrator, is_hidden_copy
 from games.registry import GAMES
 from tournament.models import Match, Replay
 
 CHECKPOINT_EVERY = 100
 MAX_WINDOW = 40
 """Most frames one request may ask for (each carries an SVG of about 30 KB)."""
+SPEEDS = (1, 3, 6, 12, 25)
+"""Steps a second the viewer can play at; PLAY_SPEED is where it starts."""
+PLAY_SPEED = 3
 RECENT_EVENTS = 10
 """Events listed under the picture: this step's and the ones just before it."""
 CACHED_TIMELINES = 8
@@ -53,40 +65,61 @@ class Timeline:
     seed: int
     options: dict[str, Any]
     actions: list[dict[str, Any]]
-    events: list[dict[str, Any]] = field(default_factory=list)
-    event_ends: list[int] = field(default_factory=list)
-    """``events[:event_ends[step]]`` happened up to and including ``step``."""
+    names: list[str]
+    """The seats' names the lines are written with."""
+    lines: list[str] = field(default_factory=list)
+    """The game in words: every event told after the game (each secret once), in order."""
+    line_ends: list[int] = field(default_factory=list)
+    """``lines[:line_ends[step]]`` tell the game up to and including ``step``."""
     turns: list[int] = field(default_factory=list)
     checkpoints: list[dict[str, Any]] = field(default_factory=list)
     """The state at steps 0, CHECKPOINT_EVERY, 2 * CHECKPOINT_EVERY, … (``to_dict``, no events)."""
+    opening: int = 0
+    """The first step at which a seat decides: steps 1 .. opening - 1 are the set-up (chance
+    only: deals, the board, first-player rolls), which stepping and playing pass in one go."""
 
     @classmethod
-    def from_payload(cls, payload: dict[str, Any]) -> Timeline:
-        """Replay the game once, recording checkpoints, event offsets and turns."""
+    def from_payload(cls, payload: dict[str, Any], names: list[str]) -> Timeline:
+        """Replay the game once, recording checkpoints, the game told step by step and turns."""
         timeline = cls(
             game_name=payload["game"],
             num_players=payload["num_players"],
             seed=payload["seed"],
             options=payload["options"],
             actions=payload["actions"],
+            names=names,
         )
         game = GAMES[timeline.game_name]
-        picture = timeline.picture
+        picture, narrator = timeline.picture, timeline.narrate.NARRATOR
         state = game.new_game(
             num_players=timeline.num_players, seed=timeline.seed, options=timeline.options
         )
-        timeline._record(state, 0, picture)
+        opening = None
+        timeline._record(state, 0, 0, picture, narrator)
         for step, action in enumerate(timeline.actions, start=1):
+            if opening is None and state.current_player() >= 0:
+                opening = step - 1
+            told = len(state.events)
             state.apply(action)
-            timeline._record(state, step, picture)
-        timeline.events = state.events
+            timeline._record(state, step, told, picture, narrator)
+        timeline.opening = timeline.steps if opening is None else opening
+        if narrator.setup and timeline.opening > 1:
+            # The set-up's silent steps in one line, told with the first of them.
+            timeline.lines.insert(
+                timeline.line_ends[0], narrator.setup.format(steps=timeline.opening)
+            )
+            timeline.line_ends[1:] = [end + 1 for end in timeline.line_ends[1:]]
         return timeline
 
-    def _record(self, state: State, step: int, picture: ModuleType) -> None:
-        self.event_ends.append(len(state.events))
+    def _record(
+        self, state: State, step: int, told: int, picture: ModuleType, narrator: Narrator
+    ) -> None:
+        fresh = [event for event in state.events[told:] if not is_hidden_copy(event)]
+        self.lines.extend(line for line in narrator.tell(fresh, self.names, state) if line)
+        self.line_ends.append(len(self.lines))
         self.turns.append(picture.turn(state))
         if step % CHECKPOINT_EVERY == 0:
-            events, state.events = state.events, []  # the timeline keeps the log itself
+            events, state.events = state.events, []  # the timeline keeps the game in words
             try:
                 self.checkpoints.append(state.to_dict())
             finally:
@@ -112,6 +145,14 @@ class Timeline:
             state.apply(action)
         return state
 
+    def previous_step(self, step: int) -> int:
+        """Where "previous" goes from ``step``: back over the set-up to 0 in one go."""
+        return 0 if step <= self.opening else step - 1
+
+    def next_step(self, step: int) -> int:
+        """Where "next" (and playing) goes from ``step``: over the set-up in one go."""
+        return min(self.steps, self.opening if step < self.opening else step + 1)
+
     def step_of_turn(self, turn: int) -> int | None:
         """The first step at which the game is in ``turn`` (or later), None past the end."""
         for step, step_turn in enumerate(self.turns):
@@ -127,9 +168,9 @@ class Timeline:
                 starts.append([turn, step])
         return starts
 
-    def frames(self, start: int, count: int, names: list[str]) -> list[dict[str, Any]]:
+    def frames(self, start: int, count: int) -> list[dict[str, Any]]:
         """Pictures and recent events of steps ``start .. start + count - 1`` (within the game)."""
-        picture, narrate = self.picture, self.narrate
+        picture = self.picture
         end = min(self.steps, start + count - 1)
         state = self.state_at(start)
         frames = []
@@ -140,49 +181,47 @@ class Timeline:
                 {
                     "step": step,
                     "turn": self.turns[step],
-                    "svg": picture.draw(picture.full_view(state), names),
-                    "events": self.recent_events(step, names, narrate),
+                    "svg": picture.draw(picture.full_view(state), self.names),
+                    "events": self.recent_events(step),
                 }
             )
         return frames
 
-    def recent_events(
-        self, step: int, names: list[str], narrate: ModuleType | None = None
-    ) -> list[dict[str, Any]]:
-        """The events up to ``step`` (at most RECENT_EVENTS), newest last; ``new`` if of it."""
-        narrate = narrate or self.narrate
-        first_new = self.event_ends[step - 1] if step > 0 else 0
-        end = self.event_ends[step]
+    def recent_events(self, step: int) -> list[dict[str, Any]]:
+        """The lines up to ``step`` (at most RECENT_EVENTS), newest last; ``new`` for those told
+        since the step "previous" goes to (all of the set-up at its end)."""
+        end = self.line_ends[step]
+        first_new = self.line_ends[self.previous_step(step)] if step > 0 else 0
+        first = max(0, end - RECENT_EVENTS)
         return [
-            {"text": narrate.describe(event, names), "new": index >= first_new}
-            for index, event in enumerate(
-                self.events[max(0, end - RECENT_EVENTS) : end], start=max(0, end - RECENT_EVENTS)
-            )
+            {"text": line, "new": index >= first_new}
+            for index, line in enumerate(self.lines[first:end], start=first)
         ]
 
 
-_timelines: OrderedDict[tuple[int, int], Timeline] = OrderedDict()
+_timelines: OrderedDict[tuple[int, int, tuple[str, ...]], Timeline] = OrderedDict()
 _timelines_lock = Lock()
 
 
-def timeline_for(replay: Replay) -> Timeline:
+def timeline_for(replay: Replay, names: list[str]) -> Timeline:
     """The match's timeline, built on first use and kept for the next CACHED_TIMELINES matches.
 
-    Keyed by the match id and a checksum of the stored bytes, so a replaced row (a re-run in
-    tests, a restored database) is never answered from a stale timeline.
+    Keyed by the match id, a checksum of the stored bytes and the seats' names, so a replaced
+    row (a re-run in tests, a restored database) or a renamed bot is never answered from a stale
+    timeline.
 
     Raises:
         UnreadableReplay: the actions do not replay (e.g. recorded by another engine version).
     """
     data = bytes(replay.data)
-    key = (replay.match_id, zlib.crc32(data))
+    key = (replay.match_id, zlib.crc32(data), tuple(names))
     with _timelines_lock:
         timeline = _timelines.get(key)
         if timeline is not None:
             _timelines.move_to_end(key)
             return timeline
     try:
-        timeline = Timeline.from_payload(replay.unpack())
+        timeline = Timeline.from_payload(replay.unpack(), names)
     except (ValueError, KeyError, TypeError, IndexError) as exc:  # IllegalAction is a ValueError
         raise UnreadableReplay(f"this replay cannot be shown by the current engine: {exc}") from exc
     with _timelines_lock:
@@ -218,7 +257,7 @@ def viewer_context(request: HttpRequest, match: Match) -> dict[str, Any]:
     if replay is None:
         return {"viewer": None}
     try:
-        timeline = timeline_for(replay)
+        timeline = timeline_for(replay, seat_names(match))
     except UnreadableReplay as exc:
         return {"viewer": None, "viewer_error": str(exc)}
     step = parse_int(request.GET.get("step"), "step")
@@ -231,15 +270,18 @@ def viewer_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         step = timeline.steps
     if not 0 <= step <= timeline.steps:
         raise Http404(f"step {step} is not in this game (0..{timeline.steps})")
-    frame = timeline.frames(step, 1, seat_names(match))[0]
+    frame = timeline.frames(step, 1)[0]
     return {
         "viewer": {
             "frame": frame,
             "steps": timeline.steps,
-            "previous": max(0, step - 1),
-            "next": min(timeline.steps, step + 1),
+            "opening": timeline.opening,
+            "previous": timeline.previous_step(step),
+            "next": timeline.next_step(step),
             "turn_starts": timeline.turn_starts(),
             "window": MAX_WINDOW,
+            "speeds": SPEEDS,
+            "speed": PLAY_SPEED,
         }
     }
 
@@ -258,7 +300,7 @@ def replay_frames(request: HttpRequest, match_id: int) -> JsonResponse:
     if not 1 <= count <= MAX_WINDOW:
         raise BadRequest(f"count must be 1..{MAX_WINDOW}")
     try:
-        timeline = timeline_for(replay)
+        timeline = timeline_for(replay, seat_names(match))
     except UnreadableReplay as exc:
         raise Http404(str(exc)) from exc
     if not 0 <= start <= timeline.steps:
@@ -267,6 +309,6 @@ def replay_frames(request: HttpRequest, match_id: int) -> JsonResponse:
         {
             "match": match.id,
             "steps": timeline.steps,
-            "frames": timeline.frames(start, count, seat_names(match)),
+            "frames": timeline.frames(start, count),
         }
     )

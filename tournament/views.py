@@ -14,18 +14,28 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from bots.limits import TimeControl
+from bots.outcome import evidence_beyond_stderr
+from bots.timings import MoveTimes
 from games.registry import GAMES
-from tournament.charts import Series, bracket_chart, rating_chart
+from tournament.access import may_see_log, owns_or_staff
+from tournament.charts import Series, bracket_chart, move_time_chart, rating_chart
 from tournament.forms import TournamentForm, UploadForm
 from tournament.live import live_context
-from tournament.models import Bot, BotVersion, Match, MatchParticipant, Tournament
+from tournament.models import (
+    Bot,
+    BotVersion,
+    Match,
+    MatchParticipant,
+    ParticipantLog,
+    Tournament,
+)
 from tournament.organiser import (
     cancel_refusal,
     cancel_tournament,
@@ -34,7 +44,7 @@ from tournament.organiser import (
     retry_game,
 )
 from tournament.tournaments import TournamentRefused, tournament_summary
-from tournament.versions import UploadRejected
+from tournament.versions import UploadRejected, validation_matches
 from tournament.viewer import seat_names, viewer_context
 
 SORTS = {
@@ -43,16 +53,6 @@ SORTS = {
     "elo": ("-elo", "Elo"),
 }
 PAGE_SIZE = 50
-
-
-def may_see_log(user: object, participant: MatchParticipant) -> bool:
-    return owns_or_staff(user, participant.version.bot)
-
-
-def owns_or_staff(user: object, bot: Bot) -> bool:
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return bool(user.is_staff or bot.owner_id == user.id)
 
 
 def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
@@ -100,7 +100,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     seats = []
     for participant in match.participants.select_related("version__bot__owner", "log"):
         log = getattr(participant, "log", None) if may_see_log(request.user, participant) else None
-        seats.append({"participant": participant, "log": log})
+        seats.append({"participant": participant, "log": log, **owner_view(log)})
     return render(
         request,
         "tournament/match_detail.html",
@@ -108,29 +108,31 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
             "match": match,
             "seats": seats,
             "show_errors": request.user.is_staff,
+            "clock": clock_of(match) if any(seat["log"] for seat in seats) else None,
             **viewer_context(request, match),
             **live_context(match, seat_names(match)),
         },
     )
 
 
-def seat_log(request: HttpRequest, match_id: int, seat: int) -> JsonResponse:
-    """A seat's stderr and move timings as JSON, for its bot's owner and staff only."""
-    participant = get_object_or_404(
-        MatchParticipant.objects.select_related("version__bot"), match_id=match_id, seat=seat
-    )
-    if not may_see_log(request.user, participant):
-        return JsonResponse({"detail": "only the bot's owner and staff see its log"}, status=403)
-    log = getattr(participant, "log", None)
-    return JsonResponse(
-        {
-            "match": match_id,
-            "seat": seat,
-            "stderr": log.stderr if log else "",
-            "move_times_ms": log.move_times_ms if log else [],
-            "forfeit_evidence": log.forfeit_evidence if log else "",
-        }
-    )
+def clock_of(match: Match) -> TimeControl | None:
+    """The match's time control, or None if what was stored no longer reads as one."""
+    try:
+        return TimeControl.from_dict(match.time_control)
+    except (TypeError, ValueError):
+        return None
+
+
+def owner_view(log: ParticipantLog | None) -> dict[str, object]:
+    """What only the seat's owner (and staff) see of it: its move times summarised and charted,
+    and what it wrote at its forfeit unless that only repeats the end of its stderr."""
+    if log is None:
+        return {}
+    return {
+        "times": MoveTimes.of_game(log.move_times_ms),
+        "time_chart": move_time_chart(log.move_times_ms),
+        "evidence": evidence_beyond_stderr(log.forfeit_evidence, log.stderr),
+    }
 
 
 @login_required
@@ -169,12 +171,7 @@ def bot_detail(request: HttpRequest, bot_id: int) -> HttpResponse:
     """A bot's career and every version; validation logs for its owner and staff."""
     bot = get_object_or_404(Bot.objects.select_related("owner", "current_version"), id=bot_id)
     versions = list(bot.versions.order_by("-number"))
-    validations = {
-        p.version_id: p.match_id
-        for p in MatchParticipant.objects.filter(
-            version__in=versions, match__kind=Match.VALIDATION
-        ).order_by("match_id")
-    }
+    validations = validation_matches(v.id for v in versions)
     for version in versions:
         version.validation_match = validations.get(version.id)
     return render(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.common.narration import Narrator
+from games.common.narration import Narrator, game_over
 
 SENTENCES = {
     "shuffle": "The {stack} stack is shuffled.",
@@ -42,18 +42,26 @@ SENTENCES = {
     "destroyed": "{who}'s {card} is destroyed (column {col}, row {row}).",
     "riot": "A riot takes {who}'s {card} (column {col}, row {row}).",
     "alchemist": "{who} sets the production die to {number} (Alchemist).",
-    "game_over": "Game over ({reason}): {winner} wins, scores {scores}.",
+    "game_over": lambda told: game_over(
+        told.event["reason"], told.event["winner"], told.event["scores"], told.names
+    ),
 }
 SEAT_FIELDS = ("seat", "taker", "victim", "giver", "receiver", "holder", "winner")
 """Fields that hold a seat number, written as the seat's name."""
 
 
-def _special(key: str, value: Any, names: Sequence[str]) -> str | None:
+def _special(key: str, value: Any, names: Sequence[str], context: None) -> str | None:
     if key == "card" and isinstance(value, str):  # an instance id: "ev_plague#2" → "plague"
         name = value.split("#", 1)[0]
         return name.removeprefix("ev_").replace("_", " ")
     return None
 
 
-NARRATOR = Narrator(SENTENCES, SEAT_FIELDS, _special)
+NARRATOR = Narrator(
+    SENTENCES,
+    SEAT_FIELDS,
+    _special,
+    setup="The cards are dealt into the stacks, one card a step (steps 1 to {steps}).",
+)
+tell = NARRATOR.tell
 describe = NARRATOR.describe

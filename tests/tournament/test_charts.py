@@ -11,7 +11,7 @@ from django.test import Client
 from tests.tournament.conftest import TEST_BOTS, make_bot
 from tests.tournament.test_results import outcome_for
 from tournament import execution
-from tournament.charts import Series, rating_chart
+from tournament.charts import Series, move_time_chart, rating_chart
 from tournament.matches import create_match
 from tournament.results import record_result
 from tournament.versions import create_version
@@ -84,6 +84,67 @@ def test_the_bot_page_charts_every_version_over_the_whole_career(
     assert x2 < x3
     assert after_second_win < after_first_win  # two wins: higher up
     assert "v1 " in page and "v2 " in page
+
+
+def bars(svg: str) -> tuple[tuple[float, float, float] | None, list[tuple[float, float, float]]]:
+    """(first move's bar, later moves' bars), each as (left x, top y, bottom y)."""
+
+    def parsed(element) -> list[tuple[float, float, float]]:
+        if element is None:
+            return []
+        return [
+            (float(x), float(top), float(bottom))
+            for x, bottom, top in re.findall(r"M([\d.]+) ([\d.]+)V([\d.]+)", element.get("d"))
+        ]
+
+    root = ET.fromstring(svg)
+    paths = {p.get("class"): p for p in root.iter(f"{SVG}path")}
+    (first,) = parsed(paths["first-move"])
+    return first, parsed(paths.get("later-moves"))
+
+
+def height(bar: tuple[float, float, float]) -> float:
+    return bar[2] - bar[1]
+
+
+def test_no_timed_move_draws_nothing() -> None:
+    assert move_time_chart([]) == ""
+
+
+def test_each_move_is_a_bar_slower_moves_taller_the_first_apart() -> None:
+    svg = move_time_chart([3.0, 1.0, 4.0, 2.0])
+    first, later = bars(svg)
+    assert len(later) == 3
+    assert first[0] < later[0][0] < later[1][0] < later[2][0]
+    assert height(later[1]) > height(later[2]) > height(later[0])  # 4 ms > 2 ms > 1 ms
+    assert height(later[1]) == pytest.approx(4 * height(later[0]), rel=0.01)
+    assert 'class="cut"' not in svg  # 3 ms fits the scale of the others
+    assert "1st move" in svg and "3.0 ms" in svg and "max 4.0 ms" in svg
+
+
+def test_a_start_up_that_dwarfs_the_moves_is_cut_and_labelled() -> None:
+    svg = move_time_chart([900.0, 1.0, 2.0])
+    first, later = bars(svg)
+    assert height(later[1]) > 0.8 * height(first)  # the scale serves the later moves
+    assert 'class="cut"' in svg and "900.0 ms" in svg
+    assert 'data-ms="900"' in svg
+
+
+def test_a_long_game_draws_a_bar_per_pixel_column_as_tall_as_its_slowest_move() -> None:
+    times = [50.0] + [1.0] * 3000
+    times[1234] = 7.0
+    svg = move_time_chart(times)
+    _, later = bars(svg)
+    assert len(later) < 600  # the plot is 578 px wide
+    tallest = max(later, key=height)
+    assert sum(1 for bar in later if height(bar) == height(tallest)) == 1
+    assert "max 7.0 ms" in svg and "each bar is the slowest of 6 moves" in svg
+
+
+def test_sub_millisecond_moves_get_ticks_too() -> None:
+    svg = move_time_chart([20.0, 0.1, 0.3, 0.2])
+    ticks = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text") if t.get("text-anchor") == "end"]
+    assert {"0", "0.1", "0.2", "0.3"} <= set(ticks)
 
 
 def test_a_bracket_names_entrants_with_their_owner_and_cuts_long_names_in_the_middle() -> None:

@@ -101,3 +101,24 @@ def test_a_queued_match_waits_for_a_worker(house_bots) -> None:
 def test_the_home_page_lists_running_matches(running) -> None:
     page = Client().get("/").content.decode()
     assert f'href="/matches/{running.id}/"' in page and "Live now" in page
+
+
+def test_a_bought_card_leaves_the_live_page_as_it_was(running) -> None:
+    """The live page is the same whichever development card was bought (the replay, after the
+    game, names it): nothing of the card reaches a spectator while the match runs."""
+    _, actions = play_random("catan", 3, seed=7, stop_after=2000)
+    buy = next(i for i, action in enumerate(actions) if action["type"] == "buy_development")
+    picture = import_module("games.catan.picture")
+    pages, views, full_views = [], [], []
+    for card in ("victory_point", "knight"):
+        state = played("catan", 3, buy + 1)
+        state.apply({"type": "draw_development", "card": card})
+        LiveView.objects.filter(match=running).delete()
+        LivePublisher(running.id, "catan", interval_s=1.0)(buy + 2, {}, state)
+        views.append(LiveView.objects.get(match=running).view)
+        page = Client().get(f"/matches/{running.id}/").content.decode()
+        pages.append(page[page.index('<section id="live-game"') : page.index("</section>")])
+        full_views.append(picture.draw(picture.full_view(state)))
+    assert full_views[0] != full_views[1]  # the card is in the position…
+    assert views[0] == views[1] and pages[0] == pages[1]  # …and nowhere in the live view
+    assert "<svg" in pages[0]

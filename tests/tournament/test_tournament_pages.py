@@ -274,7 +274,7 @@ def test_the_api_creates_cancels_and_retries_for_organisers_only(
         "time_control": {"move_cpu_s": 0.5, "bank_cpu_s": 5},
     }
     create = lambda data: client.post("/api/tournaments/", data, content_type="application/json")  # noqa: E731
-    assert create(body).status_code == 403  # signed out
+    assert create(body).status_code == 401  # signed out: authenticate first
     client.force_login(users["bob"])
     assert create(body).status_code == 403  # not an organiser
     client.force_login(users["staff"])

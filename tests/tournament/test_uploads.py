@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from django.test import Client
 
+from bots.outcome import CRASH, PROTOCOL_ERROR
 from tests.tournament.conftest import FAST_GAME, TEST_BOTS, basic_auth, code
+from tests.tournament.test_results import outcome_for
+from tournament import execution
+from tournament.api import ApiPagination
 from tournament.models import Bot, BotVersion, Match
+from tournament.results import record_result
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +71,14 @@ def test_an_upload_creates_a_validating_version_with_its_validation_game(users, 
     [
         ({"name": "builder", "code": code(b"MZ\x90\x00", "bot.exe")}, "zip"),
         ({"name": "../etc", "code": code()}, "Use letters, digits"),
-        ({"name": "builder", "code": code(b"x" * (1024 * 1024 + 1))}, "the limit is 1048576"),
+        (
+            {"name": "builder", "code": code(b"x" * (1024 * 1024 + 1))},
+            "The file is 1 MiB + 1 byte; the limit is 1 MiB.",
+        ),
+        (
+            {"name": "builder", "code": code(b"x" * 1126403)},
+            "The file is 1.07 MiB; the limit is 1 MiB.",
+        ),
         ({"name": "builder"}, "This field is required"),
     ],
 )
@@ -91,7 +106,9 @@ def test_a_game_without_a_validation_opponent_is_not_open_for_uploads(users, db)
 def test_validation_logs_show_to_the_owner_only(users, house_bots) -> None:
     signed_in(users["alice"]).post("/bots/", {"game": FAST_GAME, "name": "b", "code": code()})
     bot = Bot.objects.get(name="b")
-    BotVersion.objects.filter(bot=bot).update(validation_log="secret trace of alice's bot")
+    BotVersion.objects.filter(bot=bot).update(
+        status=BotVersion.FAILED, validation_log="secret trace of alice's bot"
+    )
     assert "secret trace" in signed_in(users["alice"]).get(f"/bots/{bot.id}/").content.decode()
     assert "secret trace" not in signed_in(users["bob"]).get(f"/bots/{bot.id}/").content.decode()
     assert "secret trace" not in Client().get(f"/bots/{bot.id}/").content.decode()
@@ -123,8 +140,170 @@ def test_the_api_uploads_with_basic_auth_and_lists_bots(users, house_bots) -> No
     )
     assert refused.status_code == 400 and "game" in refused.json()["errors"]
 
-    mine = client.get("/api/bots/?mine=1", **auth).json()
+    mine = client.get("/api/bots/?mine=1", **auth).json()["results"]
     assert [b["name"] for b in mine] == ["api_bot"]
-    everyone = client.get(f"/api/bots/?game={FAST_GAME}").json()
+    everyone = client.get(f"/api/bots/?game={FAST_GAME}").json()["results"]
     assert {b["name"] for b in everyone} >= {"api_bot", "random_bot"}
-    assert client.get("/api/bots/?mine=1").status_code == 403
+    anonymous_mine = client.get("/api/bots/?mine=1")
+    assert anonymous_mine.status_code == 401
+    assert anonymous_mine["WWW-Authenticate"].startswith("Basic")
+
+
+def test_the_upload_form_states_its_limit_in_the_units_of_its_errors(users) -> None:
+    page = signed_in(users["alice"]).get("/bots/").content.decode()
+    assert "(at most 1 MiB)" in page
+
+
+def names(response) -> list[str]:
+    assert response.status_code == 200, response.content
+    return [bot["name"] for bot in response.json()["results"]]
+
+
+def test_the_api_filters_parse_their_values_and_refuse_unknown_ones(users, house_bots) -> None:
+    Bot.objects.create(owner=users["alice"], game=FAST_GAME, name="alices")
+    Bot.objects.create(owner=users["alice"], game="cardgame", name="alices_cards")
+    client = signed_in(users["alice"])
+    house = {bot.name for bot in house_bots}
+    for everyone in ("0", "false", "no", ""):
+        assert set(names(client.get(f"/api/bots/?mine={everyone}"))) == house | {
+            "alices",
+            "alices_cards",
+        }, everyone
+    for mine in ("1", "true", "yes"):
+        assert set(names(client.get(f"/api/bots/?mine={mine}"))) == {"alices", "alices_cards"}
+    assert names(client.get("/api/bots/?mine=1&game=cardgame")) == ["alices_cards"]
+
+    nonsense = client.get("/api/bots/?mine=maybe")
+    assert nonsense.status_code == 400 and "mine" in nonsense.json()["errors"]
+    chess = client.get("/api/bots/?game=chess")
+    assert chess.status_code == 400
+    assert chess.json()["detail"] == 'unknown game "chess"; choose one of cardgame, catan'
+    assert client.get("/api/tournaments/?game=chess").status_code == 400
+    assert client.get("/api/tournaments/?status=lost").status_code == 400
+    assert client.get("/api/tournaments/?status=running").json() == []
+
+
+def test_the_bot_list_comes_a_page_at_a_time(users, db, monkeypatch) -> None:
+    Bot.objects.bulk_create(
+        Bot(owner=users["alice"], game=FAST_GAME, name=f"bot_{i:03}") for i in range(120)
+    )
+    client = Client()
+    first = client.get("/api/bots/").json()
+    assert first["count"] == 120 and len(first["results"]) == 50  # PAGE_SIZE
+    second = client.get(first["next"]).json()
+    assert len(second["results"]) == 50
+    seen = [b["name"] for b in first["results"] + second["results"]]
+    assert len(set(seen)) == 100  # no bot twice across pages
+    small = client.get("/api/bots/?limit=7&offset=115").json()
+    assert len(small["results"]) == 5 and small["next"] is None
+    assert len(client.get("/api/bots/?limit=100000").json()["results"]) == 120
+    monkeypatch.setattr(ApiPagination, "max_limit", 30)
+    assert len(client.get("/api/bots/?limit=100000").json()["results"]) == 30
+
+
+def test_the_api_gives_each_versions_validation_match(users, house_bots) -> None:
+    client = signed_in(users["alice"])
+    first = client.post("/bots/", {"game": FAST_GAME, "name": "checked", "code": code()})
+    assert first.status_code == 302
+    client.post("/bots/", {"game": FAST_GAME, "name": "checked", "code": code(GOOD + b"#2")})
+    bot = Bot.objects.get(name="checked")
+    expected = {
+        v.number: Match.objects.get(kind=Match.VALIDATION, participants__version=v).id
+        for v in bot.versions.all()
+    }
+    body = Client().get(f"/api/bots/{bot.id}/").json()
+    assert {v["number"]: v["validation_match"] for v in body["versions"]} == expected
+    assert len(set(expected.values())) == 2
+
+
+def test_uploading_code_the_bot_already_has_is_refused_and_stores_nothing(
+    users, house_bots
+) -> None:
+    """Identical code would be the same program with a fresh rating: page and API refuse it,
+    naming the version it repeats, whether that is the latest or an earlier one."""
+    users["alice"].set_password("pw-of-alice")
+    users["alice"].save()
+    client = signed_in(users["alice"])
+    for data in (GOOD, GOOD + b"#2"):
+        response = client.post("/bots/", {"game": FAST_GAME, "name": "same", "code": code(data)})
+        assert response.status_code == 302
+    bot = Bot.objects.get(name="same")
+    versions_before, matches_before = bot.versions.count(), Match.objects.count()
+
+    again = client.post("/bots/", {"game": FAST_GAME, "name": "same", "code": code(GOOD + b"#2")})
+    assert again.status_code == 400
+    assert "this code is identical to same v2 (validating)" in again.content.decode()
+
+    earlier = Client().post(
+        "/api/bots/",
+        {"game": FAST_GAME, "name": "same", "code": code(GOOD, "renamed.py")},
+        **basic_auth("alice", "pw-of-alice"),
+    )
+    assert earlier.status_code == 400
+    assert earlier.json()["detail"].startswith("this code is identical to same v1 (validating)")
+
+    assert bot.versions.count() == versions_before and Match.objects.count() == matches_before
+    # The same code is still welcome as another bot of hers.
+    other = client.post("/bots/", {"game": FAST_GAME, "name": "other", "code": code(GOOD)})
+    assert other.status_code == 302
+
+
+TRACEBACK = (
+    "Traceback (most recent call last):\n"
+    '  File "main.py", line 9, in <module>\n'
+    "    1 / 0\n"
+    "ZeroDivisionError: division by zero\n"
+)
+
+
+def fail_validation(version: BotVersion, reason: str, detail: str, stderr: str, evidence: str):
+    """Score ``version``'s validation game as its forfeit, as a worker would."""
+    match = Match.objects.get(kind=Match.VALIDATION, participants__version=version)
+    claimed, _ = execution.claim(match.id, "w")
+    seat = claimed.participants.get(version=version).seat
+    others = iter(range(1, 10))
+    ranks = [3 if s == seat else next(others) for s in range(claimed.participants.count())]
+    outcome = outcome_for(claimed, ranks, forfeit_seat=seat)
+    outcome.seats[seat].forfeit = reason
+    outcome.seats[seat].forfeit_detail = detail
+    outcome.seats[seat].stderr = stderr
+    outcome.seats[seat].forfeit_evidence = evidence
+    assert record_result(claimed.id, claimed.claim_token, outcome)
+    version.refresh_from_db()
+    assert version.status == BotVersion.FAILED
+    return match
+
+
+def test_a_failed_validation_shows_its_traceback_once_with_its_lines(users, house_bots) -> None:
+    client = signed_in(users["alice"])
+    client.post("/bots/", {"game": FAST_GAME, "name": "crashy", "code": code()})
+    version = BotVersion.objects.get(bot__name="crashy")
+    tail = TRACEBACK[-300:].strip()
+    match = fail_validation(
+        version, CRASH, "closed its stdout: exited with code 1", TRACEBACK, f"stderr ends: {tail}"
+    )
+
+    assert version.validation_log == (
+        f"Validation match {match.id}: forfeit (crash): closed its stdout: exited with code 1\n"
+        f"\n--- stderr ---\n{TRACEBACK.rstrip()}"
+    )
+    page = client.get(f"/bots/{version.bot_id}/").content.decode()
+    assert page.count("ZeroDivisionError") == 1
+    shown = re.search(r'<pre class="log"[^>]*>(.*?)</pre>', page, re.S)
+    assert shown is not None, "the log is not in a <pre>"
+    assert html.unescape(shown.group(1)) == version.validation_log  # every newline kept
+    assert 'href="#validation-v1">why it failed</a>' in page
+    assert (
+        "ZeroDivisionError"
+        not in signed_in(users["bob"]).get(f"/bots/{version.bot_id}/").content.decode()
+    )
+
+
+def test_what_the_bot_wrote_stays_in_the_log_when_its_stderr_does_not_hold_it(
+    users, house_bots
+) -> None:
+    signed_in(users["alice"]).post("/bots/", {"game": FAST_GAME, "name": "chatty", "code": code()})
+    version = BotVersion.objects.get(bot__name="chatty")
+    fail_validation(version, PROTOCOL_ERROR, "answer is not JSON", "", "hello, arena")
+    assert "\nWhat it wrote at its forfeit:\nhello, arena\n" in version.validation_log
+    assert version.validation_log.endswith("--- stderr ---\n(nothing)")

@@ -8,6 +8,7 @@ import json
 import pytest
 from django.urls import reverse
 
+from games.common.narration import is_hidden_copy
 from games.common.replay import replay
 from games.registry import GAMES
 from tests.games.svg import by_class, parse
@@ -36,8 +37,8 @@ def test_the_match_page_shows_the_final_position_by_default(client, match) -> No
     frame = response.context["viewer"]["frame"]
     assert frame["step"] == len(payload["actions"]) == response.context["viewer"]["steps"]
     final = GAMES[match.game].from_dict(payload["final_state"])
-    picture = viewer.Timeline.from_payload(payload).picture
     names = viewer.seat_names(match)
+    picture = viewer.Timeline.from_payload(payload, names).picture
     assert frame["svg"] == picture.draw(picture.full_view(final), names)
     assert frame["svg"] in response.content.decode()
     assert "Game over" in frame["events"][-1]["text"] and frame["events"][-1]["new"]
@@ -81,9 +82,9 @@ def test_a_window_of_frames_is_the_position_replayed_from_scratch(client, match)
     data = response.json()
     assert data["steps"] == len(payload["actions"])
     assert [f["step"] for f in data["frames"]] == list(range(start, start + 6))
-    picture = viewer.Timeline.from_payload(payload).picture
     names = viewer.seat_names(match)
-    narrate = viewer.Timeline.from_payload(payload).narrate
+    timeline = viewer.Timeline.from_payload(payload, names)
+    picture, narrate = timeline.picture, timeline.narrate
 
     def replayed(steps: int):
         actions = payload["actions"][:steps]
@@ -94,9 +95,10 @@ def test_a_window_of_frames_is_the_position_replayed_from_scratch(client, match)
         assert frame["svg"] == picture.draw(picture.full_view(state), names)
         assert frame["turn"] == picture.turn(state)
         assert len(by_class(parse(frame["svg"]), "seat")) == payload["num_players"]
-        fresh = state.events[len(before.events) :]
+        fresh = [e for e in state.events[len(before.events) :] if not is_hidden_copy(e)]
         new = [e["text"] for e in frame["events"] if e["new"]]
-        assert new == [narrate.describe(e, names) for e in fresh][-viewer.RECENT_EVENTS :]
+        told = [line for line in narrate.tell(fresh, names, state) if line]
+        assert new == told[-viewer.RECENT_EVENTS :]
 
 
 def test_the_last_window_stops_at_the_end(client, match) -> None:
@@ -154,3 +156,82 @@ def test_frames_are_compressed_for_browsers_that_accept_it(client, match) -> Non
     response = client.get(frames_url(match), {"start": 0, "count": 20}, HTTP_ACCEPT_ENCODING="gzip")
     assert response.status_code == 200 and response["Content-Encoding"] == "gzip"
     assert json.loads(gzip.decompress(response.content))["frames"][19]["step"] == 19
+
+
+def lines_of(match: Match) -> list[str]:
+    return viewer.Timeline.from_payload(match.replay.unpack(), viewer.seat_names(match)).lines
+
+
+def test_a_finished_replay_tells_each_secret_once_and_in_full(house_bots) -> None:
+    """The engine logs a bought card for its buyer and a "hidden" copy for the others; after
+    the game the card is named, once."""
+    match = finished_match("catan", seed=12)
+    events = match.replay.unpack()["events"]
+    bought = [e for e in events if e["type"] == "buy_development" and e["card"] != "hidden"]
+    stolen = [e for e in events if e["type"] == "steal" and e["resource"] != "hidden"]
+    assert bought and stolen
+    lines = lines_of(match)
+    assert not [line for line in lines if "hidden" in line]
+    buys = [line for line in lines if "buys a development card" in line]
+    names = viewer.seat_names(match)
+    assert buys == [
+        f"{names[e['seat']]} buys a development card ({e['card'].replace('_', ' ')})."
+        for e in bought
+    ]
+    assert len([line for line in lines if " steals " in line]) == len(stolen)
+
+
+def test_the_card_game_deal_is_one_step_told_in_one_line(client, house_bots) -> None:
+    match = finished_match("cardgame")
+    payload = match.replay.unpack()
+    names = viewer.seat_names(match)
+    timeline = viewer.Timeline.from_payload(payload, names)
+    opening = timeline.opening
+    assert opening > 40  # the deal: one chance step per card
+    state = GAMES["cardgame"].new_game(
+        num_players=2, seed=payload["seed"], options=payload["options"]
+    )
+    for action in payload["actions"][:opening]:
+        assert state.current_player() < 0 and action["type"] == "deal"
+        state.apply(action)
+    assert state.current_player() >= 0  # the first decision of a seat
+
+    url = reverse("tournament:match_detail", args=[match.id])
+    first = client.get(url, {"step": 0})
+    assert first.context["viewer"]["next"] == opening
+    assert first.context["viewer"]["frame"]["events"] == []
+    page = first.content.decode()
+    assert "Nothing has happened yet." in page
+    assert f'href="?step={opening}#viewer" data-goto="start"' in page
+
+    at_opening = client.get(url, {"step": opening}).context["viewer"]
+    assert at_opening["previous"] == 0 and at_opening["next"] == opening + 1
+    new = [e["text"] for e in at_opening["frame"]["events"] if e["new"]]
+    assert new[0] == (
+        f"The cards are dealt into the stacks, one card a step (steps 1 to {opening})."
+    )
+    assert all(e["new"] for e in at_opening["frame"]["events"])  # the whole set-up is new
+    after = client.get(url, {"step": opening + 1}).context["viewer"]
+    assert after["previous"] == opening
+
+    # ?step=N is still the engine's step N inside the set-up.
+    middle = client.get(url, {"step": 5}).context["viewer"]["frame"]
+    dealt = replay(
+        GAMES["cardgame"], 2, payload["seed"], payload["options"], payload["actions"][:5]
+    )
+    assert middle["step"] == 5
+    assert middle["svg"] == timeline.picture.draw(timeline.picture.full_view(dealt), names)
+    assert middle["events"] == [{"text": new[0], "new": True}]
+
+
+def test_the_board_game_set_up_is_the_first_player_rolls(client, house_bots) -> None:
+    match = finished_match("catan")
+    timeline = viewer.Timeline.from_payload(match.replay.unpack(), viewer.seat_names(match))
+    assert timeline.opening == 3  # three seats roll for the first turn, then the founding
+    frame = timeline.frames(timeline.opening, 1)[0]
+    new = [e["text"] for e in frame["events"] if e["new"]]
+    assert len(new) == 3 and all(line.endswith("for the first turn.") for line in new)
+    assert frame["events"][0] == {"text": "The island is laid out.", "new": False}
+    assert timeline.next_step(0) == 3 and timeline.previous_step(3) == 0
+    assert timeline.next_step(3) == 4 and timeline.previous_step(4) == 3
+    assert timeline.next_step(timeline.steps) == timeline.steps

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tests.tournament.conftest import make_bot
+from tests.tournament.conftest import basic_auth, make_bot
 from tests.tournament.test_results import outcome_for
 from tournament import execution
 from tournament.models import BotVersion, Match
@@ -20,9 +22,17 @@ def played(users, house_bots, fast_ladder) -> Match:
     return play_against_alice(users, house_bots, fast_ladder)
 
 
-def play_against_alice(users, house_bots, fast_ladder, alice_forfeits: str = "") -> Match:
+def play_against_alice(
+    users,
+    house_bots,
+    fast_ladder,
+    alice_forfeits: str = "",
+    *,
+    stderr: str | None = None,
+    move_times_ms: list[float] | None = None,
+) -> Match:
     """Play one two-seat match of alice's bot; if ``alice_forfeits``, her bot crashes and
-    that is what it wrote."""
+    that is what it wrote. ``stderr`` and ``move_times_ms`` replace her seat's defaults."""
     fast_ladder.players_per_match = 2
     fast_ladder.save()
     alice_bot = make_bot(users["alice"], "alices_bot", "random_legal.py")
@@ -36,9 +46,14 @@ def play_against_alice(users, house_bots, fast_ladder, alice_forfeits: str = "")
     claimed, _ = execution.claim(match.id, "w")
     ranks = [1, 2] if match.alice_seat else [2, 1]
     outcome = outcome_for(claimed, ranks, forfeit_seat=match.alice_seat if alice_forfeits else None)
+    alice = outcome.seats[match.alice_seat]
     if alice_forfeits:
-        outcome.seats[match.alice_seat].forfeit_detail = "closed its stdout: exited with code 3"
-        outcome.seats[match.alice_seat].forfeit_evidence = alice_forfeits
+        alice.forfeit_detail = "closed its stdout: exited with code 3"
+        alice.forfeit_evidence = alice_forfeits
+    if stderr is not None:
+        alice.stderr = stderr
+    if move_times_ms is not None:
+        alice.move_times_ms = move_times_ms
     record_result(match.id, claimed.claim_token, outcome)
     return match
 
@@ -65,8 +80,104 @@ def test_another_user_does_not(client, users, played) -> None:
 
 
 def test_anonymous_does_not(client, played) -> None:
-    assert client.get(log_url(played, played.alice_seat)).status_code == 403
+    """Not signed in: a 401 that asks for credentials, as the API answers."""
+    response = client.get(log_url(played, played.alice_seat))
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"].startswith("Basic")
+    assert "log of seat" not in response.content.decode()
     assert "log of seat" not in client.get(f"/matches/{played.id}/").content.decode()
+
+
+BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+
+
+def test_a_script_reads_its_seat_log_with_http_basic(client, users, played) -> None:
+    """``curl -u alice:PASSWORD …/log``: the README's way for scripts, as on the API."""
+    for name in ("alice", "bob"):
+        users[name].set_password(f"pw-of-{name}")
+        users[name].save()
+    url = log_url(played, played.alice_seat)
+
+    mine = client.get(url, HTTP_ACCEPT=BROWSER_ACCEPT, **basic_auth("alice", "pw-of-alice"))
+    assert mine.status_code == 200
+    assert mine["Content-Type"] == "application/json"  # JSON, not the browsable API's HTML
+    assert mine.json()["stderr"] == f"log of seat {played.alice_seat}"
+
+    wrong = client.get(url, **basic_auth("alice", "not-her-password"))
+    assert wrong.status_code == 401
+    assert wrong["WWW-Authenticate"].startswith("Basic")
+    assert "log of seat" not in wrong.content.decode()
+
+    theirs = client.get(url, **basic_auth("bob", "pw-of-bob"))
+    assert theirs.status_code == 403
+    assert theirs.json() == {"detail": "only the bot's owner and staff see its log"}
+
+
+def test_a_wrong_password_on_the_api_is_a_401_asking_for_credentials(client, users, db) -> None:
+    users["alice"].set_password("pw-of-alice")
+    users["alice"].save()
+    for url in ("/api/bots/", "/api/bots/?mine=1"):
+        response = client.get(url, **basic_auth("alice", "wrong"))
+        assert response.status_code == 401, url
+        assert response["WWW-Authenticate"].startswith("Basic")
+    assert client.get("/api/bots/?mine=1", **basic_auth("alice", "pw-of-alice")).status_code == 200
+
+
+def owner_section(page: str, seat: int) -> str:
+    """The owner-only section of a seat on the match page ("" when it is not there)."""
+    found = re.search(rf'<section class="seat-log" id="seat-{seat}-log">.*?</section>', page, re.S)
+    return found.group(0) if found else ""
+
+
+def test_the_owner_sees_their_bots_timing_with_a_chart_and_a_link_to_the_json(
+    client, users, house_bots, fast_ladder
+) -> None:
+    times = [84.0, 2.0, 6.5, 1.5]
+    match = play_against_alice(users, house_bots, fast_ladder, move_times_ms=times)
+    client.force_login(users["alice"])
+    section = owner_section(client.get(f"/matches/{match.id}/").content.decode(), match.alice_seat)
+    text = re.sub(r"<[^>]+>", "", section)
+    assert "4 moves timed" in text
+    assert "first move 84.0 ms (includes start-up)" in text
+    assert "later moves mean 3.33 ms, max 6.5 ms" in text  # the first move counts apart
+    svg = re.search(r"<svg.*?</svg>", section, re.S).group(0)
+    assert 'class="move-times"' in svg and 'data-ms="84"' in svg
+    assert f'href="{log_url(match, match.alice_seat)}"' in section
+    assert "Each move has 1.0 s CPU free, then draws on a 10.0 s bank" in text
+
+    # A time control stored by an older version of the platform does not break the page.
+    Match.objects.filter(id=match.id).update(time_control={"retired_setting": 1})
+    page = client.get(f"/matches/{match.id}/")
+    assert page.status_code == 200
+    assert "later moves mean 3.33 ms" in re.sub(r"<[^>]+>", "", page.content.decode())
+    assert "CPU free" not in page.content.decode()
+
+    for viewer in (users["bob"], None):
+        client.logout()
+        if viewer:
+            client.force_login(viewer)
+        page = client.get(f"/matches/{match.id}/").content.decode()
+        assert 'class="seat-log"' not in page and "move-times" not in page
+        assert log_url(match, match.alice_seat) not in page
+
+
+def test_a_crashs_stderr_tail_is_not_shown_twice_on_the_match_page(
+    client, users, house_bots, fast_ladder
+) -> None:
+    stderr = "thinking…\nTraceback (most recent call last):\nZeroDivisionError: division by zero\n"
+    match = play_against_alice(
+        users,
+        house_bots,
+        fast_ladder,
+        "stderr ends: Traceback (most recent call last):\nZeroDivisionError: division by zero",
+        stderr=stderr,
+    )
+    client.force_login(users["alice"])
+    section = owner_section(client.get(f"/matches/{match.id}/").content.decode(), match.alice_seat)
+    assert section.count("ZeroDivisionError") == 1
+    assert "is the end of its stderr, below" in section
+    assert "<pre" in section and "Traceback (most recent call last):\nZeroDivisionError" in section
+    assert "closed its stdout: exited with code 3" in section
 
 
 def test_what_a_bot_wrote_at_its_forfeit_is_for_its_owner_only(
