@@ -309,6 +309,11 @@ def tournament_retry(request: Request, tournament_id: int, match_id: int) -> Res
 
 
 def _tournament_body(tournament: Tournament) -> dict[str, object]:
+    """The tournament as JSON. Every bot it names comes with its owner and version id
+    (``entrants``, ``standings`` rows and each game's ``seats``: ``name`` is ``owner/bot vN``,
+    ``bot``, ``owner``, ``version``); the bracket's ties give seeds, names and version ids.
+    A knockout's standings go by how far each entrant got: ``reached`` is the round (or
+    ``"Champion"``) and ``position`` the settled place, null while the entrant is still in."""
     summary = tournament_summary(tournament)
     bracket = None
     if summary["bracket"] is not None:
@@ -319,6 +324,10 @@ def _tournament_body(tournament: Tournament) -> dict[str, object]:
                     "slot": tie.slot,
                     "seeds": [None if e is None else e + 1 for e in tie.entrants],
                     "names": [None if e is None else summary["names"][e] for e in tie.entrants],
+                    "versions": [
+                        None if e is None else summary["entrants"][e]["version"]
+                        for e in tie.entrants
+                    ],
                     "wins": list(tie.wins),
                     "scores": list(tie.scores),
                     "winner": None if tie.winner is None else tie.winner + 1,

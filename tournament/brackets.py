@@ -18,6 +18,10 @@ Decisions (documented in docs/ARCHITECTURE.md):
 - Rounds are named from the end (Final, Semi-finals, Quarter-finals) only when full: a first
   round with byes is "Round 1", whatever its number of real ties.
 - A void game may be retried only while that cannot rewrite the bracket (``retry_refusal``).
+- Standings: a round robin's go by wins, then average score, then average rank, then seed
+  (``standings``); a knockout's by how far each entrant got, then seed (``knockout_places``):
+  counting wins would put a top seed who had a bye below entrants who merely played more
+  games. The losers of one round share a place.
 """
 
 from __future__ import annotations
@@ -246,6 +250,51 @@ def knockout_pairings(tie: Tie, best_of: int) -> list[Pairing]:
 
 def champion(rounds: Sequence[Sequence[Tie]]) -> int | None:
     return rounds[-1][0].winner if rounds else None
+
+
+@dataclass(frozen=True)
+class KnockoutPlace:
+    """How far an entrant got in a knockout."""
+
+    entrant: int
+    reached: int
+    """The last round the entrant plays in (0 = the first round); ``len(rounds)`` for the
+    champion."""
+    place: int | None
+    """The final place once it is settled: 1 for the champion, 2 for the finalist, 3 for each
+    losing semi-finalist, 5 for each losing quarter-finalist, and so on; None while the entrant
+    is still in play."""
+
+
+def knockout_places(rounds: Sequence[Sequence[Tie]]) -> list[KnockoutPlace]:
+    """Every entrant of the bracket, ordered by how far it got, then by seed.
+
+    The champion, the finalist, then the entrants of each earlier round by seed: the losing
+    semi-finalists, then the losing quarter-finalists... An entrant still in play stands with
+    the round it plays in. A loser of round ``r`` shares its place with the other losers of
+    that round: one more than the entrants who reached round ``r + 1``.
+    """
+    reached: dict[int, int] = {}
+    places: dict[int, int] = {}
+    for number, ties in enumerate(rounds):
+        went_further = 2 * len(rounds[number + 1]) if number + 1 < len(rounds) else 1
+        for tie in ties:
+            for entrant in tie.entrants:
+                if entrant is not None:
+                    reached[entrant] = number
+            first, second = tie.entrants
+            if tie.winner is not None and first is not None and second is not None:
+                places[second if tie.winner == first else first] = went_further + 1
+    winner = champion(rounds)
+    if winner is not None:
+        reached[winner], places[winner] = len(rounds), 1
+    return sorted(
+        (
+            KnockoutPlace(entrant, round_number, places.get(entrant))
+            for entrant, round_number in reached.items()
+        ),
+        key=lambda p: (-p.reached, p.entrant),
+    )
 
 
 NAMES_FROM_THE_END = ("Final", "Semi-finals", "Quarter-finals")

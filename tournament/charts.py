@@ -3,8 +3,8 @@
 ``rating_chart`` draws a bot's rating after each rated game, one line per version, so an author
 sees at a glance whether a new version climbs faster than the last. ``move_time_chart`` draws the
 CPU time of each of a bot's moves in one game, for its owner. ``bracket_chart`` draws a
-knockout: one column per round, each tie a box of two rows (name, games won), the winner's row
-highlighted, lines from each tie to the one its winner plays next.
+knockout: one column per round, each tie a box of two rows (seed and name with its owner, games
+won), the winner's row highlighted, lines from each tie to the one its winner plays next.
 """
 
 from __future__ import annotations
@@ -180,7 +180,10 @@ def _ticks(low: float, high: float, wanted: int = 5) -> list[float]:
     return [round(first + i * step, 10) for i in range(count)]
 
 
-TIE_WIDTH, ROW_HEIGHT, TIE_GAP, ROUND_GAP, HEADER = 210, 24, 18, 46, 30
+TIE_WIDTH, ROW_HEIGHT, TIE_GAP, ROUND_GAP, HEADER = 250, 24, 18, 46, 30
+LABEL_CHARS = 30
+"""A tie row's name is cut (in the middle) to this many characters, leaving room for the wins;
+the full name is the row's tooltip."""
 WINNER_FILL, WINNER_INK, BOX_STROKE = "#fbe3dc", "#8c2a18", "#d8d0bd"
 
 
@@ -195,7 +198,7 @@ def bracket_chart(
     tie_height = 2 * ROW_HEIGHT
     first_round = len(rounds[0])
     height = HEADER + first_round * (tie_height + TIE_GAP)
-    width = len(rounds) * (TIE_WIDTH + ROUND_GAP) + TIE_WIDTH // 2
+    width = len(rounds) * (TIE_WIDTH + ROUND_GAP) + TIE_WIDTH  # the last column: the champion
     title = "Knockout bracket"
     headings = round_names(len(names))
     parts = [
@@ -230,8 +233,11 @@ def bracket_chart(
             f'<line x1="{x - ROUND_GAP}" x2="{x - 8}" y1="{y:.1f}" y2="{y:.1f}" '
             f'stroke="{BOX_STROKE}" stroke-width="2"/>'
             f'<text x="{x}" y="{y - 4:.1f}" font-size="12" fill="{MUTED}">champion</text>'
-            f'<text x="{x}" y="{y + 14:.1f}" font-size="14" font-weight="700" '
-            f'fill="{WINNER_INK}" class="champion">{escape(names[champion])}</text>'
+            + _fitted_text(
+                names[champion],
+                f'x="{x}" y="{y + 14:.1f}" font-size="14" font-weight="700" '
+                f'fill="{WINNER_INK}" class="champion"',
+            )
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -254,13 +260,14 @@ def _tie_box(
         won = entrant is not None and entrant == tie.winner and not tie.bye
         fill = WINNER_FILL if won else "#fff"
         ink = WINNER_INK if won else ("#1d232b" if entrant is not None else "#9aa1aa")
-        label = _entrant_label(tie, entrant, names)
         weight = ' font-weight="700" class="winner"' if won else ""
         parts.append(
             f'<rect x="{x}" y="{top:.1f}" width="{TIE_WIDTH}" height="{ROW_HEIGHT}" '
             f'fill="{fill}" stroke="{BOX_STROKE}"/>'
-            f'<text x="{x + 8}" y="{top + 16:.1f}" font-size="13" fill="{ink}"{weight}>'
-            f"{escape(label)}</text>"
+            + _fitted_text(
+                _entrant_label(tie, entrant, names),
+                f'x="{x + 8}" y="{top + 16:.1f}" font-size="13" fill="{ink}"{weight}',
+            )
         )
         if None not in tie.entrants and (tie.games or tie.winner is not None):
             parts.append(
@@ -277,9 +284,16 @@ def _tie_box(
 
 def _entrant_label(tie: Tie, entrant: int | None, names: Sequence[str]) -> str:
     if entrant is not None:
-        return _shortened(f"{entrant + 1}. {names[entrant]}", 24)
+        return f"{entrant + 1}. {names[entrant]}"
     return "bye" if tie.round == 0 else "…"
 
 
-def _shortened(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def _fitted_text(label: str, attributes: str) -> str:
+    """A ``<text>`` of ``label``; a label too long for a tie's box is cut in the middle (its start,
+    the seed and owner, and its end, the version, tell two entrants apart) and its full text
+    becomes the tooltip."""
+    if len(label) <= LABEL_CHARS:
+        return f"<text {attributes}>{escape(label)}</text>"
+    tail = (LABEL_CHARS - 1) // 2
+    short = label[: LABEL_CHARS - 1 - tail] + "…" + label[-tail:]
+    return f"<g><title>{escape(label)}</title><text {attributes}>{escape(short)}</text></g>"

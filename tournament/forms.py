@@ -65,6 +65,18 @@ class UploadForm(forms.Form):
         )
 
 
+class GameTaggedCheckboxes(forms.CheckboxSelectMultiple):
+    """Checkboxes of bot versions, each tagged with its game (``data-game``): the create page's
+    script (``tournament_form.js``) shows only the chosen game's."""
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(*args, **kwargs)
+        version = getattr(option["value"], "instance", None)
+        if version is not None:
+            option["attrs"]["data-game"] = version.game
+        return option
+
+
 class TournamentForm(forms.Form):
     """An organiser's new tournament: the event, its entrants and their seeding, and the settings
     that differ from the game's ladder (a blank field keeps the ladder's).
@@ -90,7 +102,7 @@ class TournamentForm(forms.Form):
     players_per_match = forms.IntegerField(required=False, min_value=1)
     entrants = forms.ModelMultipleChoiceField(
         queryset=BotVersion.objects.none(),
-        widget=forms.CheckboxSelectMultiple,
+        widget=GameTaggedCheckboxes,
         help_text="Active bot versions of the chosen game.",
     )
     seeding = forms.ChoiceField(
@@ -126,9 +138,7 @@ class TournamentForm(forms.Form):
             .select_related("bot__owner")
             .order_by("game", "-conservative", "id")
         )
-        self.fields["entrants"].label_from_instance = lambda v: (
-            f"#{v.id} · {v.game} · {v.bot.name} v{v.number} ({v.bot.owner.username})"
-        )
+        self.fields["entrants"].label_from_instance = lambda v: f"#{v.id} · {v.game} · {v.label}"
         ladders = {game: ladder_or_defaults(game) for game in sorted(GAMES)}
         self.fields["players_per_match"].help_text = "Blank: the ladder's ({}).".format(
             ", ".join(f"{game} {ladder.players_per_match}" for game, ladder in ladders.items())
@@ -170,9 +180,13 @@ class TournamentForm(forms.Form):
     def clean(self) -> dict[str, object]:
         cleaned = super().clean()
         game, entrants = cleaned.get("game"), cleaned.get("entrants")
-        other = [str(v) for v in entrants or () if v.game != game]
+        other = [f"#{v.id} {v.label} ({v.game})" for v in entrants or () if v.game != game]
         if game and other:
-            self.add_error("entrants", f"Not {game} bots: {', '.join(other)}.")
+            self.add_error(
+                "entrants",
+                f"A tournament plays one game, and these entrants are not {game} bots: "
+                f"{', '.join(other)}. Untick them, or choose their game.",
+            )
         if entrants and cleaned.get("seeding") == Tournament.MANUAL_SEEDING:
             self._check_seed_order({v.id for v in entrants}, cleaned.get("seed_order", ""))
         return cleaned

@@ -132,6 +132,16 @@ class BotVersion(RatingFields):
     def __str__(self) -> str:
         return f"{self.bot.name} v{self.number}"
 
+    @property
+    def label(self) -> str:
+        """How the site names this version wherever bots meet: ``alice/alice_card v1``.
+
+        Bot names are unique per owner only, so two authors may both upload ``alice_card``; the
+        owner's name tells their versions apart (neither a username nor a bot name holds a
+        ``/``). Load ``bot__owner`` with the version (``select_related``) where many are shown.
+        """
+        return f"{self.bot.owner.username}/{self.bot.name} v{self.number}"
+
 
 class Match(models.Model):
     QUEUED, RUNNING, FINISHED, ERROR = "queued", "running", "finished", "error"

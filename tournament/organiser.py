@@ -60,11 +60,8 @@ def cancel_tournament(tournament_id: int, user: Any) -> int:
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(id=tournament_id)
         _check_may_manage(user, tournament)
-        if tournament.status not in Tournament.OPEN:
-            raise TournamentRefused(
-                f"{tournament.name} is already {tournament.status}: only a pending or running "
-                "tournament can be cancelled"
-            )
+        if refusal := cancel_refusal(tournament):
+            raise TournamentRefused(refusal)
         now = timezone.now()
         tournament.status = Tournament.CANCELLED
         tournament.cancelled = now
@@ -75,6 +72,16 @@ def cancel_tournament(tournament_id: int, user: Any) -> int:
         return Match.objects.filter(
             tournament_slot__tournament=tournament, status=Match.QUEUED
         ).update(status=Match.CANCELLED, finished=now, end_reason=CANCELLED_REASON)
+
+
+def cancel_refusal(tournament: Tournament) -> str | None:
+    """Why ``tournament`` cannot be cancelled; None when it can."""
+    if tournament.status in Tournament.OPEN:
+        return None
+    return (
+        f"{tournament.name} is already {tournament.status}: only a pending or running "
+        "tournament can be cancelled"
+    )
 
 
 def retry_game(tournament_id: int, match_id: int, user: Any) -> int:

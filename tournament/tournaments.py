@@ -351,32 +351,18 @@ def game_result(match: Match, entrant_of: dict[int, int]) -> brackets.GameResult
 
 def tournament_summary(tournament: Tournament) -> dict[str, Any]:
     """What the tournament page and the API show: entrants by seed, progress, standings,
-    bracket and every game (retried error games too, marked with the match that replaced
-    them; ``retry`` says whether a game may be retried now)."""
+    bracket and every game with its result (retried error games too, marked with the match
+    that replaced them; ``retry`` says whether a game may be retried now).
+
+    Every bot is named with its owner (``BotVersion.label``) and carries its version id: two
+    authors may give their bots the same name.
+    """
     state = TournamentState.load(tournament)
-    entrants = list(tournament.entrants.select_related("version__bot__owner").order_by("seed"))
-    names = [f"{e.version.bot.name} v{e.version.number}" for e in entrants]
-    seeds = [
-        {
-            "seed": entrant.seed + 1,
-            "name": names[entrant.seed],
-            "bot_id": entrant.version.bot_id,
-            "owner": entrant.version.bot.owner.username,
-        }
-        for entrant in entrants
+    entrants = [
+        _entrant(entrant)
+        for entrant in tournament.entrants.select_related("version__bot__owner").order_by("seed")
     ]
-    rows = [
-        {
-            "position": position,
-            **seeds[standing.entrant],
-            "played": standing.played,
-            "wins": standing.wins,
-            "forfeits": standing.forfeits,
-            "average_score": round(standing.average_score, 2),
-            "average_rank": round(standing.average_rank, 2),
-        }
-        for position, standing in enumerate(state.standings(), start=1)
-    ]
+    names = [entrant["name"] for entrant in entrants]
     tie_matches: dict[tuple[int, int], list[int]] = {}
     for game in sorted(state.games, key=lambda g: (g.round, g.slot, g.game)):
         tie_matches.setdefault((game.round, game.slot), []).append(game.match_id)
@@ -393,7 +379,7 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
     planned = state.done if finished else tournament.planned_matches
     return {
         "names": names,
-        "entrants": seeds,
+        "entrants": entrants,
         "options": [_option_text(key, value) for key, value in sorted(tournament.options.items())],
         "done": state.done,
         "planned": planned,
@@ -401,7 +387,7 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
         and state.is_knockout
         and tournament.games_per_pairing > 1,
         "percent": round(100 * state.done / planned) if planned else 100,
-        "standings": rows,
+        "standings": _standings(state, entrants, bracket, round_names),
         "bracket": bracket,
         "tie_matches": tie_matches,
         "games": [
@@ -412,16 +398,87 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
                 "slot": game.slot,
                 "game": game.game,
                 "status": game.match.status,
-                "seats": [
-                    names[state.entrant_of[p.version_id]]
-                    for p in sorted(game.match.participants.all(), key=lambda p: p.seat)
-                ],
+                **_game_result(game.match, state.entrant_of, entrants),
                 "retried_as": game.retried_as_id,
                 "retry": game.match.status == Match.ERROR and state.retry_refusal(game) is None,
             }
             for game in every_game
         ],
     }
+
+
+CHAMPION = "Champion"
+"""What a knockout's standings say the champion reached (the others reached a round)."""
+
+
+def _entrant(entrant: TournamentEntrant) -> dict[str, Any]:
+    version = entrant.version
+    return {
+        "seed": entrant.seed + 1,
+        "name": version.label,
+        "version": version.id,
+        "bot": version.bot.name,
+        "bot_id": version.bot_id,
+        "owner": version.bot.owner.username,
+    }
+
+
+def _standings(
+    state: TournamentState,
+    entrants: list[dict[str, Any]],
+    bracket: list[list[brackets.Tie]] | None,
+    round_names: list[str],
+) -> list[dict[str, Any]]:
+    """The standings rows. A round robin's by wins (``brackets.standings``), ``position`` the
+    row's number; a knockout's by how far each entrant got (``brackets.knockout_places``),
+    ``position`` its settled place (losers of one round share one; None while still in play)
+    and ``reached`` the round it got to."""
+    table = state.standings()
+    if bracket is None:
+        order = [(row.entrant, position, None) for position, row in enumerate(table, start=1)]
+    else:
+        names = [*round_names, CHAMPION]
+        order = [
+            (place.entrant, place.place, names[place.reached])
+            for place in brackets.knockout_places(bracket)
+        ]
+    by_entrant = {row.entrant: row for row in table}
+    return [
+        {
+            "position": position,
+            "reached": reached,
+            **entrants[entrant],
+            "played": by_entrant[entrant].played,
+            "wins": by_entrant[entrant].wins,
+            "forfeits": by_entrant[entrant].forfeits,
+            "average_score": round(by_entrant[entrant].average_score, 2),
+            "average_rank": round(by_entrant[entrant].average_rank, 2),
+        }
+        for entrant, position, reached in order
+    ]
+
+
+def _game_result(
+    match: Match, entrant_of: dict[int, int], entrants: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """A game's seats in seat order, each with its rank, score and forfeit once the game is
+    finished, and its winner's seed (None for a draw, a void or an unfinished game)."""
+    result = game_result(match, entrant_of)
+    winner = result.winner() if result is not None else None
+    seats = []
+    for participant in sorted(match.participants.all(), key=lambda p: p.seat):
+        entrant = entrant_of[participant.version_id]
+        seats.append(
+            {
+                **entrants[entrant],
+                "rank": participant.rank,
+                "score": participant.score,
+                "forfeit": participant.forfeit,
+                "forfeit_detail": participant.forfeit_detail,
+                "won": entrant == winner,
+            }
+        )
+    return {"seats": seats, "winner": None if winner is None else winner + 1}
 
 
 def _option_text(key: str, value: Any) -> str:

@@ -7,6 +7,8 @@ its organiser and staff (``tournament/organiser.py`` refuses anyone else with 40
 
 from __future__ import annotations
 
+from collections import Counter
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -16,7 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
 from django.urls import reverse
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from bots.limits import TimeControl
 from bots.outcome import evidence_beyond_stderr
@@ -34,7 +36,13 @@ from tournament.models import (
     ParticipantLog,
     Tournament,
 )
-from tournament.organiser import cancel_tournament, may_manage, may_organise, retry_game
+from tournament.organiser import (
+    cancel_refusal,
+    cancel_tournament,
+    may_manage,
+    may_organise,
+    retry_game,
+)
 from tournament.tournaments import TournamentRefused, tournament_summary
 from tournament.versions import UploadRejected, validation_matches
 from tournament.viewer import seat_names, viewer_context
@@ -86,9 +94,9 @@ def match_list(request: HttpRequest) -> HttpResponse:
     if bot:
         seated = MatchParticipant.objects.filter(version__bot__name__icontains=bot)
         matches = matches.filter(id__in=seated.values("match_id"))
-    page = Paginator(matches.prefetch_related("participants__version__bot"), PAGE_SIZE).get_page(
-        request.GET.get("page")
-    )
+    page = Paginator(
+        matches.prefetch_related("participants__version__bot__owner"), PAGE_SIZE
+    ).get_page(request.GET.get("page"))
     return render(
         request,
         "tournament/match_list.html",
@@ -266,6 +274,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "tournament": tournament,
             "summary": summary,
             "bracket": bracket,
+            "knockout": summary["bracket"] is not None,
             "clock": TimeControl.from_dict(tournament.time_control),
             "may_cancel": manager and tournament.status in Tournament.OPEN,
             "may_retry": manager,
@@ -273,10 +282,35 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def tournament_cancel(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """Cancel the tournament (its organiser and staff; anyone else gets 403)."""
+    """GET: the confirmation page, which says what cancelling drops; POST (its button): cancel.
+
+    A confirmation page rather than a script's ``confirm()``: it works without JavaScript and
+    can give the numbers (queued games dropped, running ones that may finish). Only the
+    organiser and staff see it or cancel; anyone else gets 403.
+    """
     tournament = get_object_or_404(Tournament, id=tournament_id)
+    if request.method == "GET":
+        if not may_manage(request.user, tournament):
+            raise PermissionDenied("only the tournament's organiser and staff may cancel it")
+        if refusal := cancel_refusal(tournament):
+            messages.error(request, refusal)
+            return redirect("tournament:tournament_detail", tournament_id=tournament.id)
+        games = Counter(
+            Match.objects.filter(tournament_slot__tournament=tournament).values_list(
+                "status", flat=True
+            )
+        )
+        return render(
+            request,
+            "tournament/tournament_cancel.html",
+            {
+                "tournament": tournament,
+                "queued": games[Match.QUEUED],
+                "running": games[Match.RUNNING],
+            },
+        )
     try:
         dropped = cancel_tournament(tournament.id, request.user)
     except TournamentRefused as exc:

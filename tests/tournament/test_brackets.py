@@ -16,6 +16,7 @@ from tournament.brackets import (
     check_size,
     knockout,
     knockout_pairings,
+    knockout_places,
     retry_refusal,
     round_names,
     round_robin,
@@ -169,6 +170,40 @@ def test_standings_order_by_wins_then_average_score_then_rank_and_count_forfeits
     assert table[0].average_score == pytest.approx(5.0)
     assert [row.forfeits for row in table] == [0, 1, 0]
     assert all(row.played == 3 for row in table)
+
+
+def test_a_knockout_stands_by_how_far_each_entrant_got_then_by_seed() -> None:
+    # Five entrants: seeds 1-3 (entrants 0-2) have byes; entrant 4 beats 3, then the top seed
+    # in the semi-finals, where entrant 2 beats entrant 1. The final is still to play.
+    semis_played = {
+        (0, 1): [won((3, 4), 1)],
+        (1, 0): [won((0, 4), 1)],
+        (1, 1): [won((1, 2), 1)],
+    }
+    places = knockout_places(knockout(5, 1, semis_played))
+    assert [p.entrant for p in places] == [2, 4, 0, 1, 3]
+    assert [p.reached for p in places] == [2, 2, 1, 1, 0]
+    # The finalists are still in; the losing semi-finalists share third, by seed.
+    assert [p.place for p in places] == [None, None, 3, 3, 5]
+
+    final_played = {**semis_played, (2, 0): [won((2, 4), 1)]}
+    places = knockout_places(knockout(5, 1, final_played))
+    assert [(p.entrant, p.place) for p in places] == [(4, 1), (2, 2), (0, 3), (1, 3), (3, 5)]
+    assert places[0].reached == 3  # the champion got past the last round
+
+
+def test_in_a_full_bracket_quarter_final_losers_share_fifth() -> None:
+    # Eight entrants, the better seed wins every tie.
+    rounds = knockout(8, 1, {})
+    results = {}
+    for number in range(3):
+        for tie in knockout(8, 1, results)[number]:
+            results[(number, tie.slot)] = [won(tie.entrants, tie.entrants.index(min(tie.entrants)))]
+    places = knockout_places(knockout(8, 1, results))
+    assert [p.entrant for p in places] == list(range(8))
+    assert [p.place for p in places] == [1, 2, 3, 3, 5, 5, 5, 5]
+    # Before anything is played everyone is still in, in the first round, by seed.
+    assert [(p.place, p.reached) for p in knockout_places(rounds)] == [(None, 0)] * 8
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,6 @@
-"""An organiser runs a knockout in a real browser; the page follows it to the champion; then a
-round robin half played, which the organiser cancels.
+"""An organiser runs a knockout in a real browser (the form shows only the chosen game's bot
+versions); the page follows it to the champion; then a round robin half played, which the
+organiser cancels after confirming.
 
 Set ``ARENA_SCREENSHOTS=/some/dir`` to keep PNG screenshots of the pages for a look by eye.
 """
@@ -29,7 +30,18 @@ def test_an_organiser_runs_a_knockout_and_watches_it_finish(
     page.fill("#id_password", "a-long-pass-phrase")
     page.click("main button[type=submit]")
     page.fill("#id_name", "Winter Cup")
+    visible = "input[name=entrants]:visible"
+    # The form lists only the chosen game's versions (and options); a box ticked under another
+    # game is hidden and not sent.
+    page.select_option("#id_game", "catan")
+    assert page.locator(visible).count() == len(catan_versions)
+    assert page.locator("details.options-catan").is_visible()
+    assert not page.locator("details.options-cardgame").is_visible()
+    page.check(f"input[name=entrants][value='{catan_versions[0].id}']")
     page.select_option("#id_game", "cardgame")
+    assert page.locator(visible).count() == len(card_versions)
+    assert {box.get_attribute("data-game") for box in page.locator(visible).all()} == {"cardgame"}
+    assert page.locator(f"input[value='{catan_versions[0].id}']").is_disabled()
     page.select_option("#id_format", "knockout")
     page.fill("#id_games_per_pairing", "3")
     for version in card_versions:
@@ -38,6 +50,7 @@ def test_an_organiser_runs_a_knockout_and_watches_it_finish(
     page.click("main button[type=submit]")
 
     tournament = Tournament.objects.get(name="Winter Cup")
+    assert tournament.entrants.count() == len(card_versions)  # the hidden catan box was not sent
     assert page.url == f"{live_server.url}/tournaments/{tournament.id}/"
     assert "0 of at most 12 games played" in page.inner_text("#tournament-live")
     page.evaluate("window.notReloaded = true")
@@ -62,7 +75,22 @@ def test_an_organiser_runs_a_knockout_and_watches_it_finish(
         timeout=15_000,
     )
     page.reload()
-    assert page.locator("svg.bracket .champion").text_content() == "card_4 v1"
+    assert page.locator("svg.bracket .champion").text_content() == "alice/card_4 v1"
+    standings = page.locator("table.standings tbody tr")
+    assert standings.nth(0).inner_text().split("\t")[:4] == [
+        "1",
+        "alice/card_4 v1",
+        "5",
+        "Champion",
+    ]
+    assert standings.nth(2).inner_text().split("\t")[:4] == [
+        "3",
+        "alice/card_0 v1",
+        "1",
+        "Semi-finals",
+    ]
+    assert page.locator("table.games li.winner").count() == 8  # every game was won
+    assert page.locator("table.games a:text('replay')").count() == 8
     assert page.locator("svg.bracket g.tie").count() == 7
     screenshot(page, "tournament-finished")
 
@@ -83,8 +111,13 @@ def test_an_organiser_runs_a_knockout_and_watches_it_finish(
     assert page.locator("table.entrants tbody tr").count() == 4
     screenshot(page, "tournament-round-robin")
 
-    # The organiser calls the league off: its six queued games are dropped.
+    # The organiser calls the league off: its six queued games are dropped, after a confirmation.
     page.click("text=Cancel the tournament")
+    assert page.url == f"{live_server.url}/tournaments/{league.id}/cancel"
+    assert "6 queued games will not be played" in page.inner_text("main")
+    assert league.games.filter(match__status="cancelled").count() == 0
+    screenshot(page, "tournament-cancel-confirm")
+    page.click("text=Yes, cancel the tournament")
     assert "Board League is cancelled: 6 queued games" in page.inner_text("main")
     assert page.locator(".status-cancelled").inner_text() == "cancelled"
     assert page.locator("text=Cancel the tournament").count() == 0

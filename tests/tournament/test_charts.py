@@ -145,3 +145,19 @@ def test_sub_millisecond_moves_get_ticks_too() -> None:
     svg = move_time_chart([20.0, 0.1, 0.3, 0.2])
     ticks = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text") if t.get("text-anchor") == "end"]
     assert {"0", "0.1", "0.2", "0.3"} <= set(ticks)
+
+
+def test_a_bracket_names_entrants_with_their_owner_and_cuts_long_names_in_the_middle() -> None:
+    from tournament.brackets import knockout
+    from tournament.charts import bracket_chart
+
+    names = ["alice/alice_card v1", "bob/alice_card v1", "carol/" + "x" * 40 + " v12"]
+    svg = bracket_chart(knockout(3, 1, {}), names, {})
+    root = ET.fromstring(svg)
+    texts = ["".join(text.itertext()) for text in root.iter(f"{SVG}text")]
+    assert "1. alice/alice_card v1" in texts and "2. bob/alice_card v1" in texts
+    (cut,) = [t for t in texts if "carol" in t]
+    # The seed and owner at the start and the version at the end tell entrants apart.
+    assert cut.startswith("3. carol/") and cut.endswith(" v12") and len(cut) == 30
+    titles = [title.text for title in root.iter(f"{SVG}title")]
+    assert "3. carol/" + "x" * 40 + " v12" in titles  # the full name is the tooltip

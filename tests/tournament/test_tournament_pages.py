@@ -32,7 +32,7 @@ def test_the_create_form_is_for_organisers_only(
     assert "Organise a tournament" not in client.get("/tournaments/").content.decode()
     users["alice"].user_permissions.add(Permission.objects.get(codename="add_tournament"))
     page = client.get("/tournaments/new")
-    assert page.status_code == 200 and "card_3 v1" in page.content.decode()
+    assert page.status_code == 200 and "alice/card_3 v1" in page.content.decode()
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(
             "/tournaments/new",
@@ -78,7 +78,7 @@ def test_the_tournament_page_draws_the_bracket_and_the_standings(
     html = client.get(f"/tournaments/{tournament.id}/").content.decode()
     assert '<svg xmlns="http://www.w3.org/2000/svg"' in html and "Final" in html
     assert html.count('class="tie"') == 4 + 2 + 1
-    assert 'class="champion">card_4 v1' in html  # the lowest seed won every tie
+    assert 'class="champion">alice/card_4 v1' in html  # the lowest seed won every tie
     assert "4</strong> of 4 games played" in html
     assert 'data-live="5"' not in html  # a finished event stops refreshing itself
     assert "/matches/" in html
@@ -99,7 +99,7 @@ def test_the_api_lists_tournaments_and_gives_standings_and_bracket(
     assert listed["id"] == tournament.id and listed["status"] == "finished"
     body = client.get(f"/api/tournaments/{tournament.id}/").json()
     assert body["progress"] == {"done": 4, "planned": 4, "planned_is_upper_bound": False}
-    assert body["standings"][0]["name"] == "card_4 v1" and body["standings"][0]["wins"] == 3
+    assert body["standings"][0]["name"] == "alice/card_4 v1" and body["standings"][0]["wins"] == 3
     first_round, _, final = body["bracket"]
     assert [tie["bye"] for tie in first_round] == [True, False, True, True]
     assert final[0]["winner"] == 5 and len(final[0]["matches"]) == 1
@@ -159,10 +159,8 @@ def test_the_form_sets_players_options_clock_and_a_manual_seed_order(
     assert "4 players a game · clock 2 CPU s a move + 20 s bank" in html
     assert "options: masters on, victory_points 3" in html
     entrants = html[html.index("<h2>Entrants</h2>") :]
-    names = {
-        v.id: v.bot.name for v in BotVersion.objects.select_related("bot").filter(id__in=order)
-    }
-    positions = [entrants.index(f">{names[i]} v1</a>") for i in order]
+    names = {v.id: v.label for v in BotVersion.objects.filter(id__in=order)}
+    positions = [entrants.index(f">{names[i]}</a>") for i in order]
     assert positions == sorted(positions)  # listed by seed
 
 
@@ -226,6 +224,7 @@ def test_the_organiser_cancels_and_retries_from_the_page_and_others_get_403(
             client.force_login(who)
         html = client.get(page).content.decode()
         assert "Cancel the tournament" not in html and ">Retry</button>" not in html
+        assert client.get(cancel).status_code == 403  # not even the confirmation page
         assert client.post(cancel).status_code == 403
         assert client.post(retry).status_code == 403
     assert Tournament.objects.get(id=league.id).status == Tournament.RUNNING
@@ -234,7 +233,9 @@ def test_the_organiser_cancels_and_retries_from_the_page_and_others_get_403(
     html = client.get(page).content.decode()
     assert "Cancel the tournament" in html and html.count(">Retry</button>") == 1
     assert '<span class="muted">1/3</span>' in client.get("/tournaments/").content.decode()
-    assert client.get(cancel).status_code == 405  # a change is a POST
+    confirm = client.get(cancel)  # the button asks first: a GET changes nothing
+    assert confirm.status_code == 200 and "Yes, cancel the tournament" in confirm.content.decode()
+    assert Tournament.objects.get(id=league.id).status == Tournament.RUNNING
     response = client.post(retry, follow=True)
     (new_slot,) = TournamentMatch.objects.filter(tournament=league, retried_as__isnull=False)
     assert f"Match {broken.id} is played again as match {new_slot.retried_as_id}" in (
