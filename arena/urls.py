@@ -8,6 +8,7 @@ from arena import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("status/", views.status, name="status"),
     path("admin/", admin.site.urls),
     path("accounts/signup/", views.signup, name="signup"),
     path("write-a-bot/", views.write_a_bot, name="write_a_bot"),

@@ -3,10 +3,14 @@ downloads before writing a bot ("Write a bot", the protocol)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
+from django.db.models import Count, Q
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 
 from arena import authoring
@@ -15,7 +19,11 @@ from games.registry import GAMES
 
 LIVE_ON_HOME = 8
 """Running matches listed on the home page (newest first)."""
+JUST_FINISHED_ON_HOME = 5
+"""Finished matches the home page offers when none is running (example bots play a game in
+well under a second, so there is often nothing live to watch)."""
 TOURNAMENTS_ON_HOME = 4
+THROUGHPUT_WINDOW = timedelta(minutes=10)
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -27,10 +35,22 @@ def home(request: HttpRequest) -> HttpResponse:
         .order_by("-started")[:LIVE_ON_HOME]
     )
     tournaments = Tournament.objects.order_by("-id")[:TOURNAMENTS_ON_HOME]
+    just_finished = (
+        Match.objects.filter(status=Match.FINISHED)
+        .prefetch_related("participants__version__bot")
+        .order_by("-finished")[:JUST_FINISHED_ON_HOME]
+        if not live
+        else []
+    )
     return render(
         request,
         "home.html",
-        {"games": sorted(GAMES), "live": live, "tournaments": tournaments},
+        {
+            "games": sorted(GAMES),
+            "live": live,
+            "just_finished": just_finished,
+            "tournaments": tournaments,
+        },
     )
 
 
@@ -38,6 +58,44 @@ def healthz(request: HttpRequest) -> JsonResponse:
     """200 when the database and the broker answer, 503 otherwise."""
     ok, report = service_health()
     return JsonResponse(report, status=200 if ok else 503)
+
+
+def status(request: HttpRequest) -> HttpResponse:
+    """``/healthz`` for people: the services, the workers, and the matches flowing through them
+    per game (waiting, playing, finished per minute over the last ten minutes, errors today)."""
+    from tournament.models import Match
+
+    ok, report = service_health()
+    games = []
+    if report["database"]["ok"]:
+        now = timezone.now()
+        counts = (
+            Match.objects.values("game")
+            .annotate(
+                queued=Count("id", filter=Q(status=Match.QUEUED)),
+                running=Count("id", filter=Q(status=Match.RUNNING)),
+                recent=Count(
+                    "id", filter=Q(status=Match.FINISHED, finished__gte=now - THROUGHPUT_WINDOW)
+                ),
+                errors=Count(
+                    "id", filter=Q(status=Match.ERROR, finished__gte=now - timedelta(days=1))
+                ),
+            )
+            .order_by("game")
+        )
+        minutes = THROUGHPUT_WINDOW.total_seconds() / 60
+        games = [{**row, "per_minute": row["recent"] / minutes} for row in counts]
+    return render(
+        request,
+        "status.html",
+        {
+            "ok": ok,
+            "report": report,
+            "games": games,
+            "window_minutes": round(THROUGHPUT_WINDOW.total_seconds() / 60),
+        },
+        status=200 if ok else 503,
+    )
 
 
 def signup(request: HttpRequest) -> HttpResponse:
