@@ -34,8 +34,10 @@ class TimeControl:
     The longest games have about 2,000 decisions per seat (random play of the card game; Catan
     with four players about 1,000), so 300 s allows 150 ms a decision on average even there:
     some 500 times what the example bots take (0.3 ms), while single long thinks up to the
-    per-decision limits stay possible. However slowly a bot answers, one game then holds a
-    worker's slot for at most about seats × 300 s."""
+    per-decision limits stay possible. It equals the CPU one bot process may use in a whole game
+    (``SandboxLimits.cpu_game_s``): a bot that computes rather than waits meets that cap first,
+    unless the machine is so busy that its wall time runs far ahead of its CPU time. However
+    slowly a bot answers, one game then holds a worker's slot for at most about seats × 300 s."""
 
     def to_dict(self) -> dict[str, float]:
         return asdict(self)
