@@ -196,10 +196,20 @@ ARENA_MATCH_MAX_ATTEMPTS = env_int("ARENA_MATCH_MAX_ATTEMPTS", 3)
 # A running match's public picture (tournament/live.py) is rewritten at most this often.
 ARENA_LIVE_INTERVAL_MS = env_int("ARENA_LIVE_INTERVAL_MS", 1000)
 ARENA_REQUEUE_AFTER_SECONDS = env_int("ARENA_REQUEUE_AFTER_SECONDS", 900)
-# Defaults of a game's ladder row when it is first created (then edited in the admin).
+# Matches the workers run at once (worker processes × concurrency; `manage.py serve` sets it for
+# the workers it starts). The ladder scheduler never gives one bot all of them.
+ARENA_MATCH_SLOTS = env_int("ARENA_MATCH_SLOTS", 2)
+# Defaults of a game's ladder row when it is first created (then edited in the admin). Catan
+# plays four players on a random board (drawn from the match seed), a quarter of the games with
+# the Masters expansion.
 ARENA_LADDER_DEFAULTS: dict[str, dict[str, object]] = {
     "cardgame": {"players_per_match": 2, "matches_in_flight": 2},
-    "catan": {"players_per_match": 3, "matches_in_flight": 2},
+    "catan": {
+        "players_per_match": 4,
+        "matches_in_flight": 2,
+        "options": {"layout": "variable"},
+        "option_mix": [{"weight": 3, "options": {}}, {"weight": 1, "options": {"masters": True}}],
+    },
 }
 
 LOGGING = {

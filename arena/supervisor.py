@@ -13,14 +13,19 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+SLOTS_ENV = "ARENA_MATCH_SLOTS"
+"""Matches the workers run at once: the ladder scheduler's capacity (``arena/settings.py``)."""
 
 
 @dataclass(frozen=True)
 class Program:
     name: str
     argv: Sequence[str]
+    env: Mapping[str, str] = field(default_factory=dict)
+    """Variables added to the supervisor's own environment for this program."""
 
 
 def worker_argv(
@@ -50,11 +55,19 @@ def worker_argv(
 def service_programs(
     host: str = "127.0.0.1", port: int = 8000, workers: int = 1, concurrency: int = 2
 ) -> list[Program]:
-    """The processes of a complete one-machine deployment."""
+    """The processes of a complete one-machine deployment.
+
+    The workers are told how many matches they run at once together (unless the environment
+    already says, for workers on other machines too): the ladder scheduler, which runs in them,
+    keeps every bot below that.
+    """
     python = sys.executable
     programs = [Program("web", [python, "manage.py", "runserver", f"{host}:{port}", "--noreload"])]
+    slots = {SLOTS_ENV: os.environ.get(SLOTS_ENV) or str(workers * concurrency)}
     for index in range(1, workers + 1):
-        programs.append(Program(f"worker{index}", worker_argv(f"worker{index}", concurrency)))
+        programs.append(
+            Program(f"worker{index}", worker_argv(f"worker{index}", concurrency), env=slots)
+        )
     programs.append(
         Program("beat", [python, "-m", "celery", "-A", "arena", "beat", "--loglevel=INFO"])
     )
@@ -73,7 +86,7 @@ class Supervisor:
     def start(self) -> None:
         for program in self.programs:
             self.children[program.name] = subprocess.Popen(
-                list(program.argv), start_new_session=True
+                list(program.argv), env={**os.environ, **program.env}, start_new_session=True
             )
             print(
                 f"[serve] started {program.name} (pid {self.children[program.name].pid})",

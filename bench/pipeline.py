@@ -32,7 +32,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--matches", type=int, default=40)
     parser.add_argument("--workers", type=int, default=2, help="worker processes")
     parser.add_argument("--concurrency", type=int, default=1, help="pool size of each worker")
-    parser.add_argument("--options", default=None, help="engine options as JSON (ladder's)")
+    parser.add_argument(
+        "--options", default=None, help="engine options as JSON (default: the ladder's, mix too)"
+    )
     parser.add_argument("--players", type=int, default=None, help="seats per match")
     parser.add_argument("--use-env", action="store_true", help="use DATABASE_URL/broker as set")
     parser.add_argument("--timeout", type=float, default=1800.0)
@@ -90,6 +92,7 @@ def main() -> None:
     ladder = ladder_for(args.game)
     if args.options is not None:
         ladder.options = json.loads(args.options)
+        ladder.option_mix = []  # exactly these options in every match
     if args.players is not None:
         ladder.players_per_match = args.players
     ladder.enabled = False  # only the batch runs; no beat here anyway
@@ -116,6 +119,7 @@ def main() -> None:
                 "game": args.game,
                 "players": ladder.players_per_match,
                 "options": ladder.options,
+                "option_mix": ladder.option_mix,
                 "bots": [b.name for b in bots],
                 "workers": args.workers,
                 "concurrency": args.concurrency,

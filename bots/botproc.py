@@ -50,13 +50,16 @@ class BotSpec:
 
 @dataclass
 class Clock:
-    """A seat's remaining time, in CPU seconds."""
+    """A seat's remaining time: its CPU bank, and the wall time left of its game budget."""
 
     time_control: TimeControl
     bank_s: float = field(init=False)
+    wall_left_s: float = field(init=False)
+    """What is left of ``game_wall_s``: each answer is charged the wall time it was waited for."""
 
     def __post_init__(self) -> None:
         self.bank_s = self.time_control.bank_cpu_s
+        self.wall_left_s = self.time_control.game_wall_s
 
     def budget_s(self) -> float:
         return self.time_control.move_cpu_s + self.bank_s
@@ -70,6 +73,7 @@ class Clock:
         return {
             "move_cpu_s": self.time_control.move_cpu_s,
             "bank_cpu_s": round(max(self.bank_s, 0.0), 4),
+            "game_wall_s": round(max(self.wall_left_s, 0.0), 3),
         }
 
 
@@ -84,6 +88,8 @@ class BotProcess:
         self.limits = limits
         self.clock = Clock(time_control)
         self._wall_backstop_s = time_control.wall_backstop_s
+        # True while the current wait ends at the game's wall budget rather than the backstop.
+        self._budget_binds = False
         self._move_cpu_s: list[float] = []
         self._stderr = bytearray()
         self._stderr_dropped = 0
@@ -162,6 +168,7 @@ class BotProcess:
 
     def notify(self, message: dict[str, Any]) -> None:
         """Send a message that needs no answer."""
+        self._budget_binds = False
         self._send(
             protocol.encode(message), time.monotonic() + self.clock.time_control.wall_backstop_s
         )
@@ -177,12 +184,17 @@ class BotProcess:
         the bot's CPU counter, which settles the move exactly, and a poll with the deadline
         only when the answer was not there yet. While the bot thinks, its CPU is also checked
         each time the wait times out (every ``_CPU_POLL_S``) against what is left of its move
-        and bank.
+        and bank. The wall time from the write to the answer is charged to the game's wall
+        budget (two ``time.monotonic()`` reads, which need no system call).
         """
-        deadline = time.monotonic() + self._wall_backstop_s
+        clock = self.clock
+        asked_at = time.monotonic()
+        wait_s = self._wall_backstop_s
         if self._first_request:
-            deadline += self.clock.time_control.startup_wall_s
+            wait_s += clock.time_control.startup_wall_s
             self._first_request = False
+        self._budget_binds = clock.wall_left_s < wait_s
+        deadline = asked_at + min(wait_s, clock.wall_left_s)
         self._send(data, deadline)
         # A bot on this CPU has usually answered by the time the write returns (the wake-up
         # preempts us), so one read before the first wait often saves the poll.
@@ -190,16 +202,18 @@ class BotProcess:
         line = self._take_line() if self._stdout else None
         if line is None:
             line = self._wait_for_line(deadline)
+        clock.wall_left_s -= time.monotonic() - asked_at
         cpu = self._cpu_seconds()
         used = cpu - self._cpu_mark
         self._cpu_mark = cpu
         self._move_cpu_s.append(used)
-        clock = self.clock
         clock.charge(used)
         if clock.bank_s < 0:
             # What was left before this move: its allowance plus the bank before the charge.
             left = used + clock.bank_s
             raise BotFault(TIMEOUT, f"used {used:.3f} s CPU, {left:.3f} s were left")
+        if clock.wall_left_s < 0:
+            raise self._wall_fault("answered too late")
         return line
 
     def _wait_for_line(self, deadline: float) -> bytes:
@@ -211,10 +225,7 @@ class BotProcess:
             if line is not None:
                 return line
             if time.monotonic() >= deadline:
-                raise BotFault(
-                    TIMEOUT,
-                    f"no answer within the {self._wall_backstop_s:g} s wall-clock backstop",
-                )
+                raise self._wall_fault()
             used = self._cpu_seconds() - self._cpu_mark
             budget = self.clock.budget_s()
             if used > budget:
@@ -238,7 +249,7 @@ class BotProcess:
                     return  # usually at once: a message fits in the pipe
                 now = time.monotonic()
                 if now >= deadline:
-                    raise BotFault(TIMEOUT, "did not read its input within the wall-clock backstop")
+                    raise self._wall_fault("did not read its input")
                 if not watching_stdin:  # wake up as soon as the pipe has room again
                     self._poller.register(fd, select.POLLOUT)
                     watching_stdin = True
@@ -301,6 +312,19 @@ class BotProcess:
             self._stderr_dropped += max(0, len(chunk) - max(room, 0))
 
     # -- faults and CPU --------------------------------------------------------------------
+
+    def _wall_fault(self, what: str = "no answer") -> BotFault:
+        """A wall-clock timeout, naming the limit that ran out: the game's or the decision's."""
+        if self._budget_binds or self.clock.wall_left_s < 0:
+            game_s = self.clock.time_control.game_wall_s
+            return BotFault(
+                TIMEOUT,
+                f"{what}: its wall-clock budget for the game ran out ({game_s:g} s of waiting "
+                "for its answers in all)",
+            )
+        return BotFault(
+            TIMEOUT, f"{what} within the {self._wall_backstop_s:g} s wall-clock backstop"
+        )
 
     def _death_fault(self, what: str) -> BotFault:
         """Classify a bot whose pipe closed: memory, CPU limit, crash, or a protocol breach."""

@@ -16,8 +16,10 @@ class TimeControl:
 
     CPU time (not wall time) is what a bot is charged, so a busy machine does not make bots lose.
     Each decision may use ``move_cpu_s`` for free; anything above is drawn from the seat's
-    ``bank_cpu_s`` for the whole game, and a seat whose bank runs dry forfeits on time. The
-    wall-clock backstop only catches bots that sleep or block without using CPU.
+    ``bank_cpu_s`` for the whole game, and a seat whose bank runs dry forfeits on time. The two
+    wall-clock limits catch bots that sleep or block without using CPU: ``wall_backstop_s`` per
+    decision, and ``game_wall_s`` for all the seat's decisions together, so that a bot answering
+    just inside the backstop cannot hold a worker's slot for hours.
     """
 
     move_cpu_s: float = 1.0
@@ -26,6 +28,16 @@ class TimeControl:
     """Longest wall time one decision may take, whatever its CPU use."""
     startup_wall_s: float = 10.0
     """Wall time the bot gets, on top of its first decision, to start (imports, loading)."""
+    game_wall_s: float = 300.0
+    """Wall time the runner may spend waiting for this seat's answers over the whole game.
+
+    The longest games have about 2,000 decisions per seat (random play of the card game; Catan
+    with four players about 1,000), so 300 s allows 150 ms a decision on average even there:
+    some 500 times what the example bots take (0.3 ms), while single long thinks up to the
+    per-decision limits stay possible. It equals the CPU one bot process may use in a whole game
+    (``SandboxLimits.cpu_game_s``): a bot that computes rather than waits meets that cap first,
+    unless the machine is so busy that its wall time runs far ahead of its CPU time. However
+    slowly a bot answers, one game then holds a worker's slot for at most about seats × 300 s."""
 
     def to_dict(self) -> dict[str, float]:
         return asdict(self)

@@ -66,3 +66,25 @@ def test_run_returns_when_a_child_dies_and_cleans_up_the_rest() -> None:
 def test_the_service_programs_are_web_worker_and_beat() -> None:
     names = [program.name for program in service_programs(workers=2)]
     assert names == ["web", "worker1", "worker2", "beat"]
+
+
+def test_workers_are_told_how_many_matches_run_at_once(monkeypatch) -> None:
+    monkeypatch.delenv("ARENA_MATCH_SLOTS", raising=False)
+    programs = {p.name: p for p in service_programs(workers=3, concurrency=2)}
+    assert [programs[f"worker{i}"].env["ARENA_MATCH_SLOTS"] for i in (1, 2, 3)] == ["6"] * 3
+    # Set by the operator (workers on other machines count too): passed on unchanged.
+    monkeypatch.setenv("ARENA_MATCH_SLOTS", "10")
+    assert service_programs(workers=1)[1].env["ARENA_MATCH_SLOTS"] == "10"
+
+
+def test_a_program_runs_with_its_extra_environment(tmp_path) -> None:
+    out = tmp_path / "seen"
+    script = f"import os; open({str(out)!r}, 'w').write(os.environ['ARENA_MATCH_SLOTS'])"
+    supervisor = Supervisor(
+        [Program("reader", [sys.executable, "-c", script], env={"ARENA_MATCH_SLOTS": "7"})],
+        grace_seconds=1.0,
+    )
+    supervisor.start()
+    supervisor.children["reader"].wait(timeout=30)
+    supervisor.stop()
+    assert out.read_text() == "7"

@@ -6,8 +6,8 @@ Every setting starts from the game's ladder row, and what the organiser gives is
   would start them (``game.new_game`` refuses an unknown option name, a bad value, or a player
   count the game does not take), so this module knows no game's rules;
 - of the time control, an event sets only the clock bots are charged on, the free CPU seconds
-  per move and the bank, each within :data:`TIME_CONTROL_RANGES`; the wall-clock backstops stay
-  the ladder's.
+  per move and the bank, each within :data:`TIME_CONTROL_RANGES`; the wall-clock limits (the
+  backstop per decision, the budget per game) stay the ladder's.
 """
 
 from __future__ import annotations

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 from pathlib import Path
 
 from games.registry import GAMES
-from tournament.models import Bot
+from tournament.models import Bot, GameLadder
 from tournament.scheduler import ladder_for
 from tournament.versions import create_version, examples_user
 
@@ -19,22 +20,34 @@ def example_files(game: str) -> list[Path]:
     return sorted(files, key=lambda f: (f.stem != "random_bot", f.stem))
 
 
+def house_bot_count(ladder: GameLadder) -> int:
+    """How many house bots a ladder needs to keep its matches in flight with nobody waiting.
+
+    On a small installation a bot plays one match at a time (``scheduler.bot_share``), so the
+    matches in flight need different bots each: ``players_per_match × matches_in_flight``, and
+    at least one more than the seats so that pairings vary.
+    """
+    players = ladder.players_per_match
+    return max(players * ladder.matches_in_flight, players + 1)
+
+
 def seed_game(game: str) -> list[Bot]:
     """Register (or update) the example bots of ``game`` and make sure its ladder can run.
 
     Each example file is one bot owned by the ``examples`` user; a changed file becomes a new
-    version. A ladder needs more bots than seats to vary its pairings, so the random bot is
-    entered again under numbered names until there are ``players_per_match + 1`` bots.
+    version. Until there are :func:`house_bot_count` bots, the example files are entered again,
+    in turn, under numbered names (``random_bot_2``, ``heuristic_bot_2``, ``random_bot_3``…).
     """
     files = example_files(game)
     if not files:
         return []
-    ladder = ladder_for(game)
+    needed = house_bot_count(ladder_for(game))
     wanted = [(f.stem, f) for f in files]
-    extra = 2
-    while len(wanted) < ladder.players_per_match + 1:
-        wanted.append((f"{files[0].stem}_{extra}", files[0]))
-        extra += 1
+    copies = itertools.count(len(files))
+    while len(wanted) < needed:
+        index = next(copies)
+        path = files[index % len(files)]
+        wanted.append((f"{path.stem}_{index // len(files) + 1}", path))
     owner = examples_user()
     seeded = []
     for name, path in wanted:

@@ -28,7 +28,7 @@ from bots.outcome import MatchOutcome
 from tournament import tournaments
 from tournament.live import LivePublisher
 from tournament.models import BotVersion, LiveView, Match
-from tournament.results import record_result
+from tournament.results import after_match, record_result
 
 
 def lease_seconds() -> float:
@@ -100,7 +100,7 @@ def _give_up(match: Match, now: object) -> None:
     match.lease_expires = None
     match.claim_token = ""
     match.save(update_fields=["status", "finished", "lease_expires", "claim_token", "error_reason"])
-    tournaments.after_match(match)
+    after_match(match)
     if match.kind == Match.VALIDATION:
         BotVersion.objects.filter(participations__match=match, status=BotVersion.VALIDATING).update(
             validation_log=f"Validation match {match.id} could not be run (platform error); "

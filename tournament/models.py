@@ -12,9 +12,10 @@ import zlib
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 
-from tournament import ratings
+from tournament import ratings, variants
 
 
 class GameLadder(models.Model):
@@ -23,7 +24,14 @@ class GameLadder(models.Model):
     game = models.CharField(max_length=32, unique=True)
     enabled = models.BooleanField(default=True)
     players_per_match = models.PositiveSmallIntegerField(default=2)
-    options = models.JSONField(default=dict, blank=True)
+    options = models.JSONField(default=dict, blank=True, help_text="the game's options")
+    option_mix = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="weighted variants laid over the options, one drawn per ladder match, e.g. "
+        '[{"weight": 3, "options": {}}, {"weight": 1, "options": {"masters": true}}]; '
+        "empty = the options alone",
+    )
     time_control = models.JSONField(
         default=dict, blank=True, help_text="bots.limits.TimeControl fields; empty = defaults"
     )
@@ -33,13 +41,25 @@ class GameLadder(models.Model):
     matches_in_flight = models.PositiveIntegerField(
         default=4, help_text="queued + running ladder matches the scheduler keeps"
     )
-    max_concurrent_per_bot = models.PositiveIntegerField(default=2)
+    max_concurrent_per_bot = models.PositiveIntegerField(
+        default=2,
+        help_text="unfinished matches one bot may be in (all its versions); the scheduler "
+        "always gives it fewer than can run at once (ARENA_MATCH_SLOTS, matches in flight)",
+    )
     settled_sigma = models.FloatField(
         default=4.0, help_text="a version with a larger σ is new: it gets priority for games"
     )
 
     def __str__(self) -> str:
         return f"ladder {self.game}"
+
+    def clean(self) -> None:
+        try:
+            variants.check_ladder_options(
+                self.game, self.players_per_match, self.options, self.option_mix
+            )
+        except ValueError as exc:
+            raise ValidationError(str(exc)) from exc
 
 
 class RatingFields(models.Model):

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from bots.outcome import MatchOutcome, SeatResult, evidence_beyond_stderr
-from tournament import ratings, tournaments
+from tournament import ratings, scheduler, tournaments
 from tournament.models import (
     Bot,
     BotVersion,
@@ -71,8 +71,15 @@ def record_result(match_id: int, claim_token: str, outcome: MatchOutcome) -> boo
             apply_ratings(participants, versions, bots, outcome)
         if match.kind == Match.VALIDATION:
             _conclude_validation(participants, versions, bots, outcome)
-        tournaments.after_match(match)
+        after_match(match)
     return True
+
+
+def after_match(match: Match) -> None:
+    """Inside the transaction that finished or failed ``match``: what follows once it commits
+    (its tournament advances, its ladder refills)."""
+    tournaments.after_match(match)
+    scheduler.after_match(match)
 
 
 def replay_payload(outcome: MatchOutcome) -> dict[str, object]:

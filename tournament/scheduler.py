@@ -4,13 +4,23 @@ Pairing: the next match is built around the active version that most needs games
 whose σ is above the ladder's ``settled_sigma`` first, then the fewest games played or
 scheduled), joined by opponents of similar conservative rating (μ − 3σ), picked at random among
 the nearest few so pairings vary. Seats: of all seatings of the group, the one that most evens
-out each version's seat counts. A bot already in ``max_concurrent_per_bot`` unfinished matches
-is left out, so one slow bot holds up only its own games.
+out each version's seat counts. Options: the ladder's, with one variant of its option mix drawn
+per match (``tournament/variants.py``).
+
+Fair share: a bot (all its versions together, in matches of any kind) already in
+:func:`bot_share` unfinished matches is left out. The share is ``max_concurrent_per_bot`` but
+always less than the matches that can run at once, so a slow bot never holds every slot while
+the others wait. What can run at once is the smaller of the ladder's ``matches_in_flight`` and
+the workers' slots, ``ARENA_MATCH_SLOTS`` (worker processes × concurrency; ``manage.py serve``
+sets it for the workers it starts). A finished ladder match is replaced at once
+(:func:`after_match`), not at beat's next tick, so a ladder whose bots may each play only one
+match at a time still keeps the slots busy.
 """
 
 from __future__ import annotations
 
 import itertools
+import logging
 import random
 import secrets
 from collections.abc import Sequence
@@ -21,8 +31,11 @@ from django.db import transaction
 from django.db.models import Count
 
 from games.registry import GAMES, get_game
+from tournament import variants
 from tournament.matches import create_match
 from tournament.models import BotVersion, GameLadder, Match, MatchParticipant
+
+log = logging.getLogger(__name__)
 
 UNFINISHED = (Match.QUEUED, Match.RUNNING)
 NEAREST_OPPONENTS = 3
@@ -38,7 +51,7 @@ class Candidate:
     games: int
     """Games played plus matches already scheduled: the need for more games."""
     load: int
-    """Unfinished matches of this version now."""
+    """Unfinished matches of this version's bot now, all its versions together."""
     seat_counts: list[int] = field(default_factory=list)
 
 
@@ -60,6 +73,22 @@ def _ladder_defaults(game: str) -> dict[str, object]:
     defaults: dict[str, object] = {"players_per_match": get_game(game).min_players}
     defaults.update(getattr(settings, "ARENA_LADDER_DEFAULTS", {}).get(game, {}))
     return defaults
+
+
+def match_slots() -> int:
+    """How many matches the workers run at once (worker processes × concurrency)."""
+    return max(1, int(getattr(settings, "ARENA_MATCH_SLOTS", 2)))
+
+
+def bot_share(ladder: GameLadder, slots: int) -> int:
+    """The most unfinished matches one bot may be in: its fair share of what can run at once.
+
+    At most ``max_concurrent_per_bot``, and one less than what can run at once (the smaller of
+    the ladder's ``matches_in_flight`` and the workers' ``slots``), so one match is always left
+    for the other bots. Only when a single match can run at all does a bot get that one.
+    """
+    running_capacity = min(slots, ladder.matches_in_flight)
+    return min(ladder.max_concurrent_per_bot, max(1, running_capacity - 1))
 
 
 def enabled_games() -> list[str]:
@@ -107,12 +136,17 @@ def assign_seats(group: Sequence[Candidate], rng: random.Random) -> list[Candida
 
 def _candidates(game: str) -> list[Candidate]:
     versions = list(BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE))
-    loads = dict(
-        MatchParticipant.objects.filter(
-            match__status__in=UNFINISHED, version__in=[v.id for v in versions]
-        )
+    unfinished = MatchParticipant.objects.filter(match__status__in=UNFINISHED)
+    scheduled = dict(
+        unfinished.filter(version__in=[v.id for v in versions])
         .values_list("version")
         .annotate(n=Count("id"))
+    )
+    # A bot's load counts every version's matches (a retired version may still be playing).
+    bot_loads = dict(
+        unfinished.filter(version__bot__in={v.bot_id for v in versions})
+        .values_list("version__bot")
+        .annotate(n=Count("match", distinct=True))
     )
     return [
         Candidate(
@@ -120,8 +154,8 @@ def _candidates(game: str) -> list[Candidate]:
             bot_id=v.bot_id,
             conservative=v.conservative,
             sigma=v.sigma,
-            games=v.games_played + loads.get(v.id, 0),
-            load=loads.get(v.id, 0),
+            games=v.games_played + scheduled.get(v.id, 0),
+            load=bot_loads.get(v.bot_id, 0),
             seat_counts=list(v.seat_counts or []),
         )
         for v in versions
@@ -138,7 +172,8 @@ def schedule_ladder(
     """Create ladder matches (queued) and return their ids; the caller sends their tasks.
 
     Without ``count`` the ladder is topped up to its ``matches_in_flight``; with it, exactly
-    that many are created if enough versions are free (an operator's batch).
+    that many are created if enough versions are free (an operator's batch). With
+    ``respect_bot_limit`` no bot gets more than :func:`bot_share` unfinished matches.
     """
     rng = rng or random.Random(secrets.randbits(64))
     created: list[int] = []
@@ -153,8 +188,8 @@ def schedule_ladder(
             ).count()
             count = ladder.matches_in_flight - in_flight
         candidates = _candidates(game)
-        max_load = ladder.max_concurrent_per_bot if respect_bot_limit else None
-        options = dict(ladder.options)
+        max_load = bot_share(ladder, match_slots()) if respect_bot_limit else None
+        mix = variants.parse_mix(ladder.option_mix)
         touched: dict[int, Candidate] = {}
         for _ in range(max(count, 0)):
             group = pick_group(
@@ -167,7 +202,7 @@ def schedule_ladder(
                 ladder,
                 [c.version_id for c in seated],
                 kind=Match.LADDER,
-                options=options,
+                options=variants.draw_options(ladder.options, mix, rng),
                 seed=rng.randrange(2**62),
             )
             created.append(match.id)
@@ -176,10 +211,30 @@ def schedule_ladder(
                 counts[seat] += 1
                 candidate.seat_counts = counts
                 candidate.games += 1
-                candidate.load += 1
                 touched[candidate.version_id] = candidate
+            playing = {c.bot_id for c in seated}
+            for candidate in candidates:
+                candidate.load += candidate.bot_id in playing
         for candidate in touched.values():
             BotVersion.objects.filter(id=candidate.version_id).update(
                 seat_counts=candidate.seat_counts
             )
     return created
+
+
+def after_match(match: Match) -> None:
+    """Called inside the transaction that finished or failed ``match``: refill its ladder after
+    commit, so the slot it frees is used at once instead of at beat's next tick."""
+    if match.kind != Match.LADDER:
+        return
+    transaction.on_commit(lambda: _refill_quietly(match.game))
+
+
+def _refill_quietly(game: str) -> None:
+    from tournament.tasks import send_match  # tasks → execution → results → here
+
+    try:
+        for match_id in schedule_ladder(game):
+            send_match(match_id)
+    except Exception:  # the result is stored; beat's next tick schedules instead
+        log.exception("ladder %s: refilling after a match failed", game)

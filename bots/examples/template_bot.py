@@ -23,7 +23,8 @@ def decide(turn: arena_bot.Turn) -> int | arena_bot.Action:
     ``turn.observation`` is what your seat sees; wrap it for convenience with
     ``arena_bot.CardGameView(turn.observation)`` or
     ``arena_bot.CatanView(turn.observation, turn.match.static)``. ``turn.clock`` says how much
-    CPU time is left; ``turn.match.memory`` keeps anything you like between turns.
+    time is left (CPU: ``move_cpu_s`` free for this move, ``bank_cpu_s`` for the game; wall:
+    ``game_wall_s`` for the game); ``turn.match.memory`` keeps anything you like between turns.
     """
     return 0
 

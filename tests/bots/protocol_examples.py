@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bots import protocol
+from bots.botproc import Clock
 from bots.limits import TimeControl
 from bots.runner import static_info
 from games.common.chance import ChanceStreams
@@ -56,7 +57,7 @@ def record(game_id: str, seed: int, players: int, acts: int = 3) -> tuple[dict, 
                     step=step,
                     observation=state.observation(0),
                     legal_actions=legal,
-                    clock={"move_cpu_s": 1.0, "bank_cpu_s": 10.0},
+                    clock=Clock(TimeControl()).to_dict(),
                 )
                 lines.append("> " + json.dumps(act, separators=(",", ":")))
                 lines.append("< " + json.dumps({"action": index}))

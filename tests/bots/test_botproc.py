@@ -38,7 +38,15 @@ def test_only_the_excess_over_the_allowance_is_drawn_from_the_bank() -> None:
     clock.charge(0.35)
     assert clock.bank_s == pytest.approx(0.35)
     assert clock.budget_s() == pytest.approx(0.55)
-    assert clock.to_dict() == {"move_cpu_s": 0.2, "bank_cpu_s": 0.35}
+    assert clock.to_dict() == {"move_cpu_s": 0.2, "bank_cpu_s": 0.35, "game_wall_s": 300.0}
+
+
+def test_the_wall_budget_left_is_reported_and_never_below_zero() -> None:
+    clock = Clock(CLOCK)
+    clock.wall_left_s -= 1.25
+    assert clock.to_dict()["game_wall_s"] == 298.75
+    clock.wall_left_s = -0.5
+    assert clock.to_dict()["game_wall_s"] == 0.0
 
 
 @can_sandbox_as_root

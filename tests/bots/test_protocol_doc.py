@@ -87,7 +87,7 @@ def test_runner_messages_match_the_schemas() -> None:
     )  # fmt: skip
     act = protocol.act_message(
         step=0, observation={}, legal_actions=[{"type": "roll"}], clock={"move_cpu_s": 1.0,
-        "bank_cpu_s": 2.5},
+        "bank_cpu_s": 2.5, "game_wall_s": 299.5},
     )  # fmt: skip
     end = protocol.end_message(
         result={"ranking": [1, 0], "scores": [10, 3], "reason": "victory", "forfeits": {}},

@@ -34,6 +34,7 @@ def fast_ladder(db) -> GameLadder:
         defaults={
             "players_per_match": 3,
             "options": FAST_OPTIONS,
+            "option_mix": [],
             "matches_in_flight": 4,
             "max_concurrent_per_bot": 2,
         },

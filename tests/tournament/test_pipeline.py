@@ -40,6 +40,9 @@ def wait_until(condition, timeout: float, what: str) -> None:
 
 
 def test_200_ladder_matches_on_two_workers_finish_exactly_once(house_bots, fast_ladder) -> None:
+    # Only the batch runs: an enabled ladder would refill itself as the batch's last matches end.
+    fast_ladder.enabled = False
+    fast_ladder.save()
     started = time.monotonic()
     with worker_process("pipe1"), worker_process("pipe2"):
         ids = queue_batch(FAST_GAME, 200)
@@ -65,6 +68,8 @@ def test_200_ladder_matches_on_two_workers_finish_exactly_once(house_bots, fast_
 
 
 def test_the_ladder_command_runs_a_batch_and_replays_reproduce_it(house_bots, fast_ladder) -> None:
+    fast_ladder.enabled = False  # only the batch runs
+    fast_ladder.save()
     out = io.StringIO()
     with worker_process("replayer"):
         call_command("ladder", "--game", FAST_GAME, "--matches", "3", "--wait", stdout=out)
@@ -298,3 +303,32 @@ def test_beat_keeps_the_ladder_running_and_ratings_move(house_bots, fast_ladder)
     rated = BotVersion.objects.filter(bot__in=house_bots, games_played__gt=0)
     assert rated.count() == 4
     assert len({v.conservative for v in rated}) > 1
+
+
+def test_a_slow_bot_holds_one_slot_while_the_ladder_plays_on_until_its_budget_ends_it(
+    users, house_bots, fast_ladder
+) -> None:
+    """The audit's set-up: one worker of concurrency 2 (two slots), and a legal bot that sleeps
+    on every move. Its match holds one slot; the other keeps playing ladder matches, each
+    replaced as soon as it ends; the slow bot's game wall budget ends its match."""
+    fast_ladder.matches_in_flight = 2
+    fast_ladder.time_control = {"game_wall_s": 6.0}
+    fast_ladder.save()
+    house = [*house_bots, *(make_bot(users["bob"], f"more_{i}", "random_legal.py") for i in (1, 2))]
+    BotVersion.objects.filter(bot__in=house).update(games_played=50, sigma=2.0)
+    slow = make_bot(users["alice"], "sleepy", "sleepy.py")  # every pairing's first pick
+    with worker_process("slots", concurrency=2):
+        schedule_ladders()  # one beat tick; the ladder refills itself from then on
+        slow_match = Match.objects.get(participants__version__bot=slow)
+        assert wait_for([slow_match.id], timeout=120)
+        slow_match.refresh_from_db()
+        others = Match.objects.exclude(participants__version__bot=slow).filter(
+            status=Match.FINISHED, finished__lt=slow_match.finished
+        )
+        assert others.count() >= 3, "the other slot did not keep playing"
+        print(f"\n{others.count()} other matches finished while the slow bot's match ran")
+    seat = slow_match.participants.get(version__bot=slow)
+    assert seat.forfeit == "timeout"
+    assert "wall-clock budget for the game ran out (6 s" in seat.forfeit_detail
+    assert slow_match.status == Match.FINISHED
+    assert (slow_match.finished - slow_match.started).total_seconds() < 60
