@@ -81,6 +81,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "arena.context_processors.site_nav",
             ],
+            # Every template names games by title (``{{ game|game_title }}``) without a load.
+            "builtins": ["arena.templatetags.game_titles"],
         },
     },
 ]

@@ -29,6 +29,7 @@ from bots.outcome import (
     TIMEOUT,
 )
 from bots.protocol import BotFault
+from bots.sizes import format_size
 
 _CPU_POLL_S = 0.02
 """While a bot thinks, how often its CPU use is checked against its remaining time."""
@@ -161,7 +162,7 @@ class BotProcess:
     def stderr_text(self) -> str:
         text = self._stderr.decode("utf-8", errors="replace")
         if self._stderr_dropped:
-            text += f"\n[… {self._stderr_dropped} more bytes of stderr dropped]"
+            text += f"\n[… {format_size(self._stderr_dropped)} more of stderr dropped]"
         return text
 
     # -- messages --------------------------------------------------------------------------
@@ -277,21 +278,24 @@ class BotProcess:
         self._stdout += chunk
         self._stdout_total += len(chunk)
         if self._stdout_total > self.limits.output_bytes:
-            raise BotFault(OUTPUT_LIMIT, f"wrote more than {self.limits.output_bytes} bytes")
+            raise BotFault(OUTPUT_LIMIT, f"wrote more than {format_size(self.limits.output_bytes)}")
 
     def _take_line(self) -> bytes | None:
         newline = self._stdout.find(b"\n")
         if newline < 0:
             if len(self._stdout) > self.limits.line_bytes:
-                raise BotFault(
-                    OUTPUT_LIMIT, f"answer line longer than {self.limits.line_bytes} bytes"
-                )
+                raise self._long_line_fault()
             return None
         if newline > self.limits.line_bytes:
-            raise BotFault(OUTPUT_LIMIT, f"answer line longer than {self.limits.line_bytes} bytes")
+            raise self._long_line_fault()
         line = bytes(self._stdout[:newline])
         del self._stdout[: newline + 1]
         return line
+
+    def _long_line_fault(self) -> BotFault:
+        return BotFault(
+            OUTPUT_LIMIT, f"answer line longer than {format_size(self.limits.line_bytes)}"
+        )
 
     def _drain_stderr(self) -> None:
         if self.process is None or self.process.stderr is None or self.process.stderr.closed:
@@ -338,7 +342,8 @@ class BotProcess:
         oom = cgroup is not None and cgroup.oom_kills() > cgroup.oom_kills_before
         if oom or b"MemoryError" in self._stderr:
             return BotFault(
-                MEMORY_LIMIT, f"{what}: ran out of its {self.limits.memory_bytes} bytes of memory"
+                MEMORY_LIMIT,
+                f"{what}: ran out of its {format_size(self.limits.memory_bytes)} of memory",
             )
         if code is None:
             return BotFault(PROTOCOL_ERROR, f"{what} while still running")

@@ -1,7 +1,8 @@
 """The local runner: many games between local bots, with exactly the workers' sandbox and clock.
 
 ``python manage.py play --game cardgame a.py b.py --games 200 --seed 1 [--json] [--replays DIR]``
-(or ``python -m bots.cli`` with the same arguments). No database is touched. Game ``i`` uses seed
+(or ``python -m bots.cli`` with the same arguments); ``--move-cpu``, ``--bank-cpu`` and
+``--game-wall`` change the server's clock. No database is touched. Game ``i`` uses seed
 ``seed + i`` and rotates the seats, so every bot plays every seat equally often.
 
 Times are CPU milliseconds of the bot's process tree per move. A game's first move also pays
@@ -226,6 +227,14 @@ def format_table(summary: dict[str, Any]) -> str:
     return "\n".join([title, *lines])
 
 
+CLOCK_FLAGS = {
+    "--move-cpu": ("move_cpu_s", "CPU seconds each move may use for free"),
+    "--bank-cpu": ("bank_cpu_s", "CPU seconds of time bank for the game"),
+    "--game-wall": ("game_wall_s", "wall-clock seconds a seat may take over all its answers"),
+}
+"""The flags that set the server's clock (``bots.limits.TimeControl``): its field, its help."""
+
+
 def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     parser = parser or argparse.ArgumentParser(prog="play", description=__doc__)
     parser.add_argument("--game", required=True, help="game id: cardgame or catan")
@@ -242,17 +251,25 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     parser.add_argument(
         "--replays", type=Path, default=None, help="folder for replays (default replays/GAME)"
     )
-    parser.add_argument("--move-cpu", type=float, default=None, help="CPU seconds per move")
-    parser.add_argument("--bank-cpu", type=float, default=None, help="CPU seconds of time bank")
+    defaults = TimeControl()
+    for flag, (setting, help_text) in CLOCK_FLAGS.items():
+        parser.add_argument(
+            flag,
+            type=float,
+            default=None,
+            dest=setting,
+            metavar="SECONDS",
+            help=f"{help_text} (default {getattr(defaults, setting):g})",
+        )
     return parser
 
 
 def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    clock: dict[str, float] = {}
-    if args.move_cpu is not None:
-        clock["move_cpu_s"] = args.move_cpu
-    if args.bank_cpu is not None:
-        clock["bank_cpu_s"] = args.bank_cpu
+    clock = {
+        setting: getattr(args, setting)
+        for setting, _ in CLOCK_FLAGS.values()
+        if getattr(args, setting) is not None
+    }
     try:
         options = json.loads(args.options)
     except ValueError as exc:

@@ -25,4 +25,19 @@ def get_game(name: str) -> Game:
         raise ValueError(f"unknown game {name!r} (known: {known})") from None
 
 
-__all__ = ["CHANCE", "GAMES", "TERMINAL", "Game", "State", "get_game"]
+def game_title(name: str) -> str:
+    """The title people read for the game ``name`` ("Catan card game").
+
+    An id that is not registered (a game removed since its matches were played) is shown as it
+    is rather than failing the page that names it.
+    """
+    game = GAMES.get(name)
+    return game.title if game is not None else name
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """``(id, title)`` of every game, in id order: what a form submits and what it shows."""
+    return [(name, GAMES[name].title) for name in sorted(GAMES)]
+
+
+__all__ = ["CHANCE", "GAMES", "TERMINAL", "Game", "State", "game_choices", "game_title", "get_game"]

@@ -23,7 +23,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.registry import GAMES
+from games.registry import GAMES, game_title
 from tournament.access import may_see_log, owns_or_staff
 from tournament.brackets import MAX_GAMES_PER_PAIRING
 from tournament.forms import UploadForm
@@ -60,13 +60,32 @@ class VersionSerializer(serializers.ModelSerializer):
         ]
 
 
+class GameTitleField(serializers.Field):
+    """``game_title`` beside ``game``: the title people read; ``game`` stays the id to use."""
+
+    def __init__(self) -> None:
+        super().__init__(source="game", read_only=True)
+
+    def to_representation(self, value: str) -> str:
+        return game_title(value)
+
+
 class BotSerializer(serializers.ModelSerializer):
     owner = serializers.CharField(source="owner.username")
     live_version = serializers.IntegerField(source="current_version.number", default=None)
+    game_title = GameTitleField()
 
     class Meta:
         model = Bot
-        fields = ["id", "game", "name", "owner", "live_version", *RatingFields.RATING_COLUMNS]
+        fields = [
+            "id",
+            "game",
+            "game_title",
+            "name",
+            "owner",
+            "live_version",
+            *RatingFields.RATING_COLUMNS,
+        ]
 
 
 def choice_filter(what: str, choices: list[str]) -> serializers.ChoiceField:
@@ -185,6 +204,7 @@ def _invalid(detail: str, errors: dict[str, list[object]]) -> Response:
 class TournamentSerializer(serializers.ModelSerializer):
     organiser = serializers.CharField(source="organiser.username")
     cancelled_by = serializers.CharField(source="cancelled_by.username", default=None)
+    game_title = GameTitleField()
 
     class Meta:
         model = Tournament
@@ -192,6 +212,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "id",
             "name",
             "game",
+            "game_title",
             "format",
             "games_per_pairing",
             "players_per_match",

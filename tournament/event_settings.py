@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bots.limits import TimeControl
-from games.registry import get_game
+from games.registry import game_title, get_game
 from tournament.models import GameLadder
 
 TIME_CONTROL_RANGES: dict[str, tuple[float, float]] = {
@@ -64,7 +64,8 @@ def event_settings(
     try:
         get_game(ladder.game).new_game(players, seed=0, options=merged_options)
     except ValueError as exc:
-        raise SettingsRefused(f"{ladder.game} refuses these settings: {exc}") from exc
+        refusal = f"the {game_title(ladder.game)} refuses these settings: {exc}"
+        raise SettingsRefused(refusal) from exc
     clock = {**ladder.time_control, **_checked_clock(_as_dict(time_control, "time control"))}
     try:
         TimeControl.from_dict(clock)

@@ -13,7 +13,7 @@ from django.core.files.uploadedfile import UploadedFile
 from bots.limits import TimeControl
 from bots.sizes import format_size, size_over_limit
 from bots.uploads import MAX_UPLOAD_BYTES
-from games.registry import GAMES
+from games.registry import GAMES, game_choices, game_title
 from tournament.brackets import MAX_GAMES_PER_PAIRING
 from tournament.event_settings import TIME_CONTROL_RANGES
 from tournament.models import BotVersion, Tournament
@@ -39,7 +39,7 @@ class UploadForm(forms.Form):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [(game, game) for game in sorted(GAMES)]
+        self.fields["game"].choices = game_choices()
 
     def clean_code(self) -> UploadedFile:
         code = self.cleaned_data["code"]
@@ -132,16 +132,20 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [(game, game) for game in sorted(GAMES)]
+        self.fields["game"].choices = game_choices()
         self.fields["entrants"].queryset = (
             BotVersion.objects.filter(status=BotVersion.ACTIVE)
             .select_related("bot__owner")
             .order_by("game", "-conservative", "id")
         )
-        self.fields["entrants"].label_from_instance = lambda v: f"#{v.id} · {v.game} · {v.label}"
+        self.fields["entrants"].label_from_instance = lambda v: (
+            f"#{v.id} · {game_title(v.game)} · {v.label}"
+        )
         ladders = {game: ladder_or_defaults(game) for game in sorted(GAMES)}
         self.fields["players_per_match"].help_text = "Blank: the ladder's ({}).".format(
-            ", ".join(f"{game} {ladder.players_per_match}" for game, ladder in ladders.items())
+            ", ".join(
+                f"{game_title(game)} {ladder.players_per_match}" for game, ladder in ladders.items()
+            )
         )
         for name in self.CLOCK_FIELDS:
             ladder_clock = {
@@ -149,7 +153,9 @@ class TournamentForm(forms.Form):
                 for game, ladder in ladders.items()
             }
             self.fields[name].help_text = "Blank: the ladder's ({}).".format(
-                ", ".join(f"{game} {seconds:g} s" for game, seconds in ladder_clock.items())
+                ", ".join(
+                    f"{game_title(game)} {seconds:g} s" for game, seconds in ladder_clock.items()
+                )
             )
         self.option_names: dict[str, list[str]] = {}
         for game, ladder in ladders.items():
@@ -180,11 +186,13 @@ class TournamentForm(forms.Form):
     def clean(self) -> dict[str, object]:
         cleaned = super().clean()
         game, entrants = cleaned.get("game"), cleaned.get("entrants")
-        other = [f"#{v.id} {v.label} ({v.game})" for v in entrants or () if v.game != game]
+        other = [
+            f"#{v.id} {v.label} ({game_title(v.game)})" for v in entrants or () if v.game != game
+        ]
         if game and other:
             self.add_error(
                 "entrants",
-                f"A tournament plays one game, and these entrants are not {game} bots: "
+                f"A tournament plays one game, and these entrants are not {game_title(game)} bots: "
                 f"{', '.join(other)}. Untick them, or choose their game.",
             )
         if entrants and cleaned.get("seeding") == Tournament.MANUAL_SEEDING:

@@ -25,6 +25,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from games.registry import game_title
 from tournament import brackets
 from tournament.event_settings import SettingsRefused, event_settings
 from tournament.matches import create_match
@@ -83,7 +84,7 @@ def create_tournament(
         ).values_list("id", "conservative")
     )
     if missing := [v for v in version_ids if v not in ratings]:
-        raise TournamentRefused(f"not active {game} bot versions: {missing}")
+        raise TournamentRefused(f"not active {game_title(game)} bot versions: {missing}")
     if seeding == Tournament.BY_RATING:
         version_ids = sorted(version_ids, key=lambda v: (-ratings[v], v))
     try:

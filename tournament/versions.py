@@ -22,7 +22,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from bots import uploads
-from games.registry import GAMES
+from games.registry import GAMES, game_title
 from tournament.matches import create_match
 from tournament.models import Bot, BotVersion, Match, MatchParticipant
 from tournament.results import activate_version
@@ -155,7 +155,7 @@ def upload_bot(owner: object, game: str, name: str, filename: str, data: bytes) 
     try:
         validation_opponent(game)
     except RuntimeError as exc:
-        raise UploadRejected(f"the {game} ladder is not open yet: {exc}") from exc
+        raise UploadRejected(f"the {game_title(game)} ladder is not open yet: {exc}") from exc
     with transaction.atomic():
         bot, _ = Bot.objects.get_or_create(owner=owner, game=game, name=name)
         # Locked until the new version is written, so two identical uploads cannot both pass.

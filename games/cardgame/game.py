@@ -13,6 +13,7 @@ class CardGame:
     """The two-player Catan card game (1996 rules, 120 cards)."""
 
     name = "cardgame"
+    title = "Catan card game"
     min_players = 2
     max_players = 2
 

@@ -80,6 +80,7 @@ class CatanGame:
     """The board game (game id ``catan``); Masters is the option ``{"masters": true}``."""
 
     name = "catan"
+    title = "Catan board game"
     version = VERSION
     min_players = 2
     max_players = 4

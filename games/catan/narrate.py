@@ -2,7 +2,8 @@
 
 The wording machinery is shared (``games/common/narration.py``); this module holds the sentences.
 Places are named by what is on them (``games/catan/places.py``), read at the position the event
-left; told without a position they keep their ids.
+left; told without a position they keep their ids. A master's use says what it does and where
+(``MASTER_USES``); the road Louis lifted is laid again in the next step, and that line says so.
 """
 
 from __future__ import annotations
@@ -10,16 +11,92 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from games.catan.board import load_data
 from games.catan.constants import RESOURCES
 from games.catan.places import Island
-from games.common.narration import Narrator, Telling, counted, game_over, listed, seat_name
+from games.common.narration import (
+    Narrator,
+    Telling,
+    counted,
+    fill,
+    game_over,
+    listed,
+    seat_name,
+)
 
 PLACE_FIELDS = {
     "vertex": ("corner", "intersection {}"),
     "edge": ("path", "on path {}"),
     "hex": ("hex", "hex {}"),
+    "freed": ("hex", "hex {}"),
 }
 """Fields naming a place: the :class:`Island` method that words it, the words for a bare id."""
+
+
+MASTER_NAMES: dict[str, str] = load_data("masters")["names_en"]
+MASTER_USES: dict[str, str | tuple[str, ...]] = {
+    "idle": "{who} uses {master} without effect.",
+    "keep_cards": "{who} uses {master} and discards nothing on this 7.",
+    "take": "{who} uses {master} to take {resource} from the bank.",
+    "name": "{who} uses {master}: {resource} trades 2:1 with the bank for the rest of the turn.",
+    "road": "{who} uses {master}: the next road costs {paid_with} instead of {replace}.",
+    "move_road": "{who} uses {master} to move the road {edge}.",
+    "buy": (
+        "{who} uses {master} to buy a development card with {paid_with} instead of {replace}, "
+        "drawing three to keep one.",
+        "{who} uses {master} to buy a development card, drawing three to keep one.",
+    ),
+    "discount": "{who} uses {master}: {knight} leaves the game for a cheaper {build}.",
+    "robber_to_desert": (
+        "{who} uses {master}: the robber leaves {freed} for the desert and {who} takes {resource}.",
+        "{who} uses {master}: the robber leaves {freed} for the desert; the bank has none of its "
+        "resource to give.",
+    ),
+    "exchange": "{who} uses {master} to ask {seats} for {resource}: {gave}.",
+    "look": "{who} uses {master} to look at {target}'s hand.",
+}
+"""What each use of a master does (the event's ``use``), from the event's fields; of several
+templates the first whose fields the event has (a field that is null counts as missing)."""
+KNIGHT_SOURCES = {"hand": "a knight card from the hand", "played": "a played knight"}
+"""Vincent's knight, by where it came from."""
+
+
+class Moment(Island):
+    """The island in words, and the moment of the game the events left."""
+
+    def road_relaid(self, seat: int) -> bool:
+        """Whether ``seat`` has just laid again the road Louis lifted: a road built while the
+        seat holds Louis, with the master's turn over (flip or swap comes next)."""
+        masters = self.observation.get("masters")
+        return (
+            self.observation.get("phase") == "master_after"
+            and masters is not None
+            and masters["players"][seat]["master"] == "louis"
+        )
+
+
+def _build_road(told: Telling) -> str:
+    moment, seat = told.context, told.event["seat"]
+    if moment is not None and moment.road_relaid(seat):
+        return "{who} lays the road again {edge}.".format(**told.words)
+    return "{who} builds a road {edge}.".format(**told.words)
+
+
+def _master_use(told: Telling) -> str:
+    event = told.event
+    words = {key: word for key, word in told.words.items() if event.get(key, "") is not None}
+    if "knight" in event:
+        words["knight"] = KNIGHT_SOURCES.get(event["knight"], str(event["knight"]))
+    if "gave" in event:
+        givers = [seat_name(seat, told.names) for seat in event["gave"]]
+        words["gave"] = (
+            f"{listed(givers)} {'gives one' if len(givers) == 1 else 'give one each'}"
+            if givers
+            else "nobody has any"
+        )
+    sentence = fill(MASTER_USES.get(event["use"], ()), words)
+    # A use this module does not know yet is still told, by its name.
+    return sentence or "{who} uses {master} ({use}).".format(**told.words)
 
 
 def _production(told: Telling) -> str:
@@ -70,7 +147,7 @@ SENTENCES = {
     "founding_income": "{who} takes {gains} from the second settlement.",
     "dice": "{who} rolls {dice}.",
     "production": _production,
-    "build_road": "{who} builds a road {edge}.",
+    "build_road": _build_road,
     "build_settlement": "{who} builds a settlement at {vertex}.",
     "build_city": "{who} upgrades the settlement at {vertex} to a city.",
     "end_turn": "{who} ends the turn.",
@@ -92,7 +169,7 @@ SENTENCES = {
     "reveal_victory_points": _revealed,
     "game_over": _game_over,
     "receive_master": "{who} receives the master {master}.",
-    "use_master": "{who} uses {master} ({use}).",
+    "use_master": _master_use,
     "swap_master": "{who} returns {returned} and takes {master}.",
     "flip_master": "{who} turns {master} over.",
     "hildegard_look": "{who} looks at {target}'s hand: {hand}.",
@@ -105,6 +182,10 @@ SEAT_FIELDS = ("seat", "partner", "victim", "target", "to")
 
 
 def _special(key: str, value: Any, names: Sequence[str], island: Island | None) -> str | None:
+    if key in ("master", "returned") and isinstance(value, str):
+        return MASTER_NAMES.get(value, value)
+    if key == "seats" and isinstance(value, list):  # the Negotiant's asked opponents
+        return listed([seat_name(seat, names) for seat in value])
     if key in PLACE_FIELDS and type(value) is int:
         method, bare = PLACE_FIELDS[key]
         return getattr(island, method)(value) if island else bare.format(value)
@@ -117,6 +198,6 @@ def _special(key: str, value: Any, names: Sequence[str], island: Island | None) 
     return None
 
 
-NARRATOR = Narrator(SENTENCES, SEAT_FIELDS, _special, context=Island)
+NARRATOR = Narrator(SENTENCES, SEAT_FIELDS, _special, context=Moment)
 tell = NARRATOR.tell
 describe = NARRATOR.describe

@@ -39,9 +39,14 @@ class Island:
         self.position = position
 
     @cached_property
+    def observation(self) -> Mapping[str, Any]:
+        """Seat 0's observation, of which only the public parts are read (board, phase, masters)."""
+        return self.position.observation(0)
+
+    @cached_property
     def board(self) -> Mapping[str, Any]:
         """The public board: terrains, numbers, harbours, robber, buildings, roads."""
-        return self.position.observation(0)["board"]
+        return self.observation["board"]
 
     def hex(self, hex_id: int) -> str:
         terrain = self.board["terrains"][hex_id]

@@ -45,9 +45,15 @@ class State(Protocol):
 
 @runtime_checkable
 class Game(Protocol):
-    """A game's static description and its state factories."""
+    """A game's static description and its state factories.
+
+    ``title`` is an addition to the contract, like :meth:`static_info`: the game's name for
+    people ("Catan card game"), which pages show wherever they name the game. ``name`` stays the
+    id in URLs, query strings, forms' values, the API and the bot protocol.
+    """
 
     name: str
+    title: str
     version: str
     min_players: int
     max_players: int

@@ -84,13 +84,9 @@ class Narrator:
             return None
         if callable(sentence):
             return sentence(Telling(event, words, names, context))
-        # Several templates for one type: the first whose fields the event has (a city is built
-        # on a column only, an expansion on a column and a row).
-        for template in (sentence,) if isinstance(sentence, str) else sentence:
-            try:
-                return template.format(**words)
-            except KeyError:
-                continue
+        filled = fill(sentence, words)
+        if filled is not None:
+            return filled
         details = ", ".join(
             f"{key} {value}"
             for key, value in words.items()
@@ -112,6 +108,17 @@ class Narrator:
         if isinstance(value, list):
             return ", ".join(str(item).replace("_", " ") for item in value)
         return str(value).replace("_", " ")
+
+
+def fill(templates: str | tuple[str, ...], words: Mapping[str, str]) -> str | None:
+    """The first template whose fields ``words`` has (one use of a master names a resource,
+    another does not), or None when none fits."""
+    for template in (templates,) if isinstance(templates, str) else templates:
+        try:
+            return template.format(**words)
+        except KeyError:
+            continue
+    return None
 
 
 def is_hidden_copy(event: Mapping[str, Any]) -> bool:

@@ -24,7 +24,8 @@
     }
     if (emptyNote) {
       emptyNote.hidden = entrants > 0;
-      emptyNote.textContent = `No ${game.value} bot version is active yet.`;
+      // The option's text is the game's title; its value, the id, is what the form sends.
+      emptyNote.textContent = `No ${game.selectedOptions[0].text} bot version is active yet.`;
     }
   };
 

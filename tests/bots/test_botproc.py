@@ -95,3 +95,10 @@ def test_a_bot_that_never_reads_times_out_on_the_wall_clock(tmp_path: Path) -> N
         proc.notify({"type": "start", "padding": "x" * (1 << 18)})
     assert caught.value.reason == TIMEOUT
     assert "did not read its input" in caught.value.detail
+
+
+def test_dropped_stderr_is_counted_in_the_units_the_limits_are_given_in() -> None:
+    proc = BotProcess(None, BotSpec(FIRST_LEGAL, "first_legal"), TEST_LIMITS, CLOCK)  # type: ignore[arg-type]
+    proc._stderr += b"last words"
+    proc._stderr_dropped = 3 * 1024 * 1024 + 5
+    assert proc.stderr_text == "last words\n[… 3 MiB more of stderr dropped]"

@@ -211,3 +211,25 @@ def test_the_same_seed_replays_the_same_games_with_the_random_example_bots(
         runs.append(record["actions"])
     assert runs[0] == runs[1]
     assert runs[0] != runs[2]
+
+
+def test_the_clock_flags_reach_the_bots_through_manage_py_play(tmp_path: Path) -> None:
+    """--move-cpu, --bank-cpu and --game-wall set the clock every bot is sent in ``start``."""
+    from django.core.management import call_command
+
+    telltale = tmp_path / "telltale.py"  # writes the clock it was given, then gives up
+    telltale.write_text(
+        "import json, sys\n"
+        "start = json.loads(sys.stdin.readline())\n"
+        "print(json.dumps(start['time_control'], sort_keys=True), file=sys.stderr)\n"
+        "sys.exit(1)\n"
+    )
+    out = io.StringIO()
+    call_command(
+        "play", "--game", "cardgame", str(telltale), str(FIRST_LEGAL), "--games", "1", "--json",
+        "--move-cpu", "0.5", "--bank-cpu", "4", "--game-wall", "42.5",
+        "--replays", str(tmp_path / "replays"), stdout=out, stderr=io.StringIO(),
+    )  # fmt: skip
+    crash = json.loads(out.getvalue())["bots"][0]["forfeit_examples"]["crash"]
+    assert '"bank_cpu_s": 4.0, "game_wall_s": 42.5, "move_cpu_s": 0.5' in crash
+    assert "--game-wall SECONDS" in cli.build_parser().format_help()

@@ -96,7 +96,9 @@ def test_fork_bomb_is_contained(tier: str) -> None:
 
 
 def test_memory_bomb_hits_the_cap(tier: str) -> None:
-    assert_forfeit(play_hostile("memory_bomb"), MEMORY_LIMIT)
+    outcome = play_hostile("memory_bomb")
+    assert_forfeit(outcome, MEMORY_LIMIT)
+    assert "ran out of its 256 MiB of memory" in outcome.seats[0].forfeit_detail
 
 
 def test_infinite_loop_loses_on_cpu_time(tier: str) -> None:
@@ -106,7 +108,9 @@ def test_infinite_loop_loses_on_cpu_time(tier: str) -> None:
 
 
 def test_output_flood_is_cut(tier: str) -> None:
-    assert_forfeit(play_hostile("flood"), OUTPUT_LIMIT)
+    outcome = play_hostile("flood")
+    assert_forfeit(outcome, OUTPUT_LIMIT)
+    assert outcome.seats[0].forfeit_detail == "answer line longer than 64 KiB"
 
 
 def test_setsid_escaper_is_killed(tier: str) -> None:

@@ -79,6 +79,7 @@ class ToyState:
 
 class ToyGame:
     name = "toy"
+    title = "Toy game"
     version = "1"
     min_players = 2
     max_players = 4

@@ -102,6 +102,8 @@ def test_registry_refuses_unknown_games() -> None:
 def test_games_describe_themselves(game: Game) -> None:
     assert game.name in GAMES
     assert isinstance(game.version, str) and game.version
+    assert isinstance(game.title, str) and game.title and game.title != game.name
+    assert [g.title for g in GAMES.values()].count(game.title) == 1  # pages tell games apart
     assert 1 <= game.min_players <= game.max_players
     json.dumps(game.default_options)
 

@@ -11,6 +11,7 @@ import pytest
 
 from games.cardgame import narrate as card_narrate
 from games.catan import narrate as catan_narrate
+from games.catan.places import Island
 from games.catan.topology import HEX_VERTICES
 from games.common.narration import is_hidden_copy
 from games.registry import GAMES
@@ -253,3 +254,76 @@ def test_seats_are_named_and_unknown_events_are_still_shown() -> None:
     assert catan_narrate.describe({"type": "new_thing", "seat": 0, "size": 3}, names) == (
         "new thing: seat Ann, size 3"
     )
+
+
+def test_a_masters_use_says_what_it_does_and_where(beginner) -> None:
+    """Each use in words: whose road moves from where, which hex the robber leaves, who gives."""
+    use = {"type": "use_master", "seat": 0}
+    assert say({**use, "master": "louis", "use": "move_road", "edge": 30}, beginner) == (
+        "Ann uses Louis to move the road between brick 10 and lumber 3."
+    )
+    bride = {**use, "master": "robbers_bride", "use": "robber_to_desert", "freed": 0}
+    assert say({**bride, "resource": "ore"}, beginner) == (
+        "Ann uses Robber's Bride: the robber leaves ore 10 for the desert and Ann takes ore."
+    )
+    assert say({**bride, "resource": None}, beginner) == (
+        "Ann uses Robber's Bride: the robber leaves ore 10 for the desert; the bank has none of "
+        "its resource to give."
+    )
+    asked = {**use, "master": "negotiant", "use": "exchange", "resource": "wool", "seats": [1, 2]}
+    assert say({**asked, "gave": [1, 2]}, beginner) == (
+        "Ann uses Negotiant to ask Ben and Cy for wool: Ben and Cy give one each."
+    )
+    assert say({**asked, "gave": []}, beginner) == (
+        "Ann uses Negotiant to ask Ben and Cy for wool: nobody has any."
+    )
+    kandamir = {**use, "master": "kandamir", "use": "buy", "replace": None, "paid_with": None}
+    assert say(kandamir, beginner) == (
+        "Ann uses Kandamir to buy a development card, drawing three to keep one."
+    )
+    vincent = {**use, "master": "vincent", "use": "discount", "knight": "hand", "build": "city"}
+    assert say(vincent, beginner) == (
+        "Ann uses Vincent: a knight card from the hand leaves the game for a cheaper city."
+    )
+    assert say({**use, "master": "jean", "use": "idle"}, beginner) == (
+        "Ann uses Jean without effect."
+    )
+    assert say({**use, "master": "jean", "use": "something_new"}, beginner) == (
+        "Ann uses Jean (something new)."
+    )
+    assert say({**use, "master": "louis", "use": "move_road", "edge": 30}, None) == (
+        "Ann uses Louis to move the road on path 30."
+    )
+
+
+def test_every_masters_use_in_random_games_is_told_and_louis_says_where_the_road_goes() -> None:
+    uses: dict[str, str] = {}
+    relays = 0
+    for seed in range(8):
+        _, actions = play_random("catan", 4, seed, {"masters": True})
+        state = GAMES["catan"].new_game(num_players=4, seed=seed, options={"masters": True})
+        lifted: dict[int, int] = {}  # seat -> the edge Louis lifted, until it is laid again
+        for action in actions:
+            seen = len(state.events)
+            state.apply(action)
+            fresh = state.events[seen:]
+            for event, line in zip(fresh, catan_narrate.tell(fresh, NAMES, state), strict=True):
+                seat = event.get("seat")
+                if event["type"] == "use_master":
+                    name = catan_narrate.MASTER_NAMES[event["master"]]
+                    assert re.match(rf"{NAMES[seat]} uses {name}[ :]", line), line
+                    assert not line.endswith(")."), line  # never the bare name of the use
+                    uses.setdefault(event["use"], line)
+                    if event["use"] == "move_road":
+                        assert Island(state).path(event["edge"]) in line
+                        lifted[seat] = event["edge"]
+                elif event["type"] == "build_road":
+                    relaid = line.startswith(f"{NAMES[seat]} lays the road again ")
+                    assert relaid == (seat in lifted), line
+                    if relaid:
+                        assert event["edge"] != lifted.pop(seat)
+                        assert line.endswith(f" {Island(state).path(event['edge'])}.")
+                        assert [event["edge"], seat] in state.observation(0)["board"]["roads"]
+                        relays += 1
+    assert relays >= 1
+    assert set(uses) >= {"move_road", "road", "robber_to_desert", "exchange", "name", "buy"}

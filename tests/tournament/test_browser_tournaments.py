@@ -126,3 +126,20 @@ def test_an_organiser_runs_a_knockout_and_watches_it_finish(
     page.goto(f"{live_server.url}/tournaments/")
     assert page.locator("td.status-cancelled").count() == 1
     screenshot(page, "tournament-list")
+
+
+def test_the_create_form_says_by_title_when_a_game_has_no_entrant(
+    live_server,
+    page,  # noqa: F811
+    card_versions,
+) -> None:
+    get_user_model().objects.create_user("org", password="a-long-pass-phrase", is_staff=True)
+    page.goto(f"{live_server.url}/accounts/login/?next=/tournaments/new")
+    page.fill("#id_username", "org")
+    page.fill("#id_password", "a-long-pass-phrase")
+    page.click("main button[type=submit]")
+    note = page.locator("[data-no-entrants]")
+    page.select_option("#id_game", "catan")  # the form sends the id, the reader sees the title
+    assert note.inner_text() == "No Catan board game bot version is active yet."
+    page.select_option("#id_game", "cardgame")
+    assert not note.is_visible()

@@ -44,9 +44,10 @@ def test_the_create_form_tags_versions_with_their_game_and_refuses_a_mix_saying_
     )
     text = response.content.decode()
     assert response.status_code == 400
-    assert "A tournament plays one game, and these entrants are not cardgame bots" in text
-    assert f"#{catan_versions[0].id} {catan_versions[0].label} (catan)" in text
-    assert card_versions[0].label not in text.split("not cardgame bots")[1].split("</ul>")[0]
+    assert "A tournament plays one game, and these entrants are not Catan card game bots" in text
+    assert f"#{catan_versions[0].id} {catan_versions[0].label} (Catan board game)" in text
+    refused = text.split("not Catan card game bots")[1].split("</ul>")[0]
+    assert card_versions[0].label not in refused
     assert not Tournament.objects.exists() and sent == []
 
 
