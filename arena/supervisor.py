@@ -17,7 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 SLOTS_ENV = "ARENA_MATCH_SLOTS"
-"""Matches the workers run at once: the ladder scheduler's capacity (``arena/settings.py``)."""
+"""Matches the workers run at once: what the per-bot fair share is cut from (``arena/settings.py``,
+``tournament/scheduler.py``)."""
 
 
 @dataclass(frozen=True)
@@ -57,13 +58,18 @@ def service_programs(
 ) -> list[Program]:
     """The processes of a complete one-machine deployment.
 
-    The workers are told how many matches they run at once together (unless the environment
-    already says, for workers on other machines too): the ladder scheduler, which runs in them,
-    keeps every bot below that.
+    The workers and the web server are told how many matches the workers run at once together
+    (unless the environment already says, for workers on other machines too): the ladder
+    scheduler and the tournaments' advance, which run in the workers and (for a new event) in
+    the web server, keep every bot below that.
     """
     python = sys.executable
-    programs = [Program("web", [python, "manage.py", "runserver", f"{host}:{port}", "--noreload"])]
     slots = {SLOTS_ENV: os.environ.get(SLOTS_ENV) or str(workers * concurrency)}
+    programs = [
+        Program(
+            "web", [python, "manage.py", "runserver", f"{host}:{port}", "--noreload"], env=slots
+        )
+    ]
     for index in range(1, workers + 1):
         programs.append(
             Program(f"worker{index}", worker_argv(f"worker{index}", concurrency), env=slots)

@@ -68,10 +68,12 @@ def test_the_service_programs_are_web_worker_and_beat() -> None:
     assert names == ["web", "worker1", "worker2", "beat"]
 
 
-def test_workers_are_told_how_many_matches_run_at_once(monkeypatch) -> None:
+def test_workers_and_web_are_told_how_many_matches_run_at_once(monkeypatch) -> None:
     monkeypatch.delenv("ARENA_MATCH_SLOTS", raising=False)
     programs = {p.name: p for p in service_programs(workers=3, concurrency=2)}
     assert [programs[f"worker{i}"].env["ARENA_MATCH_SLOTS"] for i in (1, 2, 3)] == ["6"] * 3
+    # The web server queues a new tournament's first games within the same fair share.
+    assert programs["web"].env["ARENA_MATCH_SLOTS"] == "6"
     # Set by the operator (workers on other machines count too): passed on unchanged.
     monkeypatch.setenv("ARENA_MATCH_SLOTS", "10")
     assert service_programs(workers=1)[1].env["ARENA_MATCH_SLOTS"] == "10"

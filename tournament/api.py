@@ -7,8 +7,8 @@ cancel one, retry one of its error games.
 :class:`NewTournamentSerializer`). Authenticate with a session or HTTP Basic
 (``REST_FRAMEWORK`` in ``arena/settings.py``: a wrong password is a 401 with
 ``WWW-Authenticate``). Creating is for organisers, cancelling and retrying for the event's
-organiser and staff: anyone else gets 403. ``GET /api/bots/`` is paginated
-(:class:`ApiPagination`).
+organiser and staff: anyone else gets 403. ``GET /api/bots/`` and ``GET /api/tournaments/`` are
+paginated (:class:`ApiPagination`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from rest_framework.response import Response
 
 from games.registry import GAMES, game_title
 from tournament.access import may_see_log, owns_or_staff
-from tournament.brackets import MAX_GAMES_PER_PAIRING
+from tournament.brackets import MAX_GAMES_PER_PAIRING, tie_name, tie_number
 from tournament.forms import UploadForm
 from tournament.models import (
     Bot,
@@ -258,7 +258,8 @@ class TournamentListQuery(serializers.Serializer):
 
 @api_view(["GET", "POST"])
 def tournament_list(request: Request) -> Response:
-    """GET: every tournament, newest first (``?game=``, ``?status=``); POST: create one."""
+    """GET: every tournament, newest first, a page at a time (``?game=``, ``?status=``,
+    ``?limit=&offset=``); POST: create one."""
     if request.method == "POST":
         return _create_tournament(request)
     query = TournamentListQuery(data=request.query_params)
@@ -269,7 +270,9 @@ def tournament_list(request: Request) -> Response:
         tournaments = tournaments.filter(game=game)
     if status_filter := query.validated_data.get("status"):
         tournaments = tournaments.filter(status=status_filter)
-    return Response(TournamentSerializer(tournaments[:500], many=True).data)
+    paginator = ApiPagination()
+    page = paginator.paginate_queryset(tournaments, request)
+    return paginator.get_paginated_response(TournamentSerializer(page, many=True).data)
 
 
 def _create_tournament(request: Request) -> Response:
@@ -334,7 +337,10 @@ def _tournament_body(tournament: Tournament) -> dict[str, object]:
     (``entrants``, ``standings`` rows and each game's ``seats``: ``name`` is ``owner/bot vN``,
     ``bot``, ``owner``, ``version``); the bracket's ties give seeds, names and version ids.
     A knockout's standings go by how far each entrant got: ``reached`` is the round (or
-    ``"Champion"``) and ``position`` the settled place, null while the entrant is still in."""
+    ``"Champion"``) and ``position`` the settled place, null while the entrant is still in.
+    A knockout's games and ties carry the tie's number in its round (``tie``, top to bottom as
+    the bracket draws them) and its name (``"Semi-final 2"``); ``progress.waiting`` counts the
+    games held back until their bots have room (the per-bot fair share)."""
     summary = tournament_summary(tournament)
     bracket = None
     if summary["bracket"] is not None:
@@ -343,6 +349,8 @@ def _tournament_body(tournament: Tournament) -> dict[str, object]:
                 {
                     "round": tie.round,
                     "slot": tie.slot,
+                    "tie": tie_number(tie.slot),
+                    "name": tie_name(len(summary["names"]), tie.round, tie.slot),
                     "seeds": [None if e is None else e + 1 for e in tie.entrants],
                     "names": [None if e is None else summary["names"][e] for e in tie.entrants],
                     "versions": [
@@ -366,6 +374,7 @@ def _tournament_body(tournament: Tournament) -> dict[str, object]:
             "done": summary["done"],
             "planned": summary["planned"],
             "planned_is_upper_bound": summary["planned_is_upper_bound"],
+            "waiting": summary["waiting"],
         },
         "standings": summary["standings"],
         "games": summary["games"],

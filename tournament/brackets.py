@@ -16,7 +16,9 @@ Decisions (documented in docs/ARCHITECTURE.md):
 - A game nobody won (a draw, or a match that ended in a platform ``error``, which the flow
   records as forfeited by every seat until it is retried) gives no win to anyone.
 - Rounds are named from the end (Final, Semi-finals, Quarter-finals) only when full: a first
-  round with byes is "Round 1", whatever its number of real ties.
+  round with byes is "Round 1", whatever its number of real ties. A tie is named by its round
+  and its number in it, top to bottom as the bracket draws them, byes included ("Semi-final 2",
+  "Round 1, tie 3"; the final alone is "Final"): ``tie_name``.
 - A void game may be retried only while that cannot rewrite the bracket (``retry_refusal``).
 - Standings: a round robin's go by wins, then average score, then average rank, then seed
   (``standings``); a knockout's by how far each entrant got, then seed (``knockout_places``):
@@ -297,29 +299,66 @@ def knockout_places(rounds: Sequence[Sequence[Tie]]) -> list[KnockoutPlace]:
     )
 
 
-NAMES_FROM_THE_END = ("Final", "Semi-finals", "Quarter-finals")
-"""The names of a knockout's last rounds, the final first."""
+NAMES_FROM_THE_END = (
+    ("Final", "Final"),
+    ("Semi-finals", "Semi-final"),
+    ("Quarter-finals", "Quarter-final"),
+)
+"""The names of a knockout's last rounds and of one tie in each, the final first."""
+
+
+def _names_from_the_end(entrants: int) -> list[tuple[str, str] | None]:
+    """Per round, first round first: its (round, tie) names when it is named from the end,
+    None when it is numbered.
+
+    A round is named from the end only when it is full: a first round with byes (any field
+    that is not a power of two) is numbered however many real ties it has. Rounds further
+    from the end than the quarter-finals are numbered too.
+    """
+    size = bracket_size(entrants)
+    rounds = size.bit_length() - 1
+    names: list[tuple[str, str] | None] = []
+    for number in range(rounds):
+        from_the_end = rounds - 1 - number
+        full = number > 0 or entrants == size
+        names.append(
+            NAMES_FROM_THE_END[from_the_end]
+            if full and from_the_end < len(NAMES_FROM_THE_END)
+            else None
+        )
+    return names
 
 
 def round_names(entrants: int) -> list[str]:
     """The name of each round of a knockout of ``entrants``, first round first.
 
-    A round is named from the end (Final, Semi-finals, Quarter-finals) only when it is full:
-    a first round with byes (any field that is not a power of two) is "Round 1" however many
-    real ties it has, so five entrants play Round 1 (one tie), Semi-finals, Final. Rounds
-    further from the end than the quarter-finals are numbered.
+    Final, Semi-finals, Quarter-finals from the end, only when full; otherwise "Round N": five
+    entrants play Round 1 (one tie), Semi-finals, Final.
     """
-    size = bracket_size(entrants)
-    rounds = size.bit_length() - 1
-    names = []
-    for number in range(rounds):
-        from_the_end = rounds - 1 - number
-        full = number > 0 or entrants == size
-        if full and from_the_end < len(NAMES_FROM_THE_END):
-            names.append(NAMES_FROM_THE_END[from_the_end])
-        else:
-            names.append(f"Round {number + 1}")
-    return names
+    return [
+        f"Round {number + 1}" if named is None else named[0]
+        for number, named in enumerate(_names_from_the_end(entrants))
+    ]
+
+
+def tie_number(slot: int) -> int:
+    """A tie's number in its round: counted from 1, top to bottom as the bracket draws them,
+    byes included, so the number of a tie is the same on the page, the picture and the API."""
+    return slot + 1
+
+
+def tie_name(entrants: int, round_number: int, slot: int) -> str:
+    """One tie's name: "Final", "Semi-final 2", "Quarter-final 3" or "Round 1, tie 5".
+
+    Two ties of one round read apart wherever a game is named (the games table, the match
+    page, the bracket picture); the final, alone in its round, needs no number.
+    """
+    named = _names_from_the_end(entrants)[round_number]
+    number = tie_number(slot)
+    if named is None:
+        return f"Round {round_number + 1}, tie {number}"
+    ties_in_round = bracket_size(entrants) >> (round_number + 1)
+    return named[1] if ties_in_round == 1 else f"{named[1]} {number}"
 
 
 def retry_refusal(

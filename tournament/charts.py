@@ -4,7 +4,8 @@
 sees at a glance whether a new version climbs faster than the last. ``move_time_chart`` draws the
 CPU time of each of a bot's moves in one game, for its owner. ``bracket_chart`` draws a
 knockout: one column per round, each tie a box of two rows (seed and name with its owner, games
-won), the winner's row highlighted, lines from each tie to the one its winner plays next.
+won) under its name, the winner's row highlighted, lines from each tie to the one its winner
+plays next.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from tournament.brackets import Tie, round_names
+from tournament.brackets import Tie, round_names, tie_name
 
 WIDTH, HEIGHT = 720, 240
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 52, 90, 14, 28
@@ -181,6 +182,8 @@ def _ticks(low: float, high: float, wanted: int = 5) -> list[float]:
 
 
 TIE_WIDTH, ROW_HEIGHT, TIE_GAP, ROUND_GAP, HEADER = 250, 24, 18, 46, 30
+TIE_LABEL_SIZE = 11
+"""The font size of a tie's name above its box: it fits in the gap between two ties."""
 LABEL_CHARS = 30
 """A tie row's name is cut (in the middle) to this many characters, leaving room for the wins;
 the full name is the row's tooltip."""
@@ -224,6 +227,8 @@ def bracket_chart(
             centre = centres[number][tie.slot]
             if number + 1 < len(rounds):
                 parts.append(_connector(x + TIE_WIDTH, centre, centres[number + 1][tie.slot // 2]))
+            if len(ties) > 1 and not tie.bye:
+                parts.append(_tie_label(tie, x, centre - ROW_HEIGHT, len(names)))
             parts.append(_tie_box(tie, x, centre - ROW_HEIGHT, names, tie_links))
     champion = rounds[-1][0].winner
     if champion is not None:
@@ -248,6 +253,15 @@ def _connector(x: float, from_y: float, to_y: float) -> str:
     return (
         f'<path d="M{x:.1f},{from_y:.1f} H{middle:.1f} V{to_y:.1f} H{x + ROUND_GAP:.1f}" '
         f'fill="none" stroke="{BOX_STROKE}" stroke-width="2"/>'
+    )
+
+
+def _tie_label(tie: Tie, x: float, top: float, entrants: int) -> str:
+    """The tie's name just above its box ("Semi-final 2"), as the games table names its games;
+    a round of one tie, the final, has its column's heading."""
+    return (
+        f'<text x="{x + 2}" y="{top - 4:.1f}" font-size="{TIE_LABEL_SIZE}" fill="{MUTED}" '
+        f'class="tie-name">{escape(tie_name(entrants, tie.round, tie.slot))}</text>'
     )
 
 

@@ -77,7 +77,8 @@ def record_result(match_id: int, claim_token: str, outcome: MatchOutcome) -> boo
 
 def after_match(match: Match) -> None:
     """Inside the transaction that finished or failed ``match``: what follows once it commits
-    (its tournament advances, its ladder refills)."""
+    (the tournaments of its bots advance, its ladder refills). In that order: a bot the match
+    frees goes first to a tournament game held back for it, then to the ladder."""
     tournaments.after_match(match)
     scheduler.after_match(match)
 

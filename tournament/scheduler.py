@@ -12,7 +12,9 @@ Fair share: a bot (all its versions together, in matches of any kind) already in
 always less than the matches that can run at once, so a slow bot never holds every slot while
 the others wait. What can run at once is the smaller of the ladder's ``matches_in_flight`` and
 the workers' slots, ``ARENA_MATCH_SLOTS`` (worker processes × concurrency; ``manage.py serve``
-sets it for the workers it starts). A finished ladder match is replaced at once
+sets it for the workers and the web server it starts). Tournaments hold back a bot's games by
+the same rule with the slots alone (:func:`event_bot_share`, applied in
+``tournament/tournaments.py``). A finished ladder match is replaced at once
 (:func:`after_match`), not at beat's next tick, so a ladder whose bots may each play only one
 match at a time still keeps the slots busy.
 """
@@ -23,7 +25,7 @@ import itertools
 import logging
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -81,14 +83,39 @@ def match_slots() -> int:
 
 
 def bot_share(ladder: GameLadder, slots: int) -> int:
-    """The most unfinished matches one bot may be in: its fair share of what can run at once.
+    """The most unfinished matches one bot may be in when the ladder pairs it: its fair share
+    of what can run at once.
 
     At most ``max_concurrent_per_bot``, and one less than what can run at once (the smaller of
     the ladder's ``matches_in_flight`` and the workers' ``slots``), so one match is always left
     for the other bots. Only when a single match can run at all does a bot get that one.
     """
-    running_capacity = min(slots, ladder.matches_in_flight)
-    return min(ladder.max_concurrent_per_bot, max(1, running_capacity - 1))
+    return _share(ladder.max_concurrent_per_bot, min(slots, ladder.matches_in_flight))
+
+
+def event_bot_share(ladder: GameLadder, slots: int) -> int:
+    """The most unfinished matches one bot may be in when a tournament queues its games.
+
+    The same rule as :func:`bot_share`, but what can run at once is the workers' ``slots``
+    alone: a tournament's games are not the ladder's matches in flight, so an event of many
+    bots may use every slot. At least one, so a ladder throttled to zero does not freeze an
+    event (an operator stops the ladder with ``enabled``, and an event by cancelling it).
+    """
+    return max(1, _share(ladder.max_concurrent_per_bot, slots))
+
+
+def _share(per_bot: int, running_capacity: int) -> int:
+    return min(per_bot, max(1, running_capacity - 1))
+
+
+def bot_loads(bot_ids: Iterable[int]) -> dict[int, int]:
+    """Each bot's unfinished matches now, all its versions and every kind of match together
+    (a retired version may still be playing); a bot that has none is left out."""
+    return dict(
+        MatchParticipant.objects.filter(match__status__in=UNFINISHED, version__bot__in=set(bot_ids))
+        .values_list("version__bot")
+        .annotate(n=Count("match", distinct=True))
+    )
 
 
 def enabled_games() -> list[str]:
@@ -142,12 +169,7 @@ def _candidates(game: str) -> list[Candidate]:
         .values_list("version")
         .annotate(n=Count("id"))
     )
-    # A bot's load counts every version's matches (a retired version may still be playing).
-    bot_loads = dict(
-        unfinished.filter(version__bot__in={v.bot_id for v in versions})
-        .values_list("version__bot")
-        .annotate(n=Count("match", distinct=True))
-    )
+    loads = bot_loads(v.bot_id for v in versions)
     return [
         Candidate(
             version_id=v.id,
@@ -155,7 +177,7 @@ def _candidates(game: str) -> list[Candidate]:
             conservative=v.conservative,
             sigma=v.sigma,
             games=v.games_played + scheduled.get(v.id, 0),
-            load=bot_loads.get(v.bot_id, 0),
+            load=loads.get(v.bot_id, 0),
             seat_counts=list(v.seat_counts or []),
         )
         for v in versions

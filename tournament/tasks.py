@@ -66,7 +66,8 @@ def reap_matches() -> None:
 
 @shared_task(name="tournament.advance_tournaments", ignore_result=True)
 def advance_tournaments() -> None:
-    """Beat: advance every running tournament, in case a hook after a result was missed."""
+    """Beat: advance every running tournament, in case a hook after a result was missed (a
+    game held back for its bots' fair share is then queued too)."""
     for tournament_id in Tournament.objects.filter(status=Tournament.RUNNING).values_list(
         "id", flat=True
     ):

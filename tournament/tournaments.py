@@ -4,11 +4,16 @@ The rules of each format are pure functions in ``tournament/brackets.py``; this 
 what they decide. :func:`advance` is the one place that creates games: it holds the tournament
 row's lock (``SELECT … FOR UPDATE``), reads every game of the event, asks the format which games
 should exist, creates the missing ones and finishes the event when nothing is left. It is
-idempotent, so it is called after every scored or failed tournament match (on commit) and by
-beat (``tournament.advance_tournaments``) to catch up on a hook that was missed; two workers
+idempotent, so it is called after every scored or failed match of one of its bots (on commit)
+and by beat (``tournament.advance_tournaments``) to catch up on a hook that was missed; two workers
 finishing the last two games of a round at once take the lock in turn, and the second finds
 the next round already there. The unique (tournament, round, slot, game) constraint is the last
 guard (SQLite has no row locks).
+
+Fair share: a game whose bot is already in as many unfinished matches as it may be (the
+ladder's rule, ``scheduler.event_bot_share``) is not created yet (:class:`BotRoom`); the
+advance after any match of that bot creates it, so one slow entrant never fills every worker
+slot and an event of fast bots is never kept waiting for a wave or a beat tick.
 
 A match that ends in ``error`` (the platform gave up on it) counts as forfeited by every seat:
 nobody wins it, nobody scores, and the event goes on without waiting. Its organiser or staff may
@@ -20,6 +25,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -31,12 +37,14 @@ from tournament.event_settings import SettingsRefused, event_settings
 from tournament.matches import create_match
 from tournament.models import (
     BotVersion,
+    GameLadder,
     Match,
+    MatchParticipant,
     Tournament,
     TournamentEntrant,
     TournamentMatch,
 )
-from tournament.scheduler import ladder_for
+from tournament.scheduler import bot_loads, event_bot_share, ladder_for, match_slots
 
 log = logging.getLogger(__name__)
 
@@ -132,8 +140,16 @@ def advance(tournament_id: int) -> list[int]:
             tournament = Tournament.objects.select_for_update().get(id=tournament_id)
             if tournament.status in (Tournament.FINISHED, Tournament.CANCELLED):
                 return []
+            # The game's ladder row is the lock of every bot's share (the ladder scheduler
+            # holds it too), so two processes cannot both give a bot its last free place.
+            ladder = GameLadder.objects.select_for_update().get(pk=ladder_for(tournament.game).pk)
             state = TournamentState.load(tournament)
-            created = [create_game(tournament, state, p) for p in state.missing_pairings()]
+            room = BotRoom.now(state, event_bot_share(ladder, match_slots()))
+            created = [
+                create_game(tournament, state, pairing)
+                for pairing in state.missing_pairings()
+                if room.take(pairing)
+            ]
             if not created and state.is_complete():
                 tournament.status = Tournament.FINISHED
                 tournament.finished = timezone.now()
@@ -147,24 +163,26 @@ def advance(tournament_id: int) -> list[int]:
 
 
 def after_match(match: Match) -> None:
-    """Called inside the transaction that finished or failed ``match``: advance after commit."""
-    if match.kind != Match.TOURNAMENT:
-        return
+    """Called inside the transaction that finished or failed ``match`` (of any kind): after
+    commit, advance every running tournament one of its bots is entered in. Its own
+    tournament may have games to create, and the place each bot frees may let another event
+    queue a game it held back (:class:`BotRoom`). ``results.after_match`` registers this before
+    the ladder's refill, so a held-back tournament game gets a freed bot first."""
     transaction.on_commit(lambda: _advance_quietly(match.id))
 
 
 def _advance_quietly(match_id: int) -> None:
-    tournament_id = (
-        TournamentMatch.objects.filter(match_id=match_id)
-        .values_list("tournament_id", flat=True)
-        .first()
+    bots = MatchParticipant.objects.filter(match_id=match_id).values("version__bot")
+    tournament_ids = (
+        Tournament.objects.filter(status=Tournament.RUNNING, entrants__version__bot__in=bots)
+        .distinct()
+        .values_list("id", flat=True)
     )
-    if tournament_id is None:
-        return
-    try:
-        advance(tournament_id)
-    except Exception:  # the result is stored; beat's advance_tournaments catches up
-        log.exception("tournament %s: advancing after match %s failed", tournament_id, match_id)
+    for tournament_id in tournament_ids:
+        try:
+            advance(tournament_id)
+        except Exception:  # the result is stored; beat's advance_tournaments catches up
+            log.exception("tournament %s: advancing after match %s failed", tournament_id, match_id)
 
 
 def is_cancelled_game(match: Match) -> bool:
@@ -217,6 +235,37 @@ def create_game(
     )
     transaction.on_commit(lambda: _send(match.id))
     return match.id
+
+
+@dataclass
+class BotRoom:
+    """How many more games each bot may be given now: a tournament holds back the game of a
+    bot already in ``share`` unfinished matches (of any kind, as the ladder counts them), so
+    one slow entrant never fills every worker slot. Held-back games are created by a later
+    :func:`advance`, run as soon as a match of one of their bots ends."""
+
+    share: int
+    loads: dict[int, int]
+    """Unfinished matches per bot id, counting the games given here."""
+    bot_of: dict[int, int]
+    """Entrant number → its bot's id (two versions of one bot share its place)."""
+
+    @classmethod
+    def now(cls, state: TournamentState, share: int) -> BotRoom:
+        bot_of = dict(
+            BotVersion.objects.filter(id__in=state.version_ids).values_list("id", "bot_id")
+        )
+        entrant_bots = {seed: bot_of[version] for seed, version in enumerate(state.version_ids)}
+        return cls(share, bot_loads(entrant_bots.values()), entrant_bots)
+
+    def take(self, pairing: brackets.Pairing) -> bool:
+        """Give ``pairing``'s bots one more game each if every one of them has room."""
+        bots = {self.bot_of[entrant] for entrant in pairing.seats}
+        if any(self.loads.get(bot, 0) >= self.share for bot in bots):
+            return False
+        for bot in bots:
+            self.loads[bot] = self.loads.get(bot, 0) + 1
+        return True
 
 
 class TournamentState:
@@ -351,9 +400,11 @@ def game_result(match: Match, entrant_of: dict[int, int]) -> brackets.GameResult
 
 
 def tournament_summary(tournament: Tournament) -> dict[str, Any]:
-    """What the tournament page and the API show: entrants by seed, progress, standings,
-    bracket and every game with its result (retried error games too, marked with the match
-    that replaced them; ``retry`` says whether a game may be retried now).
+    """What the tournament page and the API show: entrants by seed, progress (with the games
+    held back until their bots have room, ``waiting``), standings, bracket and every game with
+    its tie (a knockout's) and result (retried error games too, marked with the match that
+    replaced them, and their replacements with the match they replace; ``retry`` says whether
+    a game may be retried now).
 
     Every bot is named with its owner (``BotVersion.label``) and carries its version id: two
     authors may give their bots the same name.
@@ -373,6 +424,7 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
         .prefetch_related("match__participants")
     )
     every_game = sorted(state.games + retried, key=lambda g: (g.round, g.slot, g.game, g.match_id))
+    replaced = {game.retried_as_id: game.match_id for game in retried}
     bracket = state.bracket() if state.is_knockout else None
     round_names = brackets.round_names(len(names)) if bracket else []
     # A knockout's ties may end early: until it finishes, its total is only an upper bound.
@@ -388,6 +440,8 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
         and state.is_knockout
         and tournament.games_per_pairing > 1,
         "percent": round(100 * state.done / planned) if planned else 100,
+        # Games the event wants now whose bots are at their fair share: queued as they free up.
+        "waiting": len(state.missing_pairings()) if tournament.status == Tournament.RUNNING else 0,
         "standings": _standings(state, entrants, bracket, round_names),
         "bracket": bracket,
         "tie_matches": tie_matches,
@@ -397,14 +451,51 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
                 "round": game.round,
                 "round_name": round_names[game.round] if round_names else "",
                 "slot": game.slot,
+                **_tie(state, game),
                 "game": game.game,
                 "status": game.match.status,
                 **_game_result(game.match, state.entrant_of, entrants),
                 "retried_as": game.retried_as_id,
+                "replaces": replaced.get(game.match_id),
                 "retry": game.match.status == Match.ERROR and state.retry_refusal(game) is None,
             }
             for game in every_game
         ],
+    }
+
+
+def _tie(state: TournamentState, game: TournamentMatch) -> dict[str, Any]:
+    """A knockout game's tie: its number in its round and its name ("Semi-final 2"), so two
+    ties of one round read apart; a round robin has no ties (None and "")."""
+    if not state.is_knockout:
+        return {"tie": None, "tie_name": ""}
+    return {
+        "tie": brackets.tie_number(game.slot),
+        "tie_name": brackets.tie_name(len(state.version_ids), game.round, game.slot),
+    }
+
+
+def tournament_game(match: Match) -> dict[str, Any] | None:
+    """Where a tournament match sits, for its own page; None for any other match.
+
+    Its tournament, its tie's name in a knockout, its game number, and the retries around it:
+    the error match it replaces and the match that replaced it.
+    """
+    place = TournamentMatch.objects.select_related("tournament").filter(match=match).first()
+    if place is None:
+        return None
+    tournament = place.tournament
+    tie = ""
+    if tournament.format == brackets.KNOCKOUT:
+        tie = brackets.tie_name(tournament.entrants.count(), place.round, place.slot)
+    return {
+        "tournament": tournament,
+        "tie_name": tie,
+        "game": place.game + 1,
+        "replaces": TournamentMatch.objects.filter(retried_as=match)
+        .values_list("match_id", flat=True)
+        .first(),
+        "retried_as": place.retried_as_id,
     }
 
 

@@ -43,7 +43,7 @@ from tournament.organiser import (
     may_organise,
     retry_game,
 )
-from tournament.tournaments import TournamentRefused, tournament_summary
+from tournament.tournaments import TournamentRefused, tournament_game, tournament_summary
 from tournament.versions import UploadRejected, validation_matches
 from tournament.viewer import seat_names, viewer_context
 
@@ -123,6 +123,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
             "seats": seats,
             "show_errors": request.user.is_staff,
             "clock": clock_of(match) if any(seat["log"] for seat in seats) else None,
+            "tournament_game": tournament_game(match),
             **viewer_context(request, match),
             **live_context(match, seat_names(match)),
         },

@@ -127,3 +127,13 @@ def finish(match: Match, winner_version_id: int, capture) -> None:
     ranks = [1 if p.version_id == winner_version_id else next(others) for p in seats]
     with capture(execute=True):
         assert record_result(claimed.id, claimed.claim_token, outcome_for(claimed, ranks))
+
+
+@pytest.fixture
+def fair_share_off(monkeypatch) -> None:
+    """Every game a tournament wants is queued at once, as on an installation with workers to
+    spare: for tests of what an event shows and does, not of how it shares the workers
+    (``tests/tournament/test_tournament_share.py`` tests that)."""
+    from tournament import brackets, tournaments
+
+    monkeypatch.setattr(tournaments, "event_bot_share", lambda ladder, slots: brackets.MAX_MATCHES)

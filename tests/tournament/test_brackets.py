@@ -22,6 +22,8 @@ from tournament.brackets import (
     round_robin,
     seed_positions,
     standings,
+    tie_name,
+    tie_number,
 )
 
 
@@ -231,6 +233,42 @@ def test_rounds_are_named_from_the_end_only_when_full(entrants: int, names: list
 def test_rounds_beyond_the_quarter_finals_are_numbered() -> None:
     assert round_names(16) == ["Round 1", "Quarter-finals", "Semi-finals", "Final"]
     assert round_names(17)[:2] == ["Round 1", "Round 2"]
+
+
+@pytest.mark.parametrize(
+    ("entrants", "names"),
+    [
+        (2, [["Final"]]),
+        (4, [["Semi-final 1", "Semi-final 2"], ["Final"]]),
+        (
+            5,
+            [
+                ["Round 1, tie 1", "Round 1, tie 2", "Round 1, tie 3", "Round 1, tie 4"],
+                ["Semi-final 1", "Semi-final 2"],
+                ["Final"],
+            ],
+        ),
+        (
+            8,
+            [
+                [f"Quarter-final {n}" for n in (1, 2, 3, 4)],
+                ["Semi-final 1", "Semi-final 2"],
+                ["Final"],
+            ],
+        ),
+    ],
+)
+def test_every_tie_of_a_round_has_a_name_of_its_own(entrants: int, names: list[list[str]]) -> None:
+    """Numbered top to bottom as the bracket draws them, byes included; the final alone."""
+    rounds = knockout(entrants, 1, {})
+    assert [[tie_name(entrants, tie.round, tie.slot) for tie in ties] for ties in rounds] == names
+    assert [tie_number(tie.slot) for tie in rounds[0]] == list(range(1, len(rounds[0]) + 1))
+
+
+def test_ties_of_numbered_rounds_are_numbered_too() -> None:
+    assert tie_name(16, 0, 7) == "Round 1, tie 8"
+    assert tie_name(32, 1, 0) == "Round 2, tie 1"
+    assert tie_name(32, 2, 3) == "Quarter-final 4"
 
 
 def void(seats: tuple[int, int]) -> GameResult:

@@ -17,6 +17,7 @@ from tournament.tournaments import create_tournament
 
 
 def test_an_organiser_runs_a_knockout_and_watches_it_finish(
+    fair_share_off,
     live_server,
     page,  # noqa: F811
     card_versions,

@@ -10,6 +10,9 @@ from tournament.event_settings import TIME_CONTROL_RANGES
 from tournament.models import BotVersion, GameLadder, Match, Tournament, TournamentEntrant
 from tournament.tournaments import TournamentRefused, create_tournament
 
+# What an event shows and does, with its games queued at once (the fair share has its own tests).
+pytestmark = pytest.mark.usefixtures("fair_share_off")
+
 
 def test_without_settings_the_event_copies_the_ladder(catan_versions, users, sent) -> None:
     ladder = GameLadder.objects.get(game="catan")

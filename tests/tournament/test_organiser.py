@@ -15,6 +15,9 @@ from tournament.organiser import cancel_tournament, may_manage, retry_game
 from tournament.results import record_result
 from tournament.tournaments import TournamentRefused, TournamentState, create_tournament
 
+# What an event shows and does, with its games queued at once (the fair share has its own tests).
+pytestmark = pytest.mark.usefixtures("fair_share_off")
+
 
 def games_of(tournament: Tournament) -> list[Match]:
     return list(Match.objects.filter(tournament_slot__tournament=tournament).order_by("id"))

@@ -7,6 +7,9 @@ cancelled event's queued games reach a real worker too, which drops them unplaye
 
 from __future__ import annotations
 
+import itertools
+import time
+
 import pytest
 
 from tests.tournament.conftest import active_version, make_bot
@@ -85,3 +88,49 @@ def test_a_worker_does_not_play_the_queued_games_of_a_cancelled_tournament(users
     cup.refresh_from_db()
     assert cup.status == Tournament.CANCELLED
     assert Match.objects.filter(tournament_slot__tournament=cup).count() == 2
+
+
+def test_a_slow_entrant_holds_one_slot_while_the_others_play_on_real_workers(
+    users, settings
+) -> None:
+    """Two slots, a round robin of four, and an entrant that sleeps on every move (its wall
+    budget ends each of its games after a few seconds). It plays one game at a time; the other
+    slot plays the fast entrants' games meanwhile, each queued as a result frees its bots."""
+    settings.ARENA_MATCH_SLOTS = 2
+    GameLadder.objects.update_or_create(
+        game="cardgame",
+        defaults={"players_per_match": 2, "time_control": {"game_wall_s": 3.0}},
+    )
+    sleepy = active_version(make_bot(users["bob"], "sleepy", "sleepy.py", game="cardgame"))
+    fast = [
+        active_version(make_bot(users["alice"], f"quick_{i}", "random_legal.py", game="cardgame"))
+        for i in range(3)
+    ]
+    ids = [sleepy.id, *(v.id for v in fast)]
+    most_at_once = 0
+    with worker_process("share", concurrency=2, extra_env={"ARENA_MATCH_SLOTS": "2"}):
+        league = create_tournament(
+            users["staff"], "cardgame", "Slow League", "round_robin", ids, seeding="manual"
+        )
+        deadline = time.monotonic() + 300
+        while Tournament.objects.get(id=league.id).status == Tournament.RUNNING:
+            assert time.monotonic() < deadline, "the league did not finish"
+            sleepy_unfinished = Match.objects.filter(
+                participants__version=sleepy, status__in=(Match.QUEUED, Match.RUNNING)
+            ).count()
+            most_at_once = max(most_at_once, sleepy_unfinished)
+            time.sleep(0.2)
+    assert most_at_once == 1
+    games = Match.objects.filter(tournament_slot__tournament=league)
+    assert games.count() == 6 and set(games.values_list("status", flat=True)) == {Match.FINISHED}
+    slow_games = list(games.filter(participants__version=sleepy).order_by("started"))
+    # One after another, never two at once...
+    for earlier, later in itertools.pairwise(slow_games):
+        assert later.started >= earlier.finished
+    # ...while the fast entrants' games ran beside them: all three were over before the slow
+    # bot's last game, instead of waiting behind its games for both slots.
+    fast_games = games.exclude(participants__version=sleepy)
+    assert all(game.finished < slow_games[-1].finished for game in fast_games)
+    assert {p.forfeit for g in slow_games for p in g.participants.filter(version=sleepy)} == {
+        "timeout"
+    }

@@ -16,6 +16,7 @@ from tournament.scheduler import (
     Candidate,
     assign_seats,
     bot_share,
+    event_bot_share,
     pick_group,
     schedule_ladder,
 )
@@ -75,6 +76,23 @@ def test_a_bots_share_is_less_than_what_can_run_at_once(
 ) -> None:
     ladder = GameLadder(game="catan", matches_in_flight=in_flight, max_concurrent_per_bot=per_bot)
     assert bot_share(ladder, slots) == share
+
+
+@pytest.mark.parametrize(
+    ("slots", "in_flight", "per_bot", "share"),
+    [
+        (2, 4, 2, 1),  # make run: a tournament's bot holds one slot of two, as on the ladder
+        (8, 2, 2, 2),  # the ladder's in-flight target is not a tournament's: the slots count
+        (8, 2, 5, 5),
+        (1, 4, 2, 1),  # a single slot: a bot gets it in its turn
+        (8, 10, 0, 1),  # a ladder throttled to zero does not freeze an event
+    ],
+)
+def test_a_bots_share_of_tournament_games_is_cut_from_the_workers_slots(
+    slots: int, in_flight: int, per_bot: int, share: int
+) -> None:
+    ladder = GameLadder(game="catan", matches_in_flight=in_flight, max_concurrent_per_bot=per_bot)
+    assert event_bot_share(ladder, slots) == share
 
 
 def unfinished_matches_of(bot) -> int:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.tournament.conftest import active_version, finish, make_bot, queued
 from tests.tournament.test_results import outcome_for
 from tests.tournament.test_tournament_pages import played_cup
@@ -13,6 +15,9 @@ from tournament import execution
 from tournament.models import Match, Tournament
 from tournament.results import record_result
 from tournament.tournaments import create_tournament
+
+# What an event shows and does, with its games queued at once (the fair share has its own tests).
+pytestmark = pytest.mark.usefixtures("fair_share_off")
 
 
 def test_the_create_form_tags_versions_with_their_game_and_refuses_a_mix_saying_why(
@@ -249,3 +254,24 @@ def test_cancelling_asks_first_and_says_what_it_drops(
     again = client.get(cancel, follow=True)
     assert again.redirect_chain == [(page, 302)]
     assert "already cancelled" in again.content.decode()
+
+
+def test_two_ties_of_one_round_read_apart_on_the_page_the_bracket_and_the_match_page(
+    client, users, card_versions, sent, django_capture_on_commit_callbacks
+) -> None:
+    cup = create_tournament(
+        users["staff"], "cardgame", "Cup", "knockout", [v.id for v in card_versions[:4]]
+    )
+    top_half, bottom_half = queued(cup)  # seeds 1 v 4 above, 2 v 3 below, as the bracket draws
+    html = client.get(f"/tournaments/{cup.id}/").content.decode()
+    rows = {
+        int(re.search(r"/matches/(\d+)/", row).group(1)): row
+        for row in re.findall(r'<tr class="game-[^"]*">.*?</tr>', html, re.S)
+    }
+    assert "<td>Semi-final 1 · game 1</td>" in rows[top_half.id]
+    assert "<td>Semi-final 2 · game 1</td>" in rows[bottom_half.id]
+    assert "Semi-finals · game" not in html
+    # The picture names each tie above its box the same way; the final has its column heading.
+    assert re.findall(r'class="tie-name">([^<]*)<', html) == ["Semi-final 1", "Semi-final 2"]
+    match_page = client.get(f"/matches/{bottom_half.id}/").content.decode()
+    assert f'<a href="/tournaments/{cup.id}/">Cup</a> · Semi-final 2 · game 1' in match_page

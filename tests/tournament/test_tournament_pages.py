@@ -7,8 +7,14 @@ import pytest
 from django.contrib.auth.models import Permission
 
 from tests.tournament.conftest import finish, queued
+from tournament.matches import create_match
 from tournament.models import BotVersion, Match, Tournament, TournamentMatch
+from tournament.organiser import retry_game
+from tournament.scheduler import ladder_for
 from tournament.tournaments import create_tournament
+
+# What an event shows and does, with its games queued at once (the fair share has its own tests).
+pytestmark = pytest.mark.usefixtures("fair_share_off")
 
 
 def played_cup(versions, organiser, capture) -> Tournament:
@@ -95,15 +101,53 @@ def test_the_api_lists_tournaments_and_gives_standings_and_bracket(
     django_capture_on_commit_callbacks,
 ) -> None:
     tournament = played_cup(card_versions, users["staff"], django_capture_on_commit_callbacks)
-    (listed,) = client.get("/api/tournaments/").json()
+    (listed,) = client.get("/api/tournaments/").json()["results"]
     assert listed["id"] == tournament.id and listed["status"] == "finished"
     body = client.get(f"/api/tournaments/{tournament.id}/").json()
-    assert body["progress"] == {"done": 4, "planned": 4, "planned_is_upper_bound": False}
+    assert body["progress"] == {
+        "done": 4,
+        "planned": 4,
+        "planned_is_upper_bound": False,
+        "waiting": 0,
+    }
     assert body["standings"][0]["name"] == "alice/card_4 v1" and body["standings"][0]["wins"] == 3
-    first_round, _, final = body["bracket"]
+    first_round, semis, final = body["bracket"]
     assert [tie["bye"] for tie in first_round] == [True, False, True, True]
     assert final[0]["winner"] == 5 and len(final[0]["matches"]) == 1
+    # Each tie has its number in its round and a name; every game says which tie it belongs to.
+    assert [(tie["tie"], tie["name"]) for tie in semis] == [
+        (1, "Semi-final 1"),
+        (2, "Semi-final 2"),
+    ]
+    assert first_round[1]["name"] == "Round 1, tie 2" and final[0]["name"] == "Final"
+    ties = sorted((g["round_name"], g["tie"], g["tie_name"]) for g in body["games"])
+    assert ties == [
+        ("Final", 1, "Final"),
+        ("Round 1", 2, "Round 1, tie 2"),
+        ("Semi-finals", 1, "Semi-final 1"),
+        ("Semi-finals", 2, "Semi-final 2"),
+    ]
     assert client.get("/api/tournaments/999/").status_code == 404
+
+
+def test_the_tournament_list_api_is_paginated_like_the_bot_list(
+    client, users, card_versions, sent
+) -> None:
+    pair = [v.id for v in card_versions[:2]]
+    cups = [
+        create_tournament(users["staff"], "cardgame", f"Cup {n}", "knockout", pair)
+        for n in range(3)
+    ]
+    first = client.get("/api/tournaments/?limit=2").json()
+    assert set(first) == {"count", "next", "previous", "results"}
+    assert first["count"] == 3 and first["previous"] is None
+    assert [t["name"] for t in first["results"]] == ["Cup 2", "Cup 1"]  # newest first
+    rest = client.get(first["next"]).json()
+    assert [t["id"] for t in rest["results"]] == [cups[0].id] and rest["next"] is None
+    # Filters and pages go together; a page too far is empty, not an error.
+    filtered = client.get("/api/tournaments/?status=running&limit=1&offset=1").json()
+    assert filtered["count"] == 3 and [t["name"] for t in filtered["results"]] == ["Cup 1"]
+    assert client.get("/api/tournaments/?offset=10").json()["results"] == []
 
 
 def test_five_entrants_play_round_1_not_quarter_finals(
@@ -112,7 +156,7 @@ def test_five_entrants_play_round_1_not_quarter_finals(
     tournament = played_cup(card_versions, users["staff"], django_capture_on_commit_callbacks)
     html = client.get(f"/tournaments/{tournament.id}/").content.decode()
     assert "Quarter-finals" not in html
-    assert ">Round 1</text>" in html and "<td>Round 1 · game 1</td>" in html
+    assert ">Round 1</text>" in html and "<td>Round 1, tie 2 · game 1</td>" in html
     assert ">Semi-finals</text>" in html and ">Final</text>" in html
 
 
@@ -204,6 +248,29 @@ def error_game(tournament, capture, settings) -> Match:
     with capture(execute=True):
         execution.platform_failure(claimed.id, claimed.claim_token, "engine crashed")
     return game
+
+
+def test_a_retried_match_and_its_replacement_link_to_each_other_on_their_own_pages(
+    client, users, card_versions, sent, settings, django_capture_on_commit_callbacks
+) -> None:
+    cup = create_tournament(
+        users["staff"], "cardgame", "Cup", "knockout", [v.id for v in card_versions[:2]]
+    )
+    broken = error_game(cup, django_capture_on_commit_callbacks, settings)
+    before = client.get(f"/matches/{broken.id}/").content.decode()
+    assert f'<a href="/tournaments/{cup.id}/">Cup</a> · Final · game 1' in before
+    assert "retried as" not in before and "replaces" not in before
+    with django_capture_on_commit_callbacks(execute=True):
+        new_id = retry_game(cup.id, broken.id, users["staff"])
+    old_page = client.get(f"/matches/{broken.id}/").content.decode()
+    assert f'retried as <a href="/matches/{new_id}/">#{new_id}</a>' in old_page
+    assert "replaces" not in old_page
+    new_page = client.get(f"/matches/{new_id}/").content.decode()
+    assert f'replaces <a href="/matches/{broken.id}/">#{broken.id}</a>' in new_page
+    assert "retried as" not in new_page
+    # A match outside any tournament says nothing of the kind.
+    other = create_match(ladder_for("cardgame"), [v.id for v in card_versions[:2]])
+    assert "A game of" not in client.get(f"/matches/{other.id}/").content.decode()
 
 
 def test_the_organiser_cancels_and_retries_from_the_page_and_others_get_403(
@@ -310,9 +377,12 @@ def test_the_api_creates_cancels_and_retries_for_organisers_only(
     games = client.get(f"/api/tournaments/{duel.id}/").json()["games"]
     (old,) = [g for g in games if g["match"] == broken.id]
     assert old["retried_as"] == retried.json()["match"] and old["retry"] is False
+    (new,) = [g for g in games if g["match"] == retried.json()["match"]]
+    assert new["replaces"] == broken.id and new["retried_as"] is None
+    assert new["tie"] is None and new["tie_name"] == ""  # a round robin has no ties
     cancelled = client.post(cancel)
     assert cancelled.status_code == 200 and cancelled.json()["status"] == "cancelled"
     assert cancelled.json()["dropped_games"] == 3
     assert client.post(cancel).status_code == 409
-    listed = client.get("/api/tournaments/?status=cancelled").json()
+    listed = client.get("/api/tournaments/?status=cancelled").json()["results"]
     assert [t["id"] for t in listed] == [duel.id]

@@ -67,7 +67,7 @@ def test_advancing_again_creates_nothing_twice(
 
 
 def test_the_beat_task_catches_up_when_the_hook_was_missed(
-    card_versions, users, sent, django_capture_on_commit_callbacks
+    fair_share_off, card_versions, users, sent, django_capture_on_commit_callbacks
 ) -> None:
     ids = [v.id for v in card_versions[:2]]
     tournament = create_tournament(
@@ -110,7 +110,7 @@ def test_an_error_match_is_void_and_the_tie_goes_to_the_better_seed(
 
 
 def test_a_three_player_round_robin_queues_every_group_and_ranks_the_entrants(
-    catan_versions, users, sent, django_capture_on_commit_callbacks
+    fair_share_off, catan_versions, users, sent, django_capture_on_commit_callbacks
 ) -> None:
     ids = [v.id for v in catan_versions]
     tournament = create_tournament(users["staff"], "catan", "League", "round_robin", ids)

@@ -320,3 +320,17 @@ def test_a_score_of_zero_shows_as_0_and_no_score_as_blank(client, played) -> Non
     page = client.get(f"/matches/{played.id}/").content.decode()
     rank_and_score = re.findall(r'<td class="num">(\d*)</td><td class="num">([^<]*)</td>', page)
     assert [score for _, score in rank_and_score] == ["0.0", ""]
+
+
+def test_the_seed_is_shown_only_once_the_game_is_over(
+    client, users, house_bots, fast_ladder
+) -> None:
+    """The seed decides every die and every deck: shown while a game is queued or running, it
+    would reveal the hidden cards and the future rolls."""
+    (match_id,) = schedule_ladder("catan", 1)
+    match = Match.objects.get(id=match_id)
+    for status in (Match.QUEUED, Match.RUNNING):
+        Match.objects.filter(id=match_id).update(status=status)
+        assert str(match.seed) not in client.get(f"/matches/{match_id}/").content.decode()
+    Match.objects.filter(id=match_id).update(status=Match.FINISHED)
+    assert str(match.seed) in client.get(f"/matches/{match_id}/").content.decode()
