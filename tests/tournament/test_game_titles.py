@@ -144,7 +144,7 @@ def test_the_api_keeps_the_id_and_adds_the_title_beside_it(client, site) -> None
     }
     cup = client.get(f"/api/tournaments/{site['cup'].id}/").json()
     assert (cup["game"], cup["game_title"]) == ("cardgame", "Catan card game")
-    listed = client.get("/api/tournaments/?game=cardgame").json()
+    listed = client.get("/api/tournaments/?game=cardgame").json()["results"]
     assert [t["game_title"] for t in listed] == ["Catan card game"]
 
 
