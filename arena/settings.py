@@ -217,7 +217,13 @@ ARENA_LADDER_DEFAULTS: dict[str, dict[str, object]] = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"refusals_without_traceback": {"()": "arena.log_filters.RefusalsWithoutTraceback"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["refusals_without_traceback"],
+        }
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
 

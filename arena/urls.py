@@ -7,6 +7,7 @@ from arena import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("healthz", views.healthz, name="healthz"),
     path("status/", views.status, name="status"),
     path("admin/", admin.site.urls),

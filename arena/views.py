@@ -10,6 +10,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.db.models import Count, Q
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
@@ -54,6 +55,11 @@ def home(request: HttpRequest) -> HttpResponse:
             "tournaments": tournaments,
         },
     )
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico``, which browsers and feed readers ask for whatever the page's link says."""
+    return redirect(static("favicon.svg"), permanent=True)
 
 
 def healthz(request: HttpRequest) -> JsonResponse:

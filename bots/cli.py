@@ -51,8 +51,9 @@ class BotTally:
         if result.forfeit:
             self.forfeits[result.forfeit] += 1
             # The author's own bots on the author's machine: the evidence is theirs to see.
-            example = " ".join(filter(None, (result.forfeit_detail, result.forfeit_evidence)))
-            self.forfeit_examples.setdefault(result.forfeit, example[:200])
+            self.forfeit_examples.setdefault(
+                result.forfeit, forfeit_example(result.forfeit_detail, result.forfeit_evidence)
+            )
 
     def summary(self) -> dict[str, Any]:
         times = self.times
@@ -69,6 +70,25 @@ class BotTally:
             "max_move_ms": round(times.max_ms or 0.0, 3),
             "mean_first_move_ms": round(times.mean_first_move_ms or 0.0, 3),
         }
+
+
+EXAMPLE_CHARS = 200
+"""How much of a forfeit's words the summary quotes, on one line."""
+
+
+def forfeit_example(detail: str, evidence: str, limit: int = EXAMPLE_CHARS) -> str:
+    """A forfeit's words on one line of at most ``limit`` characters, ending with their last line.
+
+    A crash's evidence is the bot's stderr tail, a traceback whose last line names the
+    exception: that line is what its author needs, so a long text keeps its start and its
+    last line and drops the middle.
+    """
+    lines = [line.strip() for line in f"{detail}\n{evidence}".splitlines() if line.strip()]
+    text = " ".join(lines)
+    if len(text) <= limit:
+        return text
+    last = lines[-1][: limit // 2]
+    return f"{text[: limit - len(last) - 3].rstrip()} … {last}"
 
 
 def unique_names(paths: Sequence[Path]) -> list[str]:

@@ -233,3 +233,29 @@ def test_the_clock_flags_reach_the_bots_through_manage_py_play(tmp_path: Path) -
     crash = json.loads(out.getvalue())["bots"][0]["forfeit_examples"]["crash"]
     assert '"bank_cpu_s": 4.0, "game_wall_s": 42.5, "move_cpu_s": 0.5' in crash
     assert "--game-wall SECONDS" in cli.build_parser().format_help()
+
+
+def test_a_crash_note_ends_with_the_exception_line_however_long_the_traceback(
+    tmp_path: Path,
+) -> None:
+    """The summary quotes a crash on one line that ends with the exception, not mid-traceback."""
+    bot = tmp_path / "deep_crash.py"
+    bot.write_text(
+        "import sys\n"
+        "sys.stdin.readline()\n"
+        "def deep(n):\n"
+        "    return deep(n - 1) if n else {}['missing key in my strategy table']\n"
+        "deep(30)\n"
+    )
+    summary = cli.run_local(
+        TOY, [bot, FIRST_LEGAL], games=1, seed=3, time_control=TEST_CLOCK, limits=TEST_LIMITS
+    )
+    crash = summary["bots"][0]["forfeit_examples"]["crash"]
+    assert crash.endswith("KeyError: 'missing key in my strategy table'")
+    assert "\n" not in crash and len(crash) <= cli.EXAMPLE_CHARS
+
+
+def test_a_short_forfeit_note_is_quoted_whole() -> None:
+    assert cli.forfeit_example("timed out", "") == "timed out"
+    quoted = cli.forfeit_example("exited", "line one\nValueError: x")
+    assert quoted == "exited line one ValueError: x"
