@@ -259,3 +259,11 @@ def test_a_short_forfeit_note_is_quoted_whole() -> None:
     assert cli.forfeit_example("timed out", "") == "timed out"
     quoted = cli.forfeit_example("exited", "line one\nValueError: x")
     assert quoted == "exited line one ValueError: x"
+
+
+def test_a_negative_clock_is_refused_before_any_game(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--game", "cardgame", str(FIRST_LEGAL), str(FIRST_LEGAL), "--move-cpu", "-1"]
+    assert cli.main(argv) == 2
+    assert (
+        "TimeControl move_cpu_s must be a number more than 0, not -1.0" in capsys.readouterr().err
+    )
