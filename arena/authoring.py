@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,9 +114,13 @@ def _markdown(code_links: dict[str, str]) -> MarkdownIt:
     return md
 
 
+DOC_COMMENT = re.compile(r"<!--.*?-->\n?", re.DOTALL)
+"""Notes for the doc's own tests (the worked examples' replays): not for readers."""
+
+
 @functools.lru_cache(maxsize=4)
 def _render(text: str, links: tuple[tuple[str, str], ...]) -> str:
-    return _markdown(dict(links)).render(text)
+    return _markdown(dict(links)).render(DOC_COMMENT.sub("", text))
 
 
 def protocol_html() -> str:

@@ -133,3 +133,14 @@ def test_the_docker_image_holds_every_file_the_site_serves() -> None:
     served = [authoring.PROTOCOL_DOC, *(d.path for d in authoring.all_downloads().values())]
     for path in served:
         assert path.relative_to(ROOT).parts[0] in copied, path
+
+
+def test_the_protocol_page_leaves_out_the_worked_examples_test_notes(client) -> None:
+    """docs/protocol.md carries each example's replay in an HTML comment for its own test;
+    the page (which escapes raw HTML) showed them as a wall of JSON."""
+    from arena import authoring
+
+    assert "<!-- replay:" in authoring.PROTOCOL_DOC.read_text()
+    page = client.get("/write-a-bot/protocol/").content.decode()
+    assert "replay:" not in page and "&lt;!--" not in page
+    assert "{&quot;type&quot;:&quot;act&quot;" in page  # the exchanges themselves stay
