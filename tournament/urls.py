@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament import api, viewer, views
+from tournament import api, replay_files, viewer, views
 
 app_name = "tournament"
 urlpatterns = [
@@ -24,4 +24,5 @@ urlpatterns = [
     path("matches/<int:match_id>/", views.match_detail, name="match_detail"),
     path("matches/<int:match_id>/seats/<int:seat>/log", api.seat_log, name="seat_log"),
     path("matches/<int:match_id>/replay/frames", viewer.replay_frames, name="replay_frames"),
+    path("matches/<int:match_id>/replay.json", replay_files.download, name="replay_file"),
 ]

@@ -11,7 +11,7 @@ import pytest
 
 from bots import cli
 from games import registry
-from games.common.replay import replay
+from games.common import replayfile
 from tests.bots.conftest import FIRST_LEGAL, HOSTILE, TEST_CLOCK, TEST_LIMITS, can_sandbox_as_root
 from tests.bots.toygame import TOY
 
@@ -40,10 +40,12 @@ def test_run_local_counts_wins_scores_forfeits_and_writes_replays(tmp_path: Path
     assert "4/4 games" in progress.getvalue()
     files = sorted(tmp_path.glob("toy-*.json"))
     assert [f.name for f in files] == [f"toy-{s}.json" for s in (10, 11, 12, 13)]
-    record = json.loads(files[1].read_text())
-    assert record["bots"] == ["not_json", "first_legal"]  # seats rotate every game
-    state = replay(TOY, record["num_players"], record["seed"], record["options"], record["actions"])
-    assert state.to_dict() == record["final_state"]
+    record = replayfile.parse(files[1].read_text())
+    names = [seat["name"] for seat in record["seats"]]
+    assert names == ["not_json", "first_legal"]  # seats rotate every game
+    assert record["result"]["forfeits"] == ["protocol_error", None]
+    verdict = replayfile.verify(record, TOY)
+    assert verdict.ok and verdict.actions_applied == len(record["actions"])
     table = cli.format_table(summary)
     assert "protocol_error 4" in table and "first_legal" in table
 
@@ -267,3 +269,22 @@ def test_a_negative_clock_is_refused_before_any_game(capsys: pytest.CaptureFixtu
     assert (
         "TimeControl move_cpu_s must be a number more than 0, not -1.0" in capsys.readouterr().err
     )
+
+
+def test_play_replay_checks_a_local_replay_file_and_finds_a_forged_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The local runner writes the site's replay format; ``--replay FILE`` re-simulates it."""
+    random_bots = Path(__file__).resolve().parents[2] / "bots" / "examples" / "cardgame"
+    bots = [random_bots / "random_bot.py"] * 2
+    cli.run_local("cardgame", bots, games=1, seed=5, replays_dir=tmp_path)
+    (path,) = tmp_path.glob("cardgame-5.json")
+    assert cli.main(["--replay", str(path)]) == 0
+    said = capsys.readouterr().out
+    assert "cardgame, seed 5, random_bot, random_bot#2" in said and "the result holds" in said
+
+    forged = replayfile.parse(path.read_text())
+    forged["result"]["ranks"].reverse()  # claim the loser won
+    path.write_text(replayfile.dumps(forged))
+    assert cli.main(["--replay", str(path)]) == 1
+    assert "problem: ranking: the engine says" in capsys.readouterr().out
