@@ -26,7 +26,7 @@ from typing import Any
 FORMAT = "catan-arena-replay"
 FORMAT_VERSION = 1
 MAX_FILE_BYTES = 8 * 1024 * 1024
-"""Larger than any real game's file (the longest card games make about 300 KB)."""
+"""Larger than any real game's file (a random card game of 2,267 actions makes 100 KB)."""
 MAX_ACTIONS = 100_000
 
 
