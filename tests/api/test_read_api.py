@@ -1,4 +1,4 @@
-"""The read API: matches with filters, replay files, leaderboards, rating histories, head-to-head."""
+"""The read API: matches and their filters, replay files, leaderboards, ratings, head-to-head."""
 
 from __future__ import annotations
 
