@@ -2,13 +2,14 @@
 
 from django.urls import path
 
-from tournament import api, replay_files, viewer, views
+from tournament import api, record_views, replay_files, viewer, views
 
 app_name = "tournament"
 urlpatterns = [
     path("ladder/<str:game>/", views.leaderboard, name="leaderboard"),
     path("bots/", views.my_bots, name="my_bots"),
     path("bots/<int:bot_id>/", views.bot_detail, name="bot_detail"),
+    path("bots/<int:bot_id>/vs/<int:other_id>/", record_views.head_to_head, name="head_to_head"),
     path("tournaments/", views.tournament_list, name="tournament_list"),
     path("tournaments/new", views.tournament_new, name="tournament_new"),
     path("tournaments/<int:tournament_id>/", views.tournament_detail, name="tournament_detail"),

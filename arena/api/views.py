@@ -31,13 +31,13 @@ from rest_framework.response import Response
 from arena.api.models import ApiToken
 from arena.api.tokens import TooManyTokens, issue
 from games.registry import GAMES, game_title
+from tournament import records
 from tournament.api import ApiPagination, choice_filter, invalid_query
 from tournament.models import Bot, BotVersion, Match, MatchParticipant
 from tournament.organiser import may_organise
 from tournament.replay_files import match_replay
 
 LEADERBOARD_SORTS = {"conservative": "-conservative", "mu": "-mu", "elo": "-elo"}
-RESULTS = ["win", "loss", "forfeit"]
 OPTION_FILTER = re.compile(r"^(?P<name>[a-z_][a-z0-9_]{0,40}):(?P<value>.{1,100})$")
 
 
@@ -142,7 +142,7 @@ class MatchListQuery(serializers.Serializer):
     kind = choice_filter("kind", [k for k, _ in Match.KINDS])
     bot = serializers.IntegerField(required=False, min_value=1)
     version = serializers.IntegerField(required=False, min_value=1)
-    result = choice_filter("result", RESULTS)
+    result = choice_filter("result", list(records.RESULTS))
     options = serializers.CharField(required=False)
     since = serializers.DateTimeField(required=False)
     until = serializers.DateTimeField(required=False)
@@ -169,41 +169,13 @@ class MatchListQuery(serializers.Serializer):
         return data
 
 
-def filtered_matches(query: dict[str, Any]) -> QuerySet[Match]:
-    matches = Match.objects.order_by("-id")
-    for name in ("game", "status", "kind"):
-        if name in query:
-            matches = matches.filter(**{name: query[name]})
-    seated = MatchParticipant.objects.all()
-    if "bot" in query:
-        seated = seated.filter(version__bot_id=query["bot"])
-    if "version" in query:
-        seated = seated.filter(version_id=query["version"])
-    result = query.get("result")
-    if result == "win":
-        seated = seated.filter(rank=1, forfeit="")
-    elif result == "loss":
-        seated = seated.filter(rank__gt=1)
-    elif result == "forfeit":
-        seated = seated.exclude(forfeit="")
-    if "bot" in query or "version" in query:
-        matches = matches.filter(id__in=seated.values("match_id"))
-    for name, value in query.get("options", []):
-        matches = matches.filter(**{f"options__{name}": value})
-    if "since" in query:
-        matches = matches.filter(created__gte=query["since"])
-    if "until" in query:
-        matches = matches.filter(created__lt=query["until"])
-    return matches
-
-
 @api_view(["GET"])
 def match_list(request: Request) -> Response:
     """Matches, newest first, a page at a time, with the filters of :class:`MatchListQuery`."""
     query = MatchListQuery(data=request.query_params)
     if not query.is_valid():
         return invalid_query(query.errors)
-    matches = filtered_matches(query.validated_data).prefetch_related(
+    matches = records.filtered_matches(query.validated_data).prefetch_related(
         "participants__version__bot__owner"
     )
     paginator = ApiPagination()
@@ -330,39 +302,6 @@ class HeadToHeadQuery(serializers.Serializer):
         return data
 
 
-def head_to_head_record(a: Bot, b: Bot) -> dict[str, Any]:
-    """Finished matches where both bots sat: who placed ahead of whom, and the latest games."""
-    both = (
-        Match.objects.filter(status=Match.FINISHED, participants__version__bot=a)
-        .filter(participants__version__bot=b)
-        .distinct()
-        .order_by("-id")
-    )
-    a_ahead = b_ahead = level = 0
-    places = MatchParticipant.objects.filter(match__in=both, version__bot__in=(a, b)).values_list(
-        "match_id", "version__bot_id", "rank"
-    )
-    ranks: dict[int, dict[int, int]] = {}
-    for match_id, bot_id, rank in places:
-        ranks.setdefault(match_id, {})[bot_id] = rank
-    for seats in ranks.values():
-        if seats.get(a.id) is None or seats.get(b.id) is None:
-            continue
-        if seats[a.id] < seats[b.id]:
-            a_ahead += 1
-        elif seats[b.id] < seats[a.id]:
-            b_ahead += 1
-        else:
-            level += 1
-    return {
-        "games": a_ahead + b_ahead + level,
-        "a_ahead": a_ahead,
-        "b_ahead": b_ahead,
-        "level": level,
-        "latest": list(both.values_list("id", flat=True)[:20]),
-    }
-
-
 @api_view(["GET"])
 def head_to_head(request: Request) -> Response:
     """``?a=<bot id>&b=<bot id>``: in the finished games both played, how often each placed
@@ -372,10 +311,15 @@ def head_to_head(request: Request) -> Response:
         return invalid_query(query.errors)
     a = get_object_or_404(Bot.objects.select_related("owner"), id=query.validated_data["a"])
     b = get_object_or_404(Bot.objects.select_related("owner"), id=query.validated_data["b"])
+    record = records.head_to_head(a, b)
     return Response(
         {
             "a": {"id": a.id, "name": a.name, "owner": a.owner.username},
             "b": {"id": b.id, "name": b.name, "owner": b.owner.username},
-            **head_to_head_record(a, b),
+            "games": record.games,
+            "a_ahead": record.a_ahead,
+            "b_ahead": record.b_ahead,
+            "level": record.level,
+            "latest": record.latest,
         }
     )
