@@ -140,6 +140,13 @@ def protocol(request: HttpRequest) -> HttpResponse:
     return render(request, "protocol.html", {"body": mark_safe(authoring.protocol_html())})
 
 
+DOWNLOAD_TYPES = {
+    ".py": "text/x-python; charset=utf-8",
+    ".json": "application/json",
+    ".md": "text/markdown; charset=utf-8",
+}
+
+
 def bot_file(request: HttpRequest, name: str) -> FileResponse:
     """One of the files ``authoring.all_downloads`` lists, as a download; any other name is 404."""
     download = authoring.all_downloads().get(name)
@@ -149,5 +156,5 @@ def bot_file(request: HttpRequest, name: str) -> FileResponse:
         download.path.open("rb"),
         as_attachment=True,
         filename=download.path.name,
-        content_type="text/x-python; charset=utf-8",
+        content_type=DOWNLOAD_TYPES.get(download.path.suffix, "text/plain; charset=utf-8"),
     )
