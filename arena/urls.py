@@ -14,6 +14,7 @@ urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
     path("write-a-bot/", views.write_a_bot, name="write_a_bot"),
     path("write-a-bot/protocol/", views.protocol, name="protocol"),
+    path("rules/<str:game>/", views.rules, name="rules"),
     path("write-a-bot/files/<path:name>", views.bot_file, name="bot_file"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("tournament.api_urls")),

@@ -4,6 +4,7 @@ downloads before writing a bot ("Write a bot", the protocol)."""
 from __future__ import annotations
 
 from datetime import timedelta
+from importlib import import_module
 
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
@@ -132,6 +133,16 @@ def write_a_bot(request: HttpRequest) -> HttpResponse:
         request,
         "write_a_bot.html",
         {"sdk": authoring.sdk_files(), "template": authoring.template_file(), "games": games},
+    )
+
+
+def rules(request: HttpRequest, game: str) -> HttpResponse:
+    """A game's components, costs and options, from the engine's own data."""
+    if game not in GAMES:
+        raise Http404(f"unknown game {game}")
+    sections = import_module(f"games.{game}.reference").components()
+    return render(
+        request, "rules.html", {"game": game, "sections": sections, "games": sorted(GAMES)}
     )
 
 
