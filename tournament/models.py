@@ -109,6 +109,11 @@ class Bot(RatingFields):
     current_version = models.OneToOneField(
         "BotVersion", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    paused = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="paused by its owner: off the ladder and its leaderboard, ratings kept",
+    )
 
     class Meta:
         constraints = [

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 
-from tournament import records
+from tournament import pausing, records
 from tournament.models import Bot, Match
 
 GAMES_PAGE = 25
@@ -83,3 +86,22 @@ def head_to_head(request: HttpRequest, bot_id: int, other_id: int) -> HttpRespon
         "tournament/head_to_head.html",
         {"bot": bot, "other": other, "record": record, "game_rows": seat_rows(list(matches), bot)},
     )
+
+
+@login_required
+@require_POST
+def pause_or_resume(request: HttpRequest, bot_id: int) -> HttpResponse:
+    """The bot page's Pause / Resume button (its owner and staff; anyone else gets 403)."""
+    bot = get_object_or_404(Bot, id=bot_id)
+    if request.POST.get("action") == "resume":
+        pausing.resume_bot(bot, request.user)
+        messages.success(request, f"{bot.name} is back on the ladder with its ratings.")
+    else:
+        cancelled = pausing.pause_bot(bot, request.user)
+        dropped = f"; {cancelled} queued ladder game{'s' if cancelled != 1 else ''} dropped"
+        messages.success(
+            request,
+            f"{bot.name} is paused: it plays no ladder games and leaves the leaderboard, "
+            f"and keeps its ratings{dropped if cancelled else ''}.",
+        )
+    return redirect("tournament:bot_detail", bot_id=bot.id)

@@ -10,6 +10,7 @@ urlpatterns = [
     path("bots/", views.my_bots, name="my_bots"),
     path("bots/<int:bot_id>/", views.bot_detail, name="bot_detail"),
     path("bots/<int:bot_id>/vs/<int:other_id>/", record_views.head_to_head, name="head_to_head"),
+    path("bots/<int:bot_id>/pause", record_views.pause_or_resume, name="bot_pause"),
     path("tournaments/", views.tournament_list, name="tournament_list"),
     path("tournaments/new", views.tournament_new, name="tournament_new"),
     path("tournaments/<int:tournament_id>/", views.tournament_detail, name="tournament_detail"),

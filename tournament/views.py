@@ -64,7 +64,7 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     if sort not in SORTS:
         sort = "conservative"
     versions = (
-        BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE)
+        BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE, bot__paused__isnull=True)
         .select_related("bot__owner")
         .order_by(SORTS[sort][0], "id")
     )

@@ -31,7 +31,7 @@ from rest_framework.response import Response
 from arena.api.models import ApiToken
 from arena.api.tokens import TooManyTokens, issue
 from games.registry import GAMES, game_title
-from tournament import records
+from tournament import pausing, records
 from tournament.api import ApiPagination, choice_filter, invalid_query
 from tournament.models import Bot, BotVersion, Match, MatchParticipant
 from tournament.organiser import may_organise
@@ -218,7 +218,7 @@ def leaderboard(request: Request, game: str) -> Response:
         return invalid_query(query.errors)
     order = LEADERBOARD_SORTS[query.validated_data.get("sort", "conservative")]
     versions = (
-        BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE)
+        BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE, bot__paused__isnull=True)
         .select_related("bot__owner")
         .order_by(order, "id")
     )
@@ -323,3 +323,21 @@ def head_to_head(request: Request) -> Response:
             "latest": record.latest,
         }
     )
+
+
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def bot_pause(request: Request, bot_id: int) -> Response:
+    """Take one of your bots off the ladder (``tournament/pausing.py``); ratings are kept."""
+    bot = get_object_or_404(Bot, id=bot_id)
+    cancelled = pausing.pause_bot(bot, request.user)
+    return Response({"bot": bot.id, "paused": bot.paused, "cancelled_matches": cancelled})
+
+
+@api_view(["POST"])
+@permission_classes([IsAuthenticated])
+def bot_resume(request: Request, bot_id: int) -> Response:
+    """Put one of your paused bots back on the ladder."""
+    bot = get_object_or_404(Bot, id=bot_id)
+    pausing.resume_bot(bot, request.user)
+    return Response({"bot": bot.id, "paused": None})
