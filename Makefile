@@ -2,6 +2,8 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# `PORT=8100 make run` serves the site on another port.
+PORT ?= 8000
 # Debian packages the project needs beyond Python: bubblewrap is the bot sandbox, jq runs the
 # shell example bot; the browser tests drive Debian's chromium through Playwright.
 SYSTEM_PACKAGES := bubblewrap jq
@@ -44,7 +46,7 @@ migrate: install
 # The example bots of every game join its ladder; beat then keeps the ladders playing.
 run: migrate
 	$(PY) manage.py seed_example_bots
-	$(PY) manage.py serve
+	$(PY) manage.py serve --port $(PORT)
 
 test: install test-system-deps
 	$(PY) -m pytest

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,6 +51,8 @@ class Download:
     @property
     def summary(self) -> str:
         """The first paragraph of the file's docstring: the file says what it is."""
+        if self.path.suffix != ".py":
+            return ""
         docstring = ast.get_docstring(ast.parse(self.path.read_text(encoding="utf-8"))) or ""
         return " ".join(docstring.split("\n\n")[0].split())
 
@@ -66,11 +69,35 @@ def game_examples(game: str) -> list[Download]:
     return [Download(f"{game}/{path.name}", path) for path in example_files(game)]
 
 
+NAMED_FILE_ROOTS = ("bots", "games", "bench", "tests", "docs")
+"""Where the protocol page may name a repository file to download (the open-source code and
+data a bot author reads; never settings, ``var/`` or anything a deployment adds)."""
+NAMED_FILE = re.compile(r"`([A-Za-z0-9_./-]+\.[A-Za-z0-9]+)`")
+
+
+def protocol_named_files() -> list[Download]:
+    """Every repository file ``docs/protocol.md`` names in inline code, offered under its path."""
+    found = []
+    offered = {download.path for download in [*sdk_files(), template_file()]}
+    for name in dict.fromkeys(NAMED_FILE.findall(PROTOCOL_DOC.read_text(encoding="utf-8"))):
+        path = REPO_ROOT / name
+        if (
+            path not in offered  # the SDK keeps its short download name
+            and name.split("/", 1)[0] in NAMED_FILE_ROOTS
+            and ".." not in name.split("/")
+            and path.is_file()
+            and not path.is_symlink()
+        ):
+            found.append(Download(name, path))
+    return found
+
+
 def all_downloads() -> dict[str, Download]:
     """Every downloadable file by its name in the URL; nothing else is ever served."""
     files = [*sdk_files(), template_file()]
     for game in sorted(GAMES):
         files += game_examples(game)
+    files += protocol_named_files()
     return {download.name: download for download in files}
 
 
@@ -113,9 +140,13 @@ def _markdown(code_links: dict[str, str]) -> MarkdownIt:
     return md
 
 
+DOC_COMMENT = re.compile(r"<!--.*?-->\n?", re.DOTALL)
+"""Notes for the doc's own tests (the worked examples' replays): not for readers."""
+
+
 @functools.lru_cache(maxsize=4)
 def _render(text: str, links: tuple[tuple[str, str], ...]) -> str:
-    return _markdown(dict(links)).render(text)
+    return _markdown(dict(links)).render(DOC_COMMENT.sub("", text))
 
 
 def protocol_html() -> str:

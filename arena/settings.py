@@ -47,8 +47,11 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.contrib.humanize",
     "rest_framework",
     "arena",
+    "arena.api",
+    "arena.alerts",
     "games",
     "bots",
     "tournament",
@@ -80,6 +83,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "arena.context_processors.site_nav",
+                "arena.alerts.views.unread_count",
             ],
             # Every template names games by title (``{{ game|game_title }}``) without a load.
             "builtins": ["arena.templatetags.game_titles"],
@@ -141,11 +145,20 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.BasicAuthentication",
         "rest_framework.authentication.SessionAuthentication",
+        "arena.api.tokens.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "tournament.api.ApiPagination",
     "PAGE_SIZE": 50,
 }
+
+# --- Mail (alerts) ---------------------------------------------------------------------------
+# Alerts go to the console unless a mail server is configured; SITE_URL makes their links whole.
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Catan Arena <arena@localhost>")
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
 
 # --- Celery ---------------------------------------------------------------------------------
 # Without CELERY_BROKER_URL the broker is a folder: real worker processes, no server needed.
@@ -217,7 +230,13 @@ ARENA_LADDER_DEFAULTS: dict[str, dict[str, object]] = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"refusals_without_traceback": {"()": "arena.log_filters.RefusalsWithoutTraceback"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["refusals_without_traceback"],
+        }
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
 

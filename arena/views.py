@@ -4,12 +4,14 @@ downloads before writing a bot ("Write a bot", the protocol)."""
 from __future__ import annotations
 
 from datetime import timedelta
+from importlib import import_module
 
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.db.models import Count, Q
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
@@ -54,6 +56,11 @@ def home(request: HttpRequest) -> HttpResponse:
             "tournaments": tournaments,
         },
     )
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico``, which browsers and feed readers ask for whatever the page's link says."""
+    return redirect(static("favicon.svg"), permanent=True)
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
@@ -129,9 +136,26 @@ def write_a_bot(request: HttpRequest) -> HttpResponse:
     )
 
 
+def rules(request: HttpRequest, game: str) -> HttpResponse:
+    """A game's components, costs and options, from the engine's own data."""
+    if game not in GAMES:
+        raise Http404(f"unknown game {game}")
+    sections = import_module(f"games.{game}.reference").components()
+    return render(
+        request, "rules.html", {"game": game, "sections": sections, "games": sorted(GAMES)}
+    )
+
+
 def protocol(request: HttpRequest) -> HttpResponse:
     """docs/protocol.md as a page."""
     return render(request, "protocol.html", {"body": mark_safe(authoring.protocol_html())})
+
+
+DOWNLOAD_TYPES = {
+    ".py": "text/x-python; charset=utf-8",
+    ".json": "application/json",
+    ".md": "text/markdown; charset=utf-8",
+}
 
 
 def bot_file(request: HttpRequest, name: str) -> FileResponse:
@@ -143,5 +167,5 @@ def bot_file(request: HttpRequest, name: str) -> FileResponse:
         download.path.open("rb"),
         as_attachment=True,
         filename=download.path.name,
-        content_type="text/x-python; charset=utf-8",
+        content_type=DOWNLOAD_TYPES.get(download.path.suffix, "text/plain; charset=utf-8"),
     )

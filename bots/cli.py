@@ -29,7 +29,9 @@ from bots.outcome import MatchOutcome
 from bots.runner import BotSpec, play_match
 from bots.timings import MoveTimes
 from bots.uploads import UploadError, unpack_upload, validate_upload
+from games.common import replayfile
 from games.common.api import Game
+from games.registry import GAMES
 
 
 @dataclass
@@ -51,8 +53,9 @@ class BotTally:
         if result.forfeit:
             self.forfeits[result.forfeit] += 1
             # The author's own bots on the author's machine: the evidence is theirs to see.
-            example = " ".join(filter(None, (result.forfeit_detail, result.forfeit_evidence)))
-            self.forfeit_examples.setdefault(result.forfeit, example[:200])
+            self.forfeit_examples.setdefault(
+                result.forfeit, forfeit_example(result.forfeit_detail, result.forfeit_evidence)
+            )
 
     def summary(self) -> dict[str, Any]:
         times = self.times
@@ -69,6 +72,25 @@ class BotTally:
             "max_move_ms": round(times.max_ms or 0.0, 3),
             "mean_first_move_ms": round(times.mean_first_move_ms or 0.0, 3),
         }
+
+
+EXAMPLE_CHARS = 200
+"""How much of a forfeit's words the summary quotes, on one line."""
+
+
+def forfeit_example(detail: str, evidence: str, limit: int = EXAMPLE_CHARS) -> str:
+    """A forfeit's words on one line of at most ``limit`` characters, ending with their last line.
+
+    A crash's evidence is the bot's stderr tail, a traceback whose last line names the
+    exception: that line is what its author needs, so a long text keeps its start and its
+    last line and drops the middle.
+    """
+    lines = [line.strip() for line in f"{detail}\n{evidence}".splitlines() if line.strip()]
+    text = " ".join(lines)
+    if len(text) <= limit:
+        return text
+    last = lines[-1][: limit // 2]
+    return f"{text[: limit - len(last) - 3].rstrip()} … {last}"
 
 
 def unique_names(paths: Sequence[Path]) -> list[str]:
@@ -163,9 +185,8 @@ def _play_games(
         for seat, bot in enumerate(order):
             tallies[bot].add(outcome, seat)
         if replays_dir is not None:
-            record = outcome.to_dict() | {"bots": [spec.name for spec in specs]}
             path = replays_dir / f"{game_name}-{seed + index}.json"
-            path.write_text(json.dumps(record, separators=(",", ":")))
+            path.write_text(replayfile.dumps(local_replay(outcome, specs)))
         if progress is not None:
             _draw_progress(progress, index + 1, games, time.monotonic() - started)
     if progress is not None:
@@ -187,6 +208,34 @@ def _draw_progress(out: TextIO, done: int, total: int, elapsed: float) -> None:
     bar = "#" * filled + "." * (width - filled)
     out.write(f"\r[{bar}] {done}/{total} games  {elapsed:5.0f}s elapsed, ~{eta:4.0f}s left ")
     out.flush()
+
+
+def local_replay(outcome: MatchOutcome, specs: Sequence[BotSpec]) -> dict[str, Any]:
+    """The replay file of a local game (``docs/replay-format.md``). Beside each seat's name it
+    keeps what the site shows only a bot's owner (the forfeit's words, CPU ms per move): on the
+    author's own machine, the author is the owner."""
+    return replayfile.build(
+        game=outcome.game,
+        engine_version=outcome.engine_version,
+        num_players=outcome.num_players,
+        seed=outcome.seed,
+        options=outcome.options,
+        actions=outcome.actions,
+        reason=outcome.reason,
+        ranks=[seat.rank for seat in outcome.seats],
+        scores=[seat.score for seat in outcome.seats],
+        forfeits=[seat.forfeit for seat in outcome.seats],
+        seats=[
+            {
+                "name": spec.name,
+                "forfeit_detail": seat.forfeit_detail,
+                "move_times_ms": seat.move_times_ms,
+            }
+            for spec, seat in zip(specs, outcome.seats, strict=True)
+        ],
+        final_state=outcome.final_state,
+        source={"runner": "local"},
+    )
 
 
 def format_table(summary: dict[str, Any]) -> str:
@@ -237,10 +286,16 @@ CLOCK_FLAGS = {
 
 def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     parser = parser or argparse.ArgumentParser(prog="play", description=__doc__)
-    parser.add_argument("--game", required=True, help="game id: cardgame or catan")
+    parser.add_argument("--game", help="game id: cardgame or catan")
+    parser.add_argument(
+        "--replay",
+        type=Path,
+        metavar="FILE",
+        help="re-simulate a replay file (docs/replay-format.md) and check its result; no bots",
+    )
     parser.add_argument(
         "bots",
-        nargs="+",
+        nargs="*",
         type=Path,
         help="bots: .py or .zip with main.py (as uploaded); a folder with main.py; an executable",
     )
@@ -264,7 +319,29 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     return parser
 
 
+def check_replay(path: Path, out: TextIO) -> int:
+    """``--replay FILE``: re-simulate a replay file with this engine and say whether it holds."""
+    try:
+        document = replayfile.parse(path.read_bytes())
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror}") from None
+    if document["game"] not in GAMES:
+        raise ValueError(f"{path}: unknown game {document['game']!r} (known: {', '.join(GAMES)})")
+    verdict = replayfile.verify(document, GAMES[document["game"]])
+    seats = ", ".join(str(seat.get("name", seat["seat"])) for seat in document["seats"])
+    said = f"{path}: {document['game']}, seed {document['seed']}, {seats}; "
+    said += f"{verdict.actions_applied} of {len(document['actions'])} actions replayed"
+    out.write(said + (": the result holds\n" if verdict.ok else "\n"))
+    for problem in verdict.problems:
+        out.write(f"  problem: {problem}\n")
+    return 0 if verdict.ok else 1
+
+
 def run_from_args(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.replay is not None:
+        return check_replay(args.replay, out)
+    if not args.game or not args.bots:
+        raise ValueError("name the game and its bots (--game GAME BOT [BOT ...]), or --replay FILE")
     clock = {
         setting: getattr(args, setting)
         for setting, _ in CLOCK_FLAGS.values()

@@ -6,6 +6,7 @@ defaults suit a server running a few matches at once on small machines.
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
@@ -39,6 +40,12 @@ class TimeControl:
     unless the machine is so busy that its wall time runs far ahead of its CPU time. However
     slowly a bot answers, one game then holds a worker's slot for at most about seats × 300 s."""
 
+    def __post_init__(self) -> None:
+        # A negative or zero clock would forfeit every bot on time, an infinite one would let
+        # a bot hold a worker for ever: refused wherever a clock comes from (admin, CLI, API).
+        for field in fields(self):
+            _check_number(self, field.name, allow_zero=field.name == "bank_cpu_s")
+
     def to_dict(self) -> dict[str, float]:
         return asdict(self)
 
@@ -69,12 +76,29 @@ class SandboxLimits:
     stderr_bytes: int = 64 * 1024
     """How much of the bot's stderr is kept for its owner (the rest is read and dropped)."""
 
+    def __post_init__(self) -> None:
+        for field in fields(self):
+            _check_number(self, field.name, whole=True)
+
     def to_dict(self) -> dict[str, int]:
         return asdict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> SandboxLimits:
         return _from_dict(cls, data)
+
+
+def _check_number(
+    settings: Any, name: str, *, allow_zero: bool = False, whole: bool = False
+) -> None:
+    """Refuse a setting that is not a finite number above zero (or zero, where it may be)."""
+    value = getattr(settings, name)
+    kinds = int if whole else int | float
+    fits = isinstance(value, kinds) and not isinstance(value, bool) and math.isfinite(value)
+    if not (fits and (value > 0 or (allow_zero and value == 0))):
+        least = "0 or more" if allow_zero else "more than 0"
+        kind = "a whole number" if whole else "a number"
+        raise ValueError(f"{type(settings).__name__} {name} must be {kind} {least}, not {value!r}")
 
 
 def _from_dict(cls: Any, data: dict[str, Any] | None) -> Any:

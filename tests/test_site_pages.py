@@ -133,3 +133,46 @@ def test_the_docker_image_holds_every_file_the_site_serves() -> None:
     served = [authoring.PROTOCOL_DOC, *(d.path for d in authoring.all_downloads().values())]
     for path in served:
         assert path.relative_to(ROOT).parts[0] in copied, path
+
+
+def test_the_protocol_page_leaves_out_the_worked_examples_test_notes(client) -> None:
+    """docs/protocol.md carries each example's replay in an HTML comment for its own test;
+    the page (which escapes raw HTML) showed them as a wall of JSON."""
+    from arena import authoring
+
+    assert "<!-- replay:" in authoring.PROTOCOL_DOC.read_text()
+    page = client.get("/write-a-bot/protocol/").content.decode()
+    assert "replay:" not in page and "&lt;!--" not in page
+    assert "{&quot;type&quot;:&quot;act&quot;" in page  # the exchanges themselves stay
+
+
+def test_every_repository_file_the_protocol_page_names_is_a_download(client) -> None:
+    """The protocol names files (the shell example bot, the card list, the tests that check
+    it); each one is a link on the page and downloads as the repository holds it."""
+    from arena import authoring
+
+    doc = authoring.PROTOCOL_DOC.read_text()
+    named = [
+        name
+        for name in re.findall(r"`([A-Za-z0-9_./-]+\.[A-Za-z0-9]+)`", doc)
+        if (authoring.REPO_ROOT / name).is_file()
+    ]
+    assert {"bots/examples/random_bot.sh", "games/cardgame/data/cards.json"} <= set(named)
+    page = client.get("/write-a-bot/protocol/").content.decode()
+    urls = {d.repo_path: d.url for d in authoring.all_downloads().values()}
+    for name in named:
+        url = urls[name]
+        assert f'href="{url}"><code>{name}</code>' in page, name
+        answer = client.get(url)
+        assert answer.status_code == 200, name
+        assert b"".join(answer.streaming_content) == (authoring.REPO_ROOT / name).read_bytes()
+
+
+def test_downloads_are_only_the_listed_files(client) -> None:
+    for name in (
+        "arena/settings.py",
+        "../etc/passwd",
+        "bots/../arena/settings.py",
+        "var/db.sqlite3",
+    ):
+        assert client.get(f"/write-a-bot/files/{name}").status_code == 404, name

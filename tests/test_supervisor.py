@@ -90,3 +90,19 @@ def test_a_program_runs_with_its_extra_environment(tmp_path) -> None:
     supervisor.children["reader"].wait(timeout=30)
     supervisor.stop()
     assert out.read_text() == "7"
+
+
+def test_serve_says_plainly_that_its_port_is_taken_and_starts_nothing() -> None:
+    import socket
+
+    import pytest
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(CommandError, match=f"Port {port} on 127.0.0.1 is taken") as refused:
+            call_command("serve", "--port", str(port))
+    assert f"PORT={port + 100} make run" in str(refused.value)

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from bots.limits import SandboxLimits, TimeControl
 from tournament import ratings, variants
 
 
@@ -54,12 +55,18 @@ class GameLadder(models.Model):
         return f"ladder {self.game}"
 
     def clean(self) -> None:
+        """Refuse settings that would put every match of the ladder in error or forfeit."""
         try:
             variants.check_ladder_options(
                 self.game, self.players_per_match, self.options, self.option_mix
             )
         except ValueError as exc:
             raise ValidationError(str(exc)) from exc
+        for field, kind in (("time_control", TimeControl), ("sandbox_limits", SandboxLimits)):
+            try:
+                kind.from_dict(getattr(self, field))
+            except (TypeError, ValueError) as exc:
+                raise ValidationError({field: str(exc)}) from exc
 
 
 class RatingFields(models.Model):
@@ -101,6 +108,11 @@ class Bot(RatingFields):
     created = models.DateTimeField(auto_now_add=True)
     current_version = models.OneToOneField(
         "BotVersion", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    paused = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="paused by its owner: off the ladder and its leaderboard, ratings kept",
     )
 
     class Meta:

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from bots.outcome import MatchOutcome, SeatResult, evidence_beyond_stderr
-from tournament import ratings, scheduler, tournaments
+from tournament import ratings, scheduler, signals, tournaments
 from tournament.models import (
     Bot,
     BotVersion,
@@ -81,6 +81,7 @@ def after_match(match: Match) -> None:
     frees goes first to a tournament game held back for it, then to the ladder."""
     tournaments.after_match(match)
     scheduler.after_match(match)
+    transaction.on_commit(lambda: signals.match_recorded.send_robust(Match, match=match))
 
 
 def replay_payload(outcome: MatchOutcome) -> dict[str, object]:

@@ -162,7 +162,9 @@ def assign_seats(group: Sequence[Candidate], rng: random.Random) -> list[Candida
 
 
 def _candidates(game: str) -> list[Candidate]:
-    versions = list(BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE))
+    versions = list(
+        BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE, bot__paused__isnull=True)
+    )
     unfinished = MatchParticipant.objects.filter(match__status__in=UNFINISHED)
     scheduled = dict(
         unfinished.filter(version__in=[v.id for v in versions])

@@ -2,13 +2,15 @@
 
 from django.urls import path
 
-from tournament import api, viewer, views
+from tournament import api, record_views, replay_files, viewer, views
 
 app_name = "tournament"
 urlpatterns = [
     path("ladder/<str:game>/", views.leaderboard, name="leaderboard"),
     path("bots/", views.my_bots, name="my_bots"),
     path("bots/<int:bot_id>/", views.bot_detail, name="bot_detail"),
+    path("bots/<int:bot_id>/vs/<int:other_id>/", record_views.head_to_head, name="head_to_head"),
+    path("bots/<int:bot_id>/pause", record_views.pause_or_resume, name="bot_pause"),
     path("tournaments/", views.tournament_list, name="tournament_list"),
     path("tournaments/new", views.tournament_new, name="tournament_new"),
     path("tournaments/<int:tournament_id>/", views.tournament_detail, name="tournament_detail"),
@@ -24,4 +26,5 @@ urlpatterns = [
     path("matches/<int:match_id>/", views.match_detail, name="match_detail"),
     path("matches/<int:match_id>/seats/<int:seat>/log", api.seat_log, name="seat_log"),
     path("matches/<int:match_id>/replay/frames", viewer.replay_frames, name="replay_frames"),
+    path("matches/<int:match_id>/replay.json", replay_files.download, name="replay_file"),
 ]

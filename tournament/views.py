@@ -24,6 +24,7 @@ from bots.limits import TimeControl
 from bots.outcome import evidence_beyond_stderr
 from bots.timings import MoveTimes
 from games.registry import GAMES
+from tournament import records
 from tournament.access import may_see_log, owns_or_staff
 from tournament.charts import Series, bracket_chart, move_time_chart, rating_chart
 from tournament.forms import TournamentForm, UploadForm
@@ -43,6 +44,7 @@ from tournament.organiser import (
     may_organise,
     retry_game,
 )
+from tournament.record_views import bot_games_context
 from tournament.tournaments import TournamentRefused, tournament_game, tournament_summary
 from tournament.versions import UploadRejected, validation_matches
 from tournament.viewer import seat_names, viewer_context
@@ -62,7 +64,7 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     if sort not in SORTS:
         sort = "conservative"
     versions = (
-        BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE)
+        BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE, bot__paused__isnull=True)
         .select_related("bot__owner")
         .order_by(SORTS[sort][0], "id")
     )
@@ -172,8 +174,11 @@ def my_bots(request: HttpRequest) -> HttpResponse:
         .prefetch_related("versions")
         .order_by("game", "name")
     )
+    recent_forfeits = records.forfeits_since(bots)
     for bot in bots:
         bot.latest = max(bot.versions.all(), key=lambda v: v.number, default=None)
+        bot.forfeits_today = recent_forfeits.get(bot.id, 0)
+        bot.watch = records.forfeit_watch(bot.current_version) if bot.current_version else None
     return render(
         request,
         "tournament/my_bots.html",
@@ -197,6 +202,8 @@ def bot_detail(request: HttpRequest, bot_id: int) -> HttpResponse:
             "versions": versions,
             "is_owner": owns_or_staff(request.user, bot),
             "chart": rating_chart(career_series(bot)),
+            "watch": records.forfeit_watch(bot.current_version) if bot.current_version else None,
+            **bot_games_context(request, bot),
         },
     )
 

@@ -11,7 +11,7 @@ import pytest
 
 from bots import cli
 from games import registry
-from games.common.replay import replay
+from games.common import replayfile
 from tests.bots.conftest import FIRST_LEGAL, HOSTILE, TEST_CLOCK, TEST_LIMITS, can_sandbox_as_root
 from tests.bots.toygame import TOY
 
@@ -40,10 +40,12 @@ def test_run_local_counts_wins_scores_forfeits_and_writes_replays(tmp_path: Path
     assert "4/4 games" in progress.getvalue()
     files = sorted(tmp_path.glob("toy-*.json"))
     assert [f.name for f in files] == [f"toy-{s}.json" for s in (10, 11, 12, 13)]
-    record = json.loads(files[1].read_text())
-    assert record["bots"] == ["not_json", "first_legal"]  # seats rotate every game
-    state = replay(TOY, record["num_players"], record["seed"], record["options"], record["actions"])
-    assert state.to_dict() == record["final_state"]
+    record = replayfile.parse(files[1].read_text())
+    names = [seat["name"] for seat in record["seats"]]
+    assert names == ["not_json", "first_legal"]  # seats rotate every game
+    assert record["result"]["forfeits"] == ["protocol_error", None]
+    verdict = replayfile.verify(record, TOY)
+    assert verdict.ok and verdict.actions_applied == len(record["actions"])
     table = cli.format_table(summary)
     assert "protocol_error 4" in table and "first_legal" in table
 
@@ -233,3 +235,56 @@ def test_the_clock_flags_reach_the_bots_through_manage_py_play(tmp_path: Path) -
     crash = json.loads(out.getvalue())["bots"][0]["forfeit_examples"]["crash"]
     assert '"bank_cpu_s": 4.0, "game_wall_s": 42.5, "move_cpu_s": 0.5' in crash
     assert "--game-wall SECONDS" in cli.build_parser().format_help()
+
+
+def test_a_crash_note_ends_with_the_exception_line_however_long_the_traceback(
+    tmp_path: Path,
+) -> None:
+    """The summary quotes a crash on one line that ends with the exception, not mid-traceback."""
+    bot = tmp_path / "deep_crash.py"
+    bot.write_text(
+        "import sys\n"
+        "sys.stdin.readline()\n"
+        "def deep(n):\n"
+        "    return deep(n - 1) if n else {}['missing key in my strategy table']\n"
+        "deep(30)\n"
+    )
+    summary = cli.run_local(
+        TOY, [bot, FIRST_LEGAL], games=1, seed=3, time_control=TEST_CLOCK, limits=TEST_LIMITS
+    )
+    crash = summary["bots"][0]["forfeit_examples"]["crash"]
+    assert crash.endswith("KeyError: 'missing key in my strategy table'")
+    assert "\n" not in crash and len(crash) <= cli.EXAMPLE_CHARS
+
+
+def test_a_short_forfeit_note_is_quoted_whole() -> None:
+    assert cli.forfeit_example("timed out", "") == "timed out"
+    quoted = cli.forfeit_example("exited", "line one\nValueError: x")
+    assert quoted == "exited line one ValueError: x"
+
+
+def test_a_negative_clock_is_refused_before_any_game(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--game", "cardgame", str(FIRST_LEGAL), str(FIRST_LEGAL), "--move-cpu", "-1"]
+    assert cli.main(argv) == 2
+    assert (
+        "TimeControl move_cpu_s must be a number more than 0, not -1.0" in capsys.readouterr().err
+    )
+
+
+def test_play_replay_checks_a_local_replay_file_and_finds_a_forged_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The local runner writes the site's replay format; ``--replay FILE`` re-simulates it."""
+    random_bots = Path(__file__).resolve().parents[2] / "bots" / "examples" / "cardgame"
+    bots = [random_bots / "random_bot.py"] * 2
+    cli.run_local("cardgame", bots, games=1, seed=5, replays_dir=tmp_path)
+    (path,) = tmp_path.glob("cardgame-5.json")
+    assert cli.main(["--replay", str(path)]) == 0
+    said = capsys.readouterr().out
+    assert "cardgame, seed 5, random_bot, random_bot#2" in said and "the result holds" in said
+
+    forged = replayfile.parse(path.read_text())
+    forged["result"]["ranks"].reverse()  # claim the loser won
+    path.write_text(replayfile.dumps(forged))
+    assert cli.main(["--replay", str(path)]) == 1
+    assert "problem: ranking: the engine says" in capsys.readouterr().out

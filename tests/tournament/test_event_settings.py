@@ -152,3 +152,38 @@ def test_a_board_game_knockout_needs_the_engines_two_player_option(
         options={"allow_two_players": True},
     )
     assert [m.participants.count() for m in queued(cup)] == [2, 2]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("field", "value", "says"),
+    [
+        ("time_control", {"move_cpu_s": -1}, "move_cpu_s must be a number more than 0"),
+        ("time_control", {"bank_cpu_s": float("inf")}, "bank_cpu_s must be a number 0 or more"),
+        ("time_control", {"wall_backstop_s": "30"}, "wall_backstop_s must be a number"),
+        ("time_control", {"no_such_clock": 1}, "unknown TimeControl settings: no_such_clock"),
+        ("time_control", ["move_cpu_s"], ""),
+        ("sandbox_limits", {"memory_bytes": 0}, "memory_bytes must be a whole number more than 0"),
+        ("sandbox_limits", {"processes": 2.5}, "processes must be a whole number"),
+        ("sandbox_limits", {"no_such_limit": 1}, "unknown SandboxLimits settings: no_such_limit"),
+    ],
+)
+def test_the_admin_refuses_a_ladder_clock_or_limit_that_would_break_every_match(
+    field: str, value: object, says: str
+) -> None:
+    """A negative clock forfeited every bot on time and an unknown limit name put every match
+    in error: the ladder row's own validation (what the admin form runs) refuses both."""
+    from django.core.exceptions import ValidationError
+
+    ladder = GameLadder(game="cardgame", players_per_match=2, **{field: value})
+    with pytest.raises(ValidationError) as refused:
+        ladder.full_clean()
+    assert field in refused.value.message_dict
+    assert says in " ".join(refused.value.message_dict[field])
+
+
+@pytest.mark.django_db
+def test_the_admin_keeps_a_sound_ladder_clock() -> None:
+    GameLadder(
+        game="cardgame", time_control={"move_cpu_s": 0.5, "bank_cpu_s": 0}, sandbox_limits={}
+    ).full_clean()

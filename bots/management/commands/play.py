@@ -22,6 +22,8 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         namespace = argparse.Namespace(**options)
         try:
-            cli.run_from_args(namespace, self.stdout, self.stderr)
+            status = cli.run_from_args(namespace, self.stdout, self.stderr)
         except (ValueError, json.JSONDecodeError) as exc:
             raise CommandError(str(exc)) from exc
+        if status:
+            raise CommandError("the replay does not hold (problems above)", returncode=status)

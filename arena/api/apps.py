@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class ApiConfig(AppConfig):
+    name = "arena.api"
+    label = "api"
+    verbose_name = "API"
+    default_auto_field = "django.db.models.BigAutoField"
