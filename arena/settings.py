@@ -138,8 +138,10 @@ REST_FRAMEWORK = {
     # Basic first: DRF takes the WWW-Authenticate header from the first class, and without one
     # a wrong password or a missing sign-in would be a 403 instead of a 401 that scripts (and
     # curl) understand. A browser's session still works: Basic passes when no header is sent.
+    # Basic for scripts only (arena/api_auth.py): a browser is never challenged with Basic, and
+    # a browser's request with Basic credentials must pass the CSRF check a session does.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.BasicAuthentication",
+        "arena.api_auth.ScriptBasicAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
