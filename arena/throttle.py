@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import ipaddress
+import logging
 import math
 import time
 from collections.abc import Callable
@@ -35,6 +36,8 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from rest_framework.exceptions import APIException, Throttled
+
+log = logging.getLogger(__name__)
 
 KEY_PREFIX = "signin"
 """Prefix of this module's cache keys (tests give each test its own)."""
@@ -170,13 +173,22 @@ class ThrottledModelBackend(ModelBackend):
             username = kwargs.get(get_user_model().USERNAME_FIELD)  # type: ignore[assignment]
         if request is None or username is None or password is None:
             return super().authenticate(request, username, password, **kwargs)
-        check(request, username)
+        _unless_the_cache_is_down(check, request, username)
         user = super().authenticate(request, username, password, **kwargs)
-        if user is None:
-            record_failure(request, username)
-        else:
-            record_success(request, username)
+        record = record_failure if user is None else record_success
+        _unless_the_cache_is_down(record, request, username)
         return user
+
+
+def _unless_the_cache_is_down(step: Callable[[HttpRequest, str], None], *args: object) -> None:
+    """Run a step of the throttle; with the cache unreachable (Redis restarting), sign in
+    without it rather than not at all, and say so in the log."""
+    try:
+        step(*args)
+    except SignInThrottled:
+        raise
+    except Exception:
+        log.exception("sign-in throttle skipped: the cache does not answer")
 
 
 class SignInThrottleMiddleware:

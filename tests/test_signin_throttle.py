@@ -186,3 +186,19 @@ def test_the_client_address(settings, meta, proxies, counted_as) -> None:
     settings.ARENA_TRUSTED_PROXIES = proxies
     request = RequestFactory().get("/", **meta)
     assert throttle.client_address(request) == counted_as
+
+
+def test_with_the_cache_unreachable_sign_in_still_works_and_the_log_says_so(
+    alice, settings, caplog
+) -> None:
+    """Decided: a cache that does not answer (Redis restarting) skips the throttle rather than
+    refusing every sign-in."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:9/0",  # the discard port: nothing listens
+        }
+    }
+    assert api_as(OWNER, "right-password").status_code == 200
+    assert api_as(STRANGER, "wrong").status_code == 401
+    assert "sign-in throttle skipped: the cache does not answer" in caplog.text
