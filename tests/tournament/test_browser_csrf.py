@@ -123,6 +123,14 @@ def basic_header(username: str, password: str) -> dict[str, str]:
     return {"Authorization": basic_auth(username, password)["HTTP_AUTHORIZATION"]}
 
 
+def answering_prompts(any_page, site: str):
+    """A fresh browser context that answers the site's Basic prompts with alice's password, as
+    she would (credentials cached in it afterwards, as a browser does)."""
+    return any_page.context.browser.new_context(
+        http_credentials={"username": "alice", "password": "pw-of-alice", "origin": site}
+    )
+
+
 def forged_versions() -> int:
     return BotVersion.objects.filter(bot__name="alices_bot", filename="x.py").count()
 
@@ -138,8 +146,7 @@ def test_a_cached_basic_password_lets_another_origin_act_without_the_guard_and_n
     """alice once answered the API's Basic prompt (Playwright answers for her), so her browser
     sends the password to the site by itself; the attacker's pages are on another origin."""
     site = live_server.url
-    credentials = {"username": "alice", "password": "pw-of-alice", "origin": site}
-    context = page.context.browser.new_context(http_credentials=credentials)
+    context = answering_prompts(page, site)
     browser_page = context.new_page()
 
     # Without the guard (DRF's plain Basic authentication): the attack works.
@@ -185,9 +192,7 @@ def test_the_site_never_leads_a_browser_to_store_a_basic_password(
     """Playwright answers every Basic prompt with alice's password, as a person would: the
     site's API asks for none, so the browser has nothing to send to the attacker's requests."""
     site = live_server.url
-    context = page.context.browser.new_context(
-        http_credentials={"username": "alice", "password": "pw-of-alice", "origin": site}
-    )
+    context = answering_prompts(page, site)
     browser_page = context.new_page()
 
     with monkeypatch.context() as unguarded:
@@ -196,9 +201,7 @@ def test_the_site_never_leads_a_browser_to_store_a_basic_password(
     assert before.status == 200, "without the guard the prompt is answered and she is signed in"
     context.close()
 
-    context = page.context.browser.new_context(
-        http_credentials={"username": "alice", "password": "pw-of-alice", "origin": site}
-    )
+    context = answering_prompts(page, site)
     browser_page = context.new_page()
     asked = browser_page.goto(f"{site}/api/bots/?mine=1")
     assert asked.status == 401
