@@ -65,6 +65,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A sign-in refused for too many failures: the sign-in page as a 429 (arena/throttle.py).
+    "arena.throttle.SignInThrottleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -112,6 +114,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Every password check is counted and may be refused for too many failures (arena/throttle.py,
+# SECURITY.md): per client address, and per account except from addresses it signed in from.
+AUTHENTICATION_BACKENDS = ["arena.throttle.ThrottledModelBackend"]
+ARENA_SIGNIN_LIMITS = {
+    "failures_per_address": env_int("ARENA_SIGNIN_FAILURES_PER_ADDRESS", 10),
+    "failures_per_account": env_int("ARENA_SIGNIN_FAILURES_PER_ACCOUNT", 20),
+    "window_s": env_int("ARENA_SIGNIN_WINDOW_SECONDS", 900),
+    "known_address_days": env_int("ARENA_SIGNIN_KNOWN_ADDRESS_DAYS", 30),
+}
+# Reverse proxies in front of the web server whose X-Forwarded-For is trusted (0: none, the
+# client is REMOTE_ADDR). Set it to the number of proxies, or every client shares one address.
+ARENA_TRUSTED_PROXIES = env_int("ARENA_TRUSTED_PROXIES", 0)
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -142,8 +157,10 @@ REST_FRAMEWORK = {
     # Basic first: DRF takes the WWW-Authenticate header from the first class, and without one
     # a wrong password or a missing sign-in would be a 403 instead of a 401 that scripts (and
     # curl) understand. A browser's session still works: Basic passes when no header is sent.
+    # Basic for scripts only (arena/api_auth.py): a browser is never challenged with Basic, and
+    # a browser's request with Basic credentials must pass the CSRF check a session does.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.BasicAuthentication",
+        "arena.api_auth.ScriptBasicAuthentication",
         "rest_framework.authentication.SessionAuthentication",
         "arena.api.tokens.TokenAuthentication",
     ],
@@ -200,6 +217,24 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     },
     "ladder-reap": {"task": "tournament.reap_matches", "schedule": 30.0},
     "tournament-advance": {"task": "tournament.advance_tournaments", "schedule": 30.0},
+}
+
+# --- Cache (the sign-in throttle's counts) ---------------------------------------------------
+# Redis when there is one (CACHE_URL, else the broker's Redis), shared by every web process;
+# otherwise the web process's memory, which is the whole site under `make run` (one process).
+CACHE_URL = env_str("CACHE_URL")
+if not CACHE_URL and CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    CACHE_URL = CELERY_BROKER_URL
+CACHES = {
+    "default": (
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "arena",
+        }
+        if CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
 }
 
 # --- Match service (tournament/) -------------------------------------------------------------

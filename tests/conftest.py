@@ -22,3 +22,12 @@ requires_services = pytest.mark.skipif(
     not uses_real_services(),
     reason="needs DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis); .ci/run sets both",
 )
+
+
+@pytest.fixture(autouse=True)
+def own_sign_in_counts(monkeypatch) -> None:
+    """Each test counts failed sign-ins afresh (arena/throttle.py): the counts live in the cache,
+    which outlives a test (the process's memory, or Redis)."""
+    from arena import throttle
+
+    monkeypatch.setattr(throttle, "KEY_PREFIX", f"signin-test-{uuid.uuid4().hex[:12]}")

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import io
 import stat
+import tempfile
 import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from bots import uploads
 from bots.uploads import UploadError, unpack_upload, validate_upload
+from tests.bots.odd_archives import odd_archives
 
 
 def make_zip(members: dict[str, bytes], *, symlink: str | None = None) -> bytes:
@@ -80,3 +83,41 @@ def test_unpack_refuses_a_non_empty_directory(tmp_path: Path) -> None:
     (tmp_path / "old").write_text("x")
     with pytest.raises(ValueError, match="not empty"):
         unpack_upload(validate_upload("a.py", b"pass\n"), tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("members", "message"),
+    [
+        ({"main.py": b"", "a": b"x", "a/b.py": b""}, "'a' is both a file and a folder"),
+        ({"main.py": b"", "a/b.py": b"", "a": b"x"}, "'a' is both a file and a folder"),
+        ({"main.py": b"", "a/": b"", "A": b"x"}, "'a' is both a file and a folder"),
+        ({"main.py": b"", "main.py/x.py": b""}, "'main.py' is both a file and a folder"),
+        ({"main.py": b"", "lib/" + "n" * 101: b""}, "name is 101 characters long; the limit"),
+        ({"main.py": b"", "n" * 300: b""}, "path is 300 characters long; the limit is 240"),
+        ({"main.py": b"", "/".join(["d" * 99] * 50): b""}, "path is 4999 characters long"),
+        ({"main.py": b"", ".": b"x"}, "leaves the bot's directory"),
+    ],
+)
+def test_archives_the_file_system_cannot_hold_are_refused_before_unpacking(
+    tmp_path: Path, members: dict[str, bytes], message: str
+) -> None:
+    with pytest.raises(UploadError, match=message) as refused:
+        validate_upload("bot.zip", make_zip(members))
+    assert len(str(refused.value)) < 200, "a long name is cut short in the message"
+
+
+@given(data=odd_archives())
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_an_odd_archive_is_refused_with_an_upload_error_or_unpacks_exactly(data: bytes) -> None:
+    """Whatever the bytes, the validator answers UploadError or a bot that unpacks as listed."""
+    try:
+        upload = validate_upload("bot.zip", data)
+    except UploadError:
+        return
+    with tempfile.TemporaryDirectory() as scratch:
+        target = unpack_upload(upload, Path(scratch) / "bot")
+        unpacked = sorted(
+            str(path.relative_to(target)) for path in target.rglob("*") if path.is_file()
+        )
+    assert unpacked == list(upload.files)
+    assert "main.py" in upload.files

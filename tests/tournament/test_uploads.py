@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import html
+import io
 import re
+import zipfile
 
 import pytest
 from django.test import Client
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
 
 from bots.outcome import CRASH, PROTOCOL_ERROR
+from tests.bots.odd_archives import odd_archives
 from tests.tournament.conftest import FAST_GAME, TEST_BOTS, basic_auth, code
 from tests.tournament.test_results import outcome_for
 from tournament import execution
@@ -307,3 +312,67 @@ def test_what_the_bot_wrote_stays_in_the_log_when_its_stderr_does_not_hold_it(
     fail_validation(version, PROTOCOL_ERROR, "answer is not JSON", "", "hello, arena")
     assert "\nWhat it wrote at its forfeit:\nhello, arena\n" in version.validation_log
     assert version.validation_log.endswith("--- stderr ---\n(nothing)")
+
+
+def zipped(members: list[tuple[str, bytes]]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in members:
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def stored_nothing(tmp_path, bots_before: int, versions_before: int) -> bool:
+    media = tmp_path / "bots"
+    return (
+        Bot.objects.count() == bots_before
+        and BotVersion.objects.count() == versions_before
+        and (not media.exists() or not any(media.iterdir()))
+    )
+
+
+@pytest.mark.parametrize(
+    ("members", "message"),
+    [
+        ([("main.py", GOOD), ("a", b"x"), ("a/b.py", b"")], "is both a file and a folder"),
+        ([("main.py", GOOD), ("a/b.py", b""), ("a", b"x")], "is both a file and a folder"),
+        ([("main.py", GOOD), ("m" * 300, b"")], "path is 300 characters long"),
+        ([("main.py", GOOD), ("/".join(["d" * 99] * 50), b"")], "path is 4999 characters long"),
+    ],
+)
+@pytest.mark.parametrize("where", ["page", "api"])
+def test_archives_that_crashed_the_validator_are_clear_400s_that_store_nothing(
+    users, house_bots, settings, tmp_path, members, message, where
+) -> None:
+    settings.MEDIA_ROOT = str(tmp_path)
+    before = Bot.objects.count(), BotVersion.objects.count()
+    upload = {"game": FAST_GAME, "name": "odd", "code": code(zipped(members), "bot.zip")}
+    response = signed_in(users["alice"]).post("/api/bots/" if where == "api" else "/bots/", upload)
+    assert response.status_code == 400
+    assert message in html.unescape(response.content.decode())
+    assert stored_nothing(tmp_path, *before)
+
+
+@given(data=odd_archives())
+@hypothesis_settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+def test_no_odd_archive_makes_the_upload_api_fail_or_store_a_refused_upload(
+    users, house_bots, settings, tmp_path_factory, data
+) -> None:
+    """The generated corpus of odd archives (tests/bots/odd_archives.py) through the API: a 201
+    or a 400 with a message, never a 500, and a 400 leaves no bot, version or file behind."""
+    media = tmp_path_factory.mktemp("media")
+    settings.MEDIA_ROOT = str(media)
+    before = Bot.objects.count(), BotVersion.objects.count()
+    client = signed_in(users["alice"])
+    client.raise_request_exception = False
+    response = client.post(
+        "/api/bots/", {"game": FAST_GAME, "name": "odd", "code": code(data, "bot.zip")}
+    )
+    assert response.status_code in (201, 400), response.content[:500]
+    if response.status_code == 400:
+        assert response.json()["detail"]
+        assert stored_nothing(media, *before)
