@@ -98,3 +98,14 @@ def test_an_opponent_met_twice_in_one_game_counts_that_game_once() -> None:
     me, other, third = match.participants.order_by("seat")
     MatchParticipant.objects.filter(id=third.id).update(version=other.version)
     assert records.frequent_opponents(me.version.bot) == [(other.version.bot, 1)]
+
+
+def test_the_match_list_shows_options_scores_and_forfeits(client) -> None:
+    match = finished_match("catan", seed=70, options={"masters": True, "victory_points": 3})
+    loser = match.participants.order_by("-rank").first()
+    MatchParticipant.objects.filter(id=loser.id).update(forfeit="timeout")
+    winner = match.participants.get(rank=1)
+    page = client.get("/matches/").content.decode()
+    assert '<span class="muted options">masters, victory points 3</span>' in page
+    assert f"<strong>{winner.version.label}</strong> (1, {winner.score:g})" in page
+    assert 'class="forfeit" title="">timeout</span>' in page
