@@ -30,7 +30,13 @@ THROUGHPUT_WINDOWS = {"last_minute": timedelta(minutes=1), "last_10_minutes": ti
 minutes ago would understate it fivefold."""
 
 
+WATCH_SPEED = 1
+"""Steps a second the home page's "worth watching" games play at: a person's pace (a ladder game
+of example bots is over in well under a second)."""
+
+
 def home(request: HttpRequest) -> HttpResponse:
+    from tournament import records
     from tournament.models import Match, Tournament
 
     live = (
@@ -46,11 +52,14 @@ def home(request: HttpRequest) -> HttpResponse:
         if not live
         else []
     )
+    featured = [(game, records.worth_watching(game)) for game in sorted(GAMES)]
     return render(
         request,
         "home.html",
         {
             "games": sorted(GAMES),
+            "featured": [(game, match) for game, match in featured if match is not None],
+            "watch_speed": WATCH_SPEED,
             "live": live,
             "just_finished": just_finished,
             "tournaments": tournaments,
