@@ -49,6 +49,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "arena",
     "arena.api",
     "arena.alerts",
@@ -165,8 +167,41 @@ REST_FRAMEWORK = {
         "arena.api.tokens.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "tournament.api.ApiPagination",
+    "DEFAULT_PAGINATION_CLASS": "arena.api.pagination.ApiPagination",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Every client is throttled: a signed-in user per account, anyone else per address; a 429
+    # says when to come back (Retry-After). The counts live in the cache (CACHES below).
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    # Whose address a client is: X-Forwarded-For only from the trusted proxies, never spoofed.
+    "NUM_PROXIES": ARENA_TRUSTED_PROXIES,
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_str("ARENA_API_ANON_RATE", "120/minute"),
+        "user": env_str("ARENA_API_USER_RATE", "600/minute"),
+    },
     "PAGE_SIZE": 50,
+}
+
+# The API's OpenAPI 3 schema (/api/schema/) and its documentation page (/api/docs/), whose
+# Swagger UI files come from a package (drf-spectacular-sidecar), never from a CDN.
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Catan Arena API",
+    "DESCRIPTION": "Bots, versions, matches, replays, leaderboards, tournaments and tokens. "
+    "Authenticate with a personal API token (Authorization: Bearer ca_…), HTTP Basic from "
+    "scripts, or a signed-in session. README.md, 'The API', says the same in words.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "MatchStatus": "tournament.models.Match.STATUSES",
+        "TournamentStatus": "tournament.models.Tournament.STATUSES",
+        "VersionStatus": "tournament.models.BotVersion.STATUSES",
+    },
 }
 
 # --- Mail (alerts) ---------------------------------------------------------------------------

@@ -22,3 +22,6 @@ urlpatterns = [
     path("api/", include("tournament.api_urls")),
     path("", include("tournament.urls")),
 ]
+
+handler404 = views.not_found
+handler500 = views.server_error

@@ -3,6 +3,7 @@ downloads before writing a bot ("Write a bot", the protocol)."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from importlib import import_module
 
@@ -14,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.views import defaults
 
 from arena import authoring
 from arena.health import service_health
@@ -30,7 +32,13 @@ THROUGHPUT_WINDOWS = {"last_minute": timedelta(minutes=1), "last_10_minutes": ti
 minutes ago would understate it fivefold."""
 
 
+WATCH_SPEED = 1
+"""Steps a second the home page's "worth watching" games play at: a person's pace (a ladder game
+of example bots is over in well under a second)."""
+
+
 def home(request: HttpRequest) -> HttpResponse:
+    from tournament import records
     from tournament.models import Match, Tournament
 
     live = (
@@ -46,16 +54,37 @@ def home(request: HttpRequest) -> HttpResponse:
         if not live
         else []
     )
+    featured = [(game, records.worth_watching(game)) for game in sorted(GAMES)]
     return render(
         request,
         "home.html",
         {
             "games": sorted(GAMES),
+            "featured": [(game, match) for game, match in featured if match is not None],
+            "watch_speed": WATCH_SPEED,
             "live": live,
             "just_finished": just_finished,
             "tournaments": tournaments,
         },
     )
+
+
+API_PATH = re.compile(r"^/api/|^/matches/[^/]+/seats/[^/]+/log$")
+"""The API's addresses: ``/api/…`` and the seat log, which the match page links as JSON."""
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """404: the site's page, or at an API address the API's error body (one shape everywhere)."""
+    if API_PATH.match(request.path):
+        return JsonResponse({"detail": "Not found."}, status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """500: the site's page, or at an API address the API's error body."""
+    if API_PATH.match(request.path):
+        return JsonResponse({"detail": "The server failed; the fault is logged."}, status=500)
+    return defaults.server_error(request)
 
 
 def favicon(request: HttpRequest) -> HttpResponse:

@@ -31,3 +31,13 @@ def own_sign_in_counts(monkeypatch) -> None:
     from arena import throttle
 
     monkeypatch.setattr(throttle, "KEY_PREFIX", f"signin-test-{uuid.uuid4().hex[:12]}")
+
+
+@pytest.fixture(autouse=True)
+def own_api_allowance(monkeypatch) -> None:
+    """Each test starts with a fresh API allowance (DRF's throttles count in the cache, which
+    outlives a test): their counts go to a cache of the test's own."""
+    from django.core.cache.backends.locmem import LocMemCache
+    from rest_framework.throttling import SimpleRateThrottle
+
+    monkeypatch.setattr(SimpleRateThrottle, "cache", LocMemCache(uuid.uuid4().hex, {}))

@@ -14,15 +14,18 @@ paginated (:class:`ApiPagination`).
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes, renderer_classes
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from arena.api.pagination import ApiPagination
+from arena.api.schema import answers, page_of
 from games.registry import GAMES, game_title
 from tournament.access import may_see_log, owns_or_staff
 from tournament.brackets import MAX_GAMES_PER_PAIRING, tie_name, tie_number
@@ -40,12 +43,6 @@ from tournament.tournaments import TournamentRefused, create_tournament, tournam
 from tournament.versions import UploadRejected, validation_matches
 
 
-class ApiPagination(LimitOffsetPagination):
-    """``?limit=&offset=``; ``PAGE_SIZE`` (50) a page unless asked, never more than 500."""
-
-    max_limit = 500
-
-
 class VersionSerializer(serializers.ModelSerializer):
     class Meta:
         model = BotVersion
@@ -60,6 +57,7 @@ class VersionSerializer(serializers.ModelSerializer):
         ]
 
 
+@extend_schema_field(OpenApiTypes.STR)
 class GameTitleField(serializers.Field):
     """``game_title`` beside ``game``: the title people read; ``game`` stays the id to use."""
 
@@ -110,6 +108,31 @@ class BotListQuery(serializers.Serializer):
     )
 
 
+class UploadRequestSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=sorted(GAMES))
+    name = serializers.CharField(max_length=64)
+    code = serializers.FileField(help_text="a .py file, or a .zip with main.py")
+
+
+class UploadedSerializer(VersionSerializer):
+    bot = serializers.IntegerField()
+    validation_match = serializers.IntegerField(allow_null=True)
+
+    class Meta(VersionSerializer.Meta):
+        fields = ["bot", *VersionSerializer.Meta.fields, "validation_match"]
+
+
+@extend_schema(
+    methods=["GET"],
+    operation_id="api_bots_list",
+    parameters=[BotListQuery],
+    responses=answers(page_of(BotSerializer, "BotPage"), 400, 401),
+)
+@extend_schema(
+    methods=["POST"],
+    request={"multipart/form-data": UploadRequestSerializer},
+    responses=answers(UploadedSerializer, 400, 401, 403, status=201),
+)
 @api_view(["GET", "POST"])
 def bot_list(request: Request) -> Response:
     """GET: every bot, a page at a time (``?game=``, ``?mine=1``, ``?limit=&offset=``);
@@ -138,6 +161,22 @@ def invalid_query(errors: dict[str, list[str]]) -> Response:
     return Response({"detail": "; ".join(messages), "errors": errors}, status=400)
 
 
+class VersionDetailSerializer(VersionSerializer):
+    validation_match = serializers.IntegerField(allow_null=True)
+    validation_log = serializers.CharField(required=False, help_text="owner and staff only")
+
+    class Meta(VersionSerializer.Meta):
+        fields = [*VersionSerializer.Meta.fields, "validation_match", "validation_log"]
+
+
+class BotDetailSerializer(BotSerializer):
+    versions = VersionDetailSerializer(many=True)
+
+    class Meta(BotSerializer.Meta):
+        fields = [*BotSerializer.Meta.fields, "versions"]
+
+
+@extend_schema(responses=answers(BotDetailSerializer, 404))
 @api_view(["GET"])
 def bot_detail(request: Request, bot_id: int) -> Response:
     """One bot with all its versions and their validation matches; validation logs for its
@@ -154,6 +193,15 @@ def bot_detail(request: Request, bot_id: int) -> Response:
     return Response({**BotSerializer(bot).data, "versions": versions})
 
 
+class SeatLogSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    stderr = serializers.CharField(allow_blank=True)
+    move_times_ms = serializers.ListField(child=serializers.FloatField())
+    forfeit_evidence = serializers.CharField(allow_blank=True)
+
+
+@extend_schema(responses=answers(SeatLogSerializer, 401, 403, 404))
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 @renderer_classes([JSONRenderer])
@@ -256,6 +304,23 @@ class TournamentListQuery(serializers.Serializer):
     status = choice_filter("status", [value for value, _ in Tournament.STATUSES])
 
 
+TOURNAMENT_BODY = OpenApiResponse(
+    OpenApiTypes.OBJECT,
+    description="the tournament with its entrants, progress, standings, games and bracket",
+)
+
+
+@extend_schema(
+    methods=["GET"],
+    operation_id="api_tournaments_list",
+    parameters=[TournamentListQuery],
+    responses=answers(page_of(TournamentSerializer, "TournamentPage"), 400),
+)
+@extend_schema(
+    methods=["POST"],
+    request=NewTournamentSerializer,
+    responses=answers(TOURNAMENT_BODY, 400, 401, 403, status=201),
+)
 @api_view(["GET", "POST"])
 def tournament_list(request: Request) -> Response:
     """GET: every tournament, newest first, a page at a time (``?game=``, ``?status=``,
@@ -300,6 +365,7 @@ def _create_tournament(request: Request) -> Response:
     return Response(_tournament_body(tournament), status=status.HTTP_201_CREATED)
 
 
+@extend_schema(responses=answers(TOURNAMENT_BODY, 404))
 @api_view(["GET"])
 def tournament_detail(request: Request, tournament_id: int) -> Response:
     """One tournament: entrants by seed, progress, standings, games and (knockout) bracket."""
@@ -309,6 +375,7 @@ def tournament_detail(request: Request, tournament_id: int) -> Response:
     return Response(_tournament_body(tournament))
 
 
+@extend_schema(request=None, responses=answers(TOURNAMENT_BODY, 401, 403, 404, 409))
 @api_view(["POST"])
 def tournament_cancel(request: Request, tournament_id: int) -> Response:
     """Cancel a pending or running tournament (its organiser and staff); 409 when it is not."""
@@ -321,6 +388,12 @@ def tournament_cancel(request: Request, tournament_id: int) -> Response:
     return Response({**_tournament_body(tournament), "dropped_games": dropped})
 
 
+class RetrySerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    retry_of = serializers.IntegerField()
+
+
+@extend_schema(request=None, responses=answers(RetrySerializer, 401, 403, 404, 409, status=201))
 @api_view(["POST"])
 def tournament_retry(request: Request, tournament_id: int, match_id: int) -> Response:
     """Play an error game again (its organiser and staff); 409 when it may not be retried."""

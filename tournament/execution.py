@@ -178,7 +178,7 @@ def play(match: Match) -> MatchOutcome:
         options=match.options,
         time_control=match.time_control or None,
         limits=match.sandbox_limits or None,
-        on_step=LivePublisher(match.id, match.game),
+        on_step=LivePublisher(match.id, match.game, names=[spec.name for spec in specs]),
     )
 
 

@@ -282,6 +282,9 @@ class LiveView(models.Model):
     step = models.PositiveIntegerField()
     turn = models.PositiveIntegerField()
     view = models.JSONField(help_text="the game's picture.public_view(state)")
+    lines = models.JSONField(
+        default=list, blank=True, help_text="the latest public events in words, oldest first"
+    )
     updated = models.DateTimeField(auto_now=True)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Min, Q, QuerySet
 from django.utils import timezone
 
 from tournament.models import Bot, BotVersion, Match, MatchParticipant
@@ -166,3 +166,24 @@ def forfeits_since(bots: list[Bot], hours: int = 24) -> dict[int, int]:
         .values_list("version__bot_id", flat=True)
     )
     return Counter(rows)
+
+
+WATCH_AMONG = 300
+"""A game worth watching is picked among the game's latest this many finished ladder matches."""
+
+
+def worth_watching(game: str) -> Match | None:
+    """A recent ladder game between strong bots: of the latest :data:`WATCH_AMONG` finished
+    ones, the one whose weakest seat has the best rating (μ − 3σ) now; the newest on a tie."""
+    recent = list(
+        Match.objects.filter(game=game, kind=Match.LADDER, status=Match.FINISHED)
+        .order_by("-id")
+        .values_list("id", flat=True)[:WATCH_AMONG]
+    )
+    return (
+        Match.objects.filter(id__in=recent)
+        .annotate(weakest=Min("participants__version__conservative"))
+        .order_by("-weakest", "-id")
+        .prefetch_related("participants__version__bot__owner")
+        .first()
+    )

@@ -8,23 +8,23 @@ app_name = "tournament"
 urlpatterns = [
     path("ladder/<str:game>/", views.leaderboard, name="leaderboard"),
     path("bots/", views.my_bots, name="my_bots"),
-    path("bots/<int:bot_id>/", views.bot_detail, name="bot_detail"),
-    path("bots/<int:bot_id>/vs/<int:other_id>/", record_views.head_to_head, name="head_to_head"),
-    path("bots/<int:bot_id>/pause", record_views.pause_or_resume, name="bot_pause"),
+    path("bots/<id:bot_id>/", views.bot_detail, name="bot_detail"),
+    path("bots/<id:bot_id>/vs/<id:other_id>/", record_views.head_to_head, name="head_to_head"),
+    path("bots/<id:bot_id>/pause", record_views.pause_or_resume, name="bot_pause"),
     path("tournaments/", views.tournament_list, name="tournament_list"),
     path("tournaments/new", views.tournament_new, name="tournament_new"),
-    path("tournaments/<int:tournament_id>/", views.tournament_detail, name="tournament_detail"),
+    path("tournaments/<id:tournament_id>/", views.tournament_detail, name="tournament_detail"),
     path(
-        "tournaments/<int:tournament_id>/cancel", views.tournament_cancel, name="tournament_cancel"
+        "tournaments/<id:tournament_id>/cancel", views.tournament_cancel, name="tournament_cancel"
     ),
     path(
-        "tournaments/<int:tournament_id>/games/<int:match_id>/retry",
+        "tournaments/<id:tournament_id>/games/<id:match_id>/retry",
         views.tournament_retry,
         name="tournament_retry",
     ),
     path("matches/", views.match_list, name="match_list"),
-    path("matches/<int:match_id>/", views.match_detail, name="match_detail"),
-    path("matches/<int:match_id>/seats/<int:seat>/log", api.seat_log, name="seat_log"),
-    path("matches/<int:match_id>/replay/frames", viewer.replay_frames, name="replay_frames"),
-    path("matches/<int:match_id>/replay.json", replay_files.download, name="replay_file"),
+    path("matches/<id:match_id>/", views.match_detail, name="match_detail"),
+    path("matches/<id:match_id>/seats/<id:seat>/log", api.seat_log, name="seat_log"),
+    path("matches/<id:match_id>/replay/frames", viewer.replay_frames, name="replay_frames"),
+    path("matches/<id:match_id>/replay.json", replay_files.download, name="replay_file"),
 ]

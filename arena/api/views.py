@@ -22,6 +22,8 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
@@ -29,10 +31,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from arena.api.models import ApiToken
+from arena.api.pagination import ApiPagination
+from arena.api.schema import answers, page_of
 from arena.api.tokens import TooManyTokens, issue
 from games.registry import GAMES, game_title
 from tournament import pausing, records
-from tournament.api import ApiPagination, choice_filter, invalid_query
+from tournament.api import choice_filter, invalid_query
 from tournament.models import Bot, BotVersion, Match, MatchParticipant
 from tournament.organiser import may_organise
 from tournament.replay_files import match_replay
@@ -44,6 +48,15 @@ OPTION_FILTER = re.compile(r"^(?P<name>[a-z_][a-z0-9_]{0,40}):(?P<value>.{1,100}
 # --- who am I, and my tokens -----------------------------------------------------------------
 
 
+class MeSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    is_staff = serializers.BooleanField()
+    organiser = serializers.BooleanField()
+    bots = serializers.IntegerField()
+    authenticated_by = serializers.ChoiceField(["token", "password"])
+
+
+@extend_schema(responses=answers(MeSerializer, 401))
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
 def me(request: Request) -> Response:
@@ -69,6 +82,23 @@ class NewTokenSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100)
 
 
+class TokenListSerializer(serializers.Serializer):
+    results = TokenSerializer(many=True)
+
+
+class MadeTokenSerializer(TokenSerializer):
+    key = serializers.CharField(help_text="shown in this answer only, never again")
+
+    class Meta(TokenSerializer.Meta):
+        fields = [*TokenSerializer.Meta.fields, "key"]
+
+
+@extend_schema(methods=["GET"], responses=answers(TokenListSerializer, 401))
+@extend_schema(
+    methods=["POST"],
+    request=NewTokenSerializer,
+    responses=answers(MadeTokenSerializer, 400, 401, status=201),
+)
 @api_view(["GET", "POST"])
 @permission_classes([IsAuthenticated])
 def token_list(request: Request) -> Response:
@@ -87,6 +117,7 @@ def token_list(request: Request) -> Response:
     return Response({**TokenSerializer(token).data, "key": key}, status=status.HTTP_201_CREATED)
 
 
+@extend_schema(responses=answers(OpenApiResponse(description="revoked"), 401, 404, status=204))
 @api_view(["DELETE"])
 @permission_classes([IsAuthenticated])
 def token_revoke(request: Request, token_id: int) -> Response:
@@ -96,6 +127,35 @@ def token_revoke(request: Request, token_id: int) -> Response:
 
 
 # --- matches ---------------------------------------------------------------------------------
+
+
+class SeatBodySerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    bot = serializers.IntegerField()
+    bot_name = serializers.CharField()
+    owner = serializers.CharField()
+    version = serializers.IntegerField()
+    version_id = serializers.IntegerField()
+    rank = serializers.IntegerField(allow_null=True)
+    score = serializers.FloatField(allow_null=True)
+    forfeit = serializers.CharField(allow_null=True)
+    forfeit_detail = serializers.CharField(allow_blank=True)
+
+
+class MatchBodySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    game_title = serializers.CharField()
+    kind = serializers.CharField()
+    rated = serializers.BooleanField()
+    status = serializers.CharField()
+    options = serializers.DictField()
+    created = serializers.DateTimeField()
+    finished = serializers.DateTimeField(allow_null=True)
+    end_reason = serializers.CharField(allow_blank=True)
+    seats = SeatBodySerializer(many=True)
+    page = serializers.URLField()
+    replay = serializers.URLField(allow_null=True)
 
 
 def seat_body(participant: MatchParticipant) -> dict[str, Any]:
@@ -169,6 +229,11 @@ class MatchListQuery(serializers.Serializer):
         return data
 
 
+@extend_schema(
+    operation_id="api_matches_list",
+    parameters=[MatchListQuery],
+    responses=answers(page_of(MatchBodySerializer, "MatchPage"), 400),
+)
 @api_view(["GET"])
 def match_list(request: Request) -> Response:
     """Matches, newest first, a page at a time, with the filters of :class:`MatchListQuery`."""
@@ -183,6 +248,7 @@ def match_list(request: Request) -> Response:
     return paginator.get_paginated_response([match_body(m, request) for m in page])
 
 
+@extend_schema(responses=answers(MatchBodySerializer, 404))
 @api_view(["GET"])
 def match_detail(request: Request, match_id: int) -> Response:
     match = get_object_or_404(
@@ -191,6 +257,11 @@ def match_detail(request: Request, match_id: int) -> Response:
     return Response(match_body(match, request))
 
 
+@extend_schema(
+    responses=answers(
+        OpenApiResponse(OpenApiTypes.OBJECT, description="docs/replay-format.md"), 404
+    )
+)
 @api_view(["GET"])
 def match_replay_file(request: Request, match_id: int) -> Response:
     """The match's replay file (``docs/replay-format.md``); 404 until it has finished."""
@@ -205,6 +276,26 @@ class LeaderboardQuery(serializers.Serializer):
     sort = choice_filter("sort", list(LEADERBOARD_SORTS))
 
 
+class LeaderboardRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    bot = serializers.IntegerField()
+    bot_name = serializers.CharField()
+    owner = serializers.CharField()
+    version = serializers.IntegerField()
+    version_id = serializers.IntegerField()
+    conservative = serializers.FloatField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    elo = serializers.FloatField()
+    games_played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    forfeits = serializers.IntegerField()
+
+
+@extend_schema(
+    parameters=[LeaderboardQuery],
+    responses=answers(page_of(LeaderboardRowSerializer, "LeaderboardPage"), 400, 404),
+)
 @api_view(["GET"])
 def leaderboard(request: Request, game: str) -> Response:
     """Active versions of ``game``, best first by μ − 3σ (``?sort=mu`` or ``elo``)."""
@@ -278,6 +369,20 @@ def rating_history(request: Request, rated: QuerySet[MatchParticipant]) -> Respo
     )
 
 
+class RatingPointSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    version = serializers.IntegerField()
+    rank = serializers.IntegerField(allow_null=True)
+    elo = serializers.FloatField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    finished = serializers.DateTimeField(allow_null=True)
+
+
+RATING_HISTORY = answers(page_of(RatingPointSerializer, "RatingHistoryPage"), 404)
+
+
+@extend_schema(responses=RATING_HISTORY)
 @api_view(["GET"])
 def bot_ratings(request: Request, bot_id: int) -> Response:
     """The bot's ratings after each of its rated games, oldest first (all its versions)."""
@@ -285,6 +390,7 @@ def bot_ratings(request: Request, bot_id: int) -> Response:
     return rating_history(request, MatchParticipant.objects.filter(version__bot=bot))
 
 
+@extend_schema(responses=RATING_HISTORY)
 @api_view(["GET"])
 def version_ratings(request: Request, version_id: int) -> Response:
     """One version's ratings after each of its rated games, oldest first."""
@@ -302,6 +408,23 @@ class HeadToHeadQuery(serializers.Serializer):
         return data
 
 
+class BotNameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    owner = serializers.CharField()
+
+
+class HeadToHeadSerializer(serializers.Serializer):
+    a = BotNameSerializer()
+    b = BotNameSerializer()
+    games = serializers.IntegerField()
+    a_ahead = serializers.IntegerField()
+    b_ahead = serializers.IntegerField()
+    level = serializers.IntegerField()
+    latest = serializers.ListField(child=serializers.IntegerField())
+
+
+@extend_schema(parameters=[HeadToHeadQuery], responses=answers(HeadToHeadSerializer, 400, 404))
 @api_view(["GET"])
 def head_to_head(request: Request) -> Response:
     """``?a=<bot id>&b=<bot id>``: in the finished games both played, how often each placed
@@ -325,6 +448,16 @@ def head_to_head(request: Request) -> Response:
     )
 
 
+class PausedSerializer(serializers.Serializer):
+    bot = serializers.IntegerField()
+    paused = serializers.DateTimeField(allow_null=True)
+    cancelled_matches = serializers.IntegerField(required=False)
+
+
+PAUSE_ANSWERS = answers(PausedSerializer, 401, 403, 404)
+
+
+@extend_schema(request=None, responses=PAUSE_ANSWERS)
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def bot_pause(request: Request, bot_id: int) -> Response:
@@ -334,6 +467,7 @@ def bot_pause(request: Request, bot_id: int) -> Response:
     return Response({"bot": bot.id, "paused": bot.paused, "cancelled_matches": cancelled})
 
 
+@extend_schema(request=None, responses=PAUSE_ANSWERS)
 @api_view(["POST"])
 @permission_classes([IsAuthenticated])
 def bot_resume(request: Request, bot_id: int) -> Response:

@@ -158,11 +158,14 @@ SENTENCES = {
     "cancel_trade": "{who} withdraws the offer.",
     "maritime_trade": "{who} trades {rate} {give} with the bank for 1 {get}.",
     "move_robber": "{who} moves the robber to {hex}.",
-    "steal": "{who} steals {resource} from {victim}.",
+    "steal": ("{who} steals {resource} from {victim}.", "{who} steals a card from {victim}."),
     "discard": "{who} discards {resource}.",
     "longest_road": "{who} takes the Longest Road.",
     "largest_army": "{who} takes the Largest Army.",
-    "buy_development": "{who} buys a development card ({card}).",
+    "buy_development": (
+        "{who} buys a development card ({card}).",
+        "{who} buys a development card.",
+    ),
     "play_development": "{who} plays {card}.",
     "monopoly": "{who} claims every {resource}: {taken}.",
     "take_resource": "{who} takes {resource} from the bank.",
@@ -172,9 +175,15 @@ SENTENCES = {
     "use_master": _master_use,
     "swap_master": "{who} returns {returned} and takes {master}.",
     "flip_master": "{who} turns {master} over.",
-    "hildegard_look": "{who} looks at {target}'s hand: {hand}.",
-    "hildegard_take": "{who} takes {resource} from {target}.",
-    "negotiant_payment": "{who} pays {resource} to {to}.",
+    "hildegard_look": (
+        "{who} looks at {target}'s hand: {hand}.",
+        "{who} looks at {target}'s hand.",
+    ),
+    "hildegard_take": (
+        "{who} takes {resource} from {target}.",
+        "{who} takes a card from {target}.",
+    ),
+    "negotiant_payment": ("{who} pays {resource} to {to}.", "{who} pays a card to {to}."),
     "kandamir_draw": "{who} draws {cards} with Kandamir.",
 }
 SEAT_FIELDS = ("seat", "partner", "victim", "target", "to")

@@ -77,7 +77,13 @@ class Narrator:
         return self.tell([event], names, position)[0]
 
     def _sentence(self, event: Mapping[str, Any], names: Sequence[str], context: Any) -> str | None:
-        words = {key: self._words(key, value, names, context) for key, value in event.items()}
+        # A secret's copy for the other seats leaves its hidden field out, so the sentence
+        # without it is told ("steals a card from …"), never the word "hidden".
+        words = {
+            key: self._words(key, value, names, context)
+            for key, value in event.items()
+            if value != HIDDEN
+        }
         words["who"] = words.get("seat", "")
         sentence = self.sentences.get(event["type"], ())
         if sentence is None:
@@ -95,6 +101,8 @@ class Narrator:
         return f"{str(event['type']).replace('_', ' ')}: {details}"
 
     def _words(self, key: str, value: Any, names: Sequence[str], context: Any) -> str:
+        if isinstance(value, list) and _is_hidden(value):  # a secret's copy: how many, not what
+            return counted(len(value), "hidden card")
         if self.special is not None:
             special = self.special(key, value, names, context)
             if special is not None:
@@ -128,7 +136,9 @@ def is_hidden_copy(event: Mapping[str, Any]) -> bool:
 
 
 def _is_hidden(value: Any) -> bool:
-    return value == HIDDEN or (isinstance(value, list) and bool(value) and set(value) == {HIDDEN})
+    if isinstance(value, list):
+        return bool(value) and all(item == HIDDEN for item in value)
+    return value == HIDDEN
 
 
 def seat_name(seat: int | None, names: Sequence[str]) -> str:

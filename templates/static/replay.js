@@ -117,15 +117,19 @@
     playing = setTimeout(tick, Math.max(0, rest));
   }
 
-  function togglePlay() {
-    if (playing) return stop();
+  function play(firstAfterMs) {
     playButton.textContent = "⏸ Pause";
     viewer.dataset.playing = "yes";
+    playing = setTimeout(tick, firstAfterMs);
+  }
+
+  function togglePlay() {
+    if (playing) return stop();
     if (current >= steps) {
-      playing = setTimeout(tick, 1000 / stepsPerSecond());
+      play(1000 / stepsPerSecond());
       show(moves.start());
     } else {
-      playing = setTimeout(tick, 0);
+      play(0);
     }
   }
 
@@ -174,6 +178,16 @@
   const savedIndex = [...speedSelect.options].findIndex((option) => option.value === saved);
   if (savedIndex >= 0) speedSelect.selectedIndex = savedIndex;
   speedSelect.addEventListener("change", () => setSpeed(speedSelect.selectedIndex));
+  // ?play=SPEED (the home page's "watch" link): play from where play starts at that pace,
+  // without changing the speed this browser keeps for other replays.
+  const asked = new URLSearchParams(window.location.search).get("play");
+  const askedIndex = [...speedSelect.options].findIndex((option) => option.value === asked);
+  if (askedIndex >= 0) {
+    speedSelect.selectedIndex = askedIndex;
+    show(moves.start()).then(() => {
+      if (!playing) play(1000 / stepsPerSecond()); // the first position stays for a step too
+    });
+  }
   for (const form of viewer.querySelectorAll("form.viewer-jump")) {
     form.addEventListener("submit", (event) => {
       const input = form.querySelector("input");

@@ -8,7 +8,7 @@ from django.test import Client
 
 from tests.tournament.replays import finished_match
 from tournament import records
-from tournament.models import Bot, MatchParticipant
+from tournament.models import Bot, BotVersion, Match, MatchParticipant
 
 pytestmark = pytest.mark.django_db
 
@@ -98,3 +98,29 @@ def test_an_opponent_met_twice_in_one_game_counts_that_game_once() -> None:
     me, other, third = match.participants.order_by("seat")
     MatchParticipant.objects.filter(id=third.id).update(version=other.version)
     assert records.frequent_opponents(me.version.bot) == [(other.version.bot, 1)]
+
+
+def test_the_match_list_shows_options_scores_and_forfeits(client) -> None:
+    match = finished_match("catan", seed=70, options={"masters": True, "victory_points": 3})
+    loser = match.participants.order_by("-rank").first()
+    MatchParticipant.objects.filter(id=loser.id).update(forfeit="timeout")
+    winner = match.participants.get(rank=1)
+    page = client.get("/matches/").content.decode()
+    assert '<span class="muted options">masters, victory points 3</span>' in page
+    assert f"<strong>{winner.version.label}</strong> (1, {winner.score:g})" in page
+    assert 'class="forfeit" title="">timeout</span>' in page
+
+
+def test_the_home_page_offers_a_recent_game_between_the_best_rated_bots(client) -> None:
+    weak = finished_match("cardgame", seed=80)
+    strong = finished_match("cardgame", seed=81)
+    newer_but_weak = finished_match("cardgame", seed=82)
+    Match.objects.filter(id__in=(weak.id, strong.id, newer_but_weak.id)).update(kind=Match.LADDER)
+    BotVersion.objects.filter(participations__match=strong).update(conservative=20.0)
+    BotVersion.objects.filter(participations__match__in=(weak, newer_but_weak)).update(
+        conservative=1.0
+    )
+    assert records.worth_watching("cardgame") == strong
+    page = client.get("/").content.decode()
+    assert f'href="/matches/{strong.id}/?play=1#viewer"' in page
+    assert records.worth_watching("catan") is None

@@ -112,3 +112,19 @@ def test_play_runs_at_the_chosen_speed_and_space_pauses(page, live_server, house
     page.keyboard.press("Space")
     page.reload()
     assert page.locator(".viewer-speed select").input_value() == "12"
+
+
+def test_the_watch_link_plays_from_the_start_at_a_step_a_second(page, live_server, house_bots):  # noqa: F811
+    """The home page's "worth watching" link: ?play=1 starts playing from where play starts,
+    one step a second, and leaves the speed this browser keeps for other replays alone."""
+    match = finished_match("cardgame")
+    opening = Timeline.from_payload(match.replay.unpack(), seat_names(match)).opening
+    page.goto(f"{live_server.url}/matches/{match.id}/?play=1#viewer")
+    at_step(page, opening)
+    page.wait_for_function("document.getElementById('viewer').dataset.playing === 'yes'")
+    started = page.evaluate("performance.now()")
+    at_step(page, opening + 2)
+    # Two steps at 1 a second take about 2 s (at 3 a second, the next speed, under 0.7 s).
+    assert page.evaluate("performance.now()") - started >= 1000
+    assert page.locator(".viewer-speed select").input_value() == "1"
+    assert page.evaluate("localStorage.getItem('arena.replay.speed')") is None

@@ -110,7 +110,10 @@ def test_each_page_names_its_game_by_title_and_links_by_id(client, site) -> None
     assert "<h1>Matches · Catan board game</h1>" in listing
     assert '<option value="catan" selected>Catan board game</option>' in listing
     assert '<option value="cardgame">Catan card game</option>' in listing
-    assert "<td>Catan board game</td>" in listing
+    assert (
+        '<td>Catan board game<br><span class="muted options">victory points 3</span></td>'
+        in listing
+    )
 
     match = client.get(f"/matches/{played.id}/").content.decode()
     assert f"<title>Match {played.id} · Catan board game · Catan Arena</title>" in match

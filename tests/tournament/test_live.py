@@ -122,3 +122,26 @@ def test_a_bought_card_leaves_the_live_page_as_it_was(running) -> None:
     assert full_views[0] != full_views[1]  # the card is in the position…
     assert views[0] == views[1] and pages[0] == pages[1]  # …and nowhere in the live view
     assert "<svg" in pages[0]
+
+
+def test_spectators_read_the_latest_events_in_words_but_never_a_secret(running, client) -> None:
+    """A steal's copy for the table is told ("steals a card from"); what was stolen never
+    reaches the live lines, whatever the step they are published at."""
+    final, actions = play_random("catan", 3, seed=7, options={"masters": True})
+    steals = [e for e in final.events if e["type"] == "steal" and e["visible_to"] != "all"]
+    stolen = {e["resource"] for e in steals} - {"hidden"}
+    assert stolen, "the random game has a steal to hide"
+    publish = LivePublisher(running.id, "catan", names=["Ann v1", "Bob v1", "Cy v1"])
+    state = import_module("games.catan").GAME.new_game(3, seed=7, options={"masters": True})
+    seen: set[str] = set()
+    for step, action in enumerate(actions, start=1):
+        state.apply(action)
+        publish.next_at = float("-inf")  # publish at every step
+        publish(step, action, state)
+        seen.update(publish.lines)
+    told = " ".join(seen)
+    assert "steals a card from" in told and "steals hidden" not in told
+    assert not any(f"steals {resource} from" in told for resource in stolen)
+    assert LiveView.objects.get(match=running).lines == list(publish.lines)
+    page = client.get(f"/matches/{running.id}/").content.decode()
+    assert "Just now" in page and publish.lines[-1] in page

@@ -12,12 +12,12 @@ from django.test import Client
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 
+from arena.api.pagination import ApiPagination
 from bots.outcome import CRASH, PROTOCOL_ERROR
 from tests.bots.odd_archives import odd_archives
 from tests.tournament.conftest import FAST_GAME, TEST_BOTS, basic_auth, code
 from tests.tournament.test_results import outcome_for
 from tournament import execution
-from tournament.api import ApiPagination
 from tournament.models import Bot, BotVersion, Match
 from tournament.results import record_result
 
