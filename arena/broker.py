@@ -108,3 +108,38 @@ class Transport(filesystem.Transport):
 def install() -> None:
     """Make ``filesystem://`` mean this transport in this process."""
     TRANSPORT_ALIASES["filesystem"] = f"{__name__}:Transport"
+
+
+# --- Noticing a broker that lost its messages ---------------------------------------------------
+# A Redis server restarted without its data (or flushed) has forgotten every queued message;
+# nothing tells the senders. Each life of a Redis server has its own ``run_id``; the reaper keeps
+# the one it last saw in the broker itself, so a missing or different mark means "messages may
+# have been lost since": a server that restarted (even one that kept some data: it may have lost
+# the last writes) or whose data was wiped. Brokers that keep their messages on disk (the
+# folder) have no lives to tell apart.
+
+LIFE_KEY = "arena:broker-life"
+
+
+def _redis_client(conn: Any) -> Any:
+    return conn.default_channel.client if conn.transport.driver_type == "redis" else None
+
+
+def new_broker_life(app: Any) -> str | None:
+    """The current life of the broker when it is not the one :func:`remember_broker_life` last
+    stored (a restart or lost data since), else None."""
+    with app.connection_for_write() as conn:
+        client = _redis_client(conn)
+        if client is None:
+            return None
+        life = str(client.info("server")["run_id"])
+        seen = client.get(LIFE_KEY)
+        return None if seen is not None and bytes_to_str(seen) == life else life
+
+
+def remember_broker_life(app: Any, life: str) -> None:
+    """Mark ``life`` as seen: everything it may have lost has been sent again."""
+    with app.connection_for_write() as conn:
+        client = _redis_client(conn)
+        if client is not None:
+            client.set(LIFE_KEY, life)
