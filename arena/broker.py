@@ -1,12 +1,13 @@
-"""The embedded broker: kombu's folder of message files, read in the order they were written.
+"""The message broker's two weak spots: the embedded folder's order, and a Redis that forgets.
 
-kombu's own filesystem transport names a message by the machine's uptime in milliseconds and
-reads the folder in text order, so a message written at 999,999 ms sorts after one written at
-1,000,000 ms: every digit the clock gains (about 1,000 s, 10,000 s, 100,000 s of uptime) leaves
-the older messages behind every newer one, and a busy queue did not reach them for minutes.
-Its writer also makes a file under its final name before writing it, so a reader could take a
-half-written message, and its reader moves messages to the system's temporary folder, which is
-a copy (and no claim) when that folder is on another file system.
+The embedded broker is kombu's folder of message files, read here in the order they were written.
+kombu's own filesystem transport names a message by the machine's uptime in milliseconds and reads
+the folder in text order, so a message written at 999,999 ms sorts after one written at 1,000,000
+ms: every digit the clock gains (about 1,000 s, 10,000 s, 100,000 s of uptime) leaves the older
+messages behind every newer one, and a busy queue did not reach them for minutes. Its writer also
+makes a file under its final name before writing it, so a reader could take a half-written message,
+and its reader moves messages to the system's temporary folder, which is a copy (and no claim) when
+that folder is on another file system.
 
 Here a message is named by the wall clock in nanoseconds, zero-padded to a fixed width (so text
 order is time order, across reboots too, when an uptime clock starts again from zero), written
@@ -16,6 +17,9 @@ their number, so a message named by kombu's clock (left from before this transpo
 is read before every newer one.
 
 ``filesystem://`` URLs get this transport: :func:`install` points kombu's alias at it.
+
+A Redis broker that restarted may have lost messages; :func:`new_broker_life` tells the reaper
+(``tournament.tasks.reap_matches``) so, which then sends every queued match again.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ import time
 import pytest
 from django.core.management import call_command
 from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
 
 from tests.brokers import RedisServer, requires_redis_server
 from tests.tournament.conftest import active_version, make_bot
@@ -88,7 +89,7 @@ def test_a_lost_broker_and_a_killed_worker_lose_no_match_and_score_none_twice(
         broker.kill()
         time.sleep(2)
         broker.start()
-        back = time.monotonic()
+        back, back_at = time.monotonic(), timezone.now()
 
         # A worker process dies mid-match: one of the slow bot's, which thinks for seconds.
         def slow_match_running() -> bool:
@@ -122,7 +123,11 @@ def test_a_lost_broker_and_a_killed_worker_lose_no_match_and_score_none_twice(
 
     matches = Match.objects.all()
     assert set(matches.values_list("status", flat=True)) <= {Match.FINISHED, Match.ERROR}
-    assert matches.filter(status=Match.FINISHED).count() >= 8
+    # The round robin played all its games, and the ladder went on after the broker came back.
+    league_games = matches.filter(tournament_slot__tournament=league)
+    assert league_games.count() == league.planned_matches
+    assert set(league_games.values_list("status", flat=True)) == {Match.FINISHED}
+    assert matches.filter(kind=Match.LADDER, created__gt=back_at, status=Match.FINISHED).exists()
     # None scored twice: one scored result per finished match, and every version counted each
     # of its finished rated games once.
     assert ScoredResult.objects.count() == matches.filter(status=Match.FINISHED).count()
