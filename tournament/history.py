@@ -91,14 +91,15 @@ def snapshot() -> Iterator[None]:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             yield
     elif connection.vendor == "sqlite":
-        # Django would begin IMMEDIATE (the write lock, every worker waiting): begin by hand.
-        with connection.cursor() as cursor:
-            cursor.execute("BEGIN DEFERRED")
+        # The project's connections begin IMMEDIATE (the write lock: every worker would wait);
+        # a read needs only DEFERRED.
+        connection.ensure_connection()
+        mode, connection.transaction_mode = connection.transaction_mode, "DEFERRED"
         try:
-            yield
+            with transaction.atomic():
+                yield
         finally:
-            with connection.cursor() as cursor:
-                cursor.execute("COMMIT")
+            connection.transaction_mode = mode
     else:
         raise NotImplementedError(f"no snapshot for database vendor {connection.vendor}")
 
