@@ -95,7 +95,10 @@ def resend_after_broker_loss() -> int:
         send_match(match_id)
     broker.remember_broker_life(current_app, life)
     log.warning(
-        "the broker lost its messages (new life %s): %d queued matches sent again", life, len(ids)
+        "the broker is new or restarted (life %s) and may have lost messages: "
+        "%d queued matches sent again",
+        life,
+        len(ids),
     )
     return len(ids)
 
