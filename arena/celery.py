@@ -6,6 +6,9 @@ import os
 
 from celery import Celery
 
+from arena import broker
+
+broker.install()  # filesystem:// reads messages in the order they were written
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arena.settings")
 
 app = Celery("arena")

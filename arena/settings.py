@@ -242,6 +242,12 @@ CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A broker that goes away is waited for, forever (the match rows are the record: the reaper
+# re-sends what it lost, tournament/tasks.py), and a match being played goes on meanwhile: its
+# result goes to the database, not to the broker.
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 HEARTBEAT_SECONDS = env_int("ARENA_HEARTBEAT_SECONDS", 10)
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
@@ -250,7 +256,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "tournament.schedule_ladders",
         "schedule": float(env_int("ARENA_LADDER_TICK_SECONDS", 5)),
     },
-    "ladder-reap": {"task": "tournament.reap_matches", "schedule": 30.0},
+    # Cheap (indexed): so a lost worker or a broker that lost its messages costs seconds.
+    "ladder-reap": {
+        "task": "tournament.reap_matches",
+        "schedule": float(env_int("ARENA_REAP_SECONDS", 10)),
+    },
     "tournament-advance": {"task": "tournament.advance_tournaments", "schedule": 30.0},
 }
 
@@ -280,7 +290,11 @@ ARENA_MATCH_LEASE_SECONDS = env_int("ARENA_MATCH_LEASE_SECONDS", 30)
 ARENA_MATCH_MAX_ATTEMPTS = env_int("ARENA_MATCH_MAX_ATTEMPTS", 3)
 # A running match's public picture (tournament/live.py) is rewritten at most this often.
 ARENA_LIVE_INTERVAL_MS = env_int("ARENA_LIVE_INTERVAL_MS", 1000)
+# A queued match is sent again when its message may be lost: at once when the broker lost its
+# data (a Redis restart), after this grace when the broker refused the message, and after
+# ARENA_REQUEUE_AFTER_SECONDS in any case (tournament.tasks.reap_matches).
 ARENA_REQUEUE_AFTER_SECONDS = env_int("ARENA_REQUEUE_AFTER_SECONDS", 900)
+ARENA_UNSENT_GRACE_SECONDS = env_int("ARENA_UNSENT_GRACE_SECONDS", 30)
 # Matches the workers run at once (worker processes × concurrency; `manage.py serve` sets it for
 # the workers it starts). The ladder scheduler never gives one bot all of them.
 ARENA_MATCH_SLOTS = env_int("ARENA_MATCH_SLOTS", 2)

@@ -3,16 +3,21 @@
 Recomputation replays every rated result in :class:`~tournament.models.ScoredResult` sequence
 order through the same pure functions the pipeline used, so it must land on the stored values
 exactly (floats compared with ``==``).
+
+On a live system results keep arriving while that runs, so the history and the stored ratings
+are read as of one moment (:func:`snapshot`), or, to overwrite them, with every rating row
+locked (:func:`ratings_locked`).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from games.registry import get_game
 from tournament import ratings
@@ -65,6 +70,48 @@ def _rated_results(batch: int = 2000) -> Iterator[list[MatchParticipant]]:
             by_match[p.match_id].append(p)
         for match_id in chunk:
             yield by_match[match_id]
+
+
+@contextmanager
+def snapshot() -> Iterator[None]:
+    """Everything read inside sees the database as of one moment, while writers go on.
+
+    Otherwise a result scored between reading the history and reading the stored ratings is
+    in the ratings but not in the recomputation: a false mismatch. Any moment is a consistent
+    one: a result is numbered after it locks its rating rows, so of two results sharing a bot
+    the later-numbered one commits after the other. PostgreSQL: a REPEATABLE READ, READ ONLY
+    transaction. SQLite (WAL): a deferred transaction, whose first read fixes what it sees
+    without taking the write lock. Inside a caller's transaction, that transaction decides.
+    """
+    if connection.in_atomic_block:
+        yield
+    elif connection.vendor == "postgresql":
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            yield
+    elif connection.vendor == "sqlite":
+        # The project's connections begin IMMEDIATE (the write lock: every worker would wait);
+        # a read needs only DEFERRED.
+        connection.ensure_connection()
+        mode, connection.transaction_mode = connection.transaction_mode, "DEFERRED"
+        try:
+            with transaction.atomic():
+                yield
+        finally:
+            connection.transaction_mode = mode
+    else:
+        raise NotImplementedError(f"no snapshot for database vendor {connection.vendor}")
+
+
+@contextmanager
+def ratings_locked() -> Iterator[None]:
+    """A transaction holding every version and bot row (in the order results lock them): no
+    result can be applied until it ends, and every result applied before is visible."""
+    with transaction.atomic():
+        for model in (BotVersion, Bot):
+            list(model.objects.select_for_update().order_by("id").values_list("id", flat=True))
+        yield
 
 
 def recompute() -> Recomputation:

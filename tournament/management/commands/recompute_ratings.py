@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournament.history import recompute, store
+from tournament.history import ratings_locked, recompute, snapshot, store
 
 
 class Command(BaseCommand):
@@ -20,10 +20,12 @@ class Command(BaseCommand):
         parser.add_argument("--store", action="store_true", help="overwrite the stored ratings")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        result = recompute()
-        problems = result.mismatches()
-        if options["store"]:
-            store(result)
+        # Results keep arriving on a live system: read one moment of it, or stop it to write.
+        with ratings_locked() if options["store"] else snapshot():
+            result = recompute()
+            problems = result.mismatches()
+            if options["store"]:
+                store(result)
         self.stdout.write(
             json.dumps(
                 {
