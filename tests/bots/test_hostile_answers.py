@@ -26,6 +26,12 @@ from tests.bots.toygame import ToyGame, ToyState
 
 pytestmark = can_sandbox_as_root
 
+
+@pytest.fixture(autouse=True)
+def _in_every_tier(tier: str) -> None:
+    """Like ``test_hostile.py``: each answer in bwrap and in uid-seccomp."""
+
+
 # The real line limit (1 MiB), so a 100 KB answer reaches the parser.
 LIMITS = dataclasses.replace(TEST_LIMITS, line_bytes=1 << 20, output_bytes=4 << 20)
 
