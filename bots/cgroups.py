@@ -322,11 +322,17 @@ def _enable_caps(root: Path) -> frozenset[str]:
     enabled = {name.lstrip("+") for name in subtree.read_text().split()}
     wanted = (*V2_CAPS, *V2_OPTIONAL)
     missing = [name for name in wanted if name in available and name not in enabled]
-    if missing:
-        # EBUSY when the cgroup has member processes (and is not the hierarchy's root).
-        with contextlib.suppress(OSError):
-            _write(subtree, " ".join(f"+{name}" for name in missing))
-        enabled = {name.lstrip("+") for name in subtree.read_text().split()}
+    # One write enables all its names or none, and cpu can fail alone (EINVAL while a realtime
+    # thread sits outside the root cgroup): then the caps without it.
+    for names in (missing, [name for name in missing if name in V2_CAPS]):
+        if not names:
+            break
+        try:
+            _write(subtree, " ".join(f"+{name}" for name in names))
+            break
+        except OSError:
+            continue  # EBUSY when the cgroup has member processes (and is not the root)
+    enabled = {name.lstrip("+") for name in subtree.read_text().split()}
     return frozenset(enabled & set(wanted))
 
 
@@ -372,7 +378,10 @@ def _v1_backend() -> Backend | None:
     roots = {}
     for controller in (*V1_CONTROLLERS, *V1_OPTIONAL):
         root = _v1_root(controller, proc_cgroup)
-        if root is None or not os.access(root, os.W_OK):
+        usable = root is not None and os.access(root, os.W_OK)
+        if usable and controller == "cpu":  # the quota needs CONFIG_CFS_BANDWIDTH
+            usable = all((root / name).is_file() for name in ("cpu.shares", "cpu.cfs_quota_us"))
+        if not usable:
             if controller in V1_OPTIONAL:
                 continue
             return None

@@ -588,6 +588,8 @@ class _MountPlan:
         dev = f"{root}/dev"
         _mount("tmpfs", dev, "tmpfs", _MS_NOSUID | _MS_NOEXEC, "size=64k,mode=0755")
         for name in _DEVICES:
+            if not os.path.exists(f"/dev/{name}"):
+                continue  # a minimal container's /dev may lack tty
             os.close(os.open(f"{dev}/{name}", os.O_CREAT | os.O_WRONLY, 0o666))
             _mount(f"/dev/{name}", f"{dev}/{name}", None, _MS_BIND)
         os.mkdir(f"{dev}/shm", 0o755)

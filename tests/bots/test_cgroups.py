@@ -173,6 +173,24 @@ def test_a_cgroup_with_members_cannot_pass_controllers_on(
     assert backend.version == "v2" and backend.v2_caps == frozenset()
 
 
+def test_a_cpu_controller_that_will_not_enable_leaves_the_caps(
+    fake_v2_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """cpu alone can fail (EINVAL with a realtime thread outside the root): the memory and pids
+    caps are enabled on their own, so the slots keep them and only the CPU share is missing."""
+    write = cgroups._write
+
+    def no_cpu(path: Path, text: str) -> None:
+        if path.name == "cgroup.subtree_control" and "+cpu" in text:
+            raise OSError(errno.EINVAL, "Invalid argument")
+        write(path, text)
+
+    monkeypatch.setattr(cgroups, "_write", no_cpu)
+    backend = cgroups.detect(refresh=True)
+    assert backend.version == "v2" and backend.v2_caps == {"memory", "pids"}
+    assert "cpu share" not in backend.describe()
+
+
 @pytest.mark.parametrize(
     ("controllers", "v1_here", "chosen"),
     [
