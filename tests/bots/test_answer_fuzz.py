@@ -12,6 +12,7 @@ find), and the fault's texts are storable (no NUL, no lone surrogate).
 from __future__ import annotations
 
 import json
+import os
 import random
 from functools import cache
 from typing import Any
@@ -27,6 +28,8 @@ from games.common.chance import ChanceStreams
 from games.errors import IllegalAction
 from games.registry import GAMES
 
+EXAMPLES = int(os.environ.get("ANSWER_FUZZ_EXAMPLES", "150"))
+"""Examples per game and property (a longer run: ``ANSWER_FUZZ_EXAMPLES=3000``)."""
 CONFIGS = [("cardgame", 2, {}), ("catan", 3, {}), ("catan", 4, {"masters": True})]
 POSITIONS_PER_GAME = 40
 
@@ -130,7 +133,7 @@ def _storable(text: str) -> bool:
 
 @pytest.mark.parametrize("config", range(len(CONFIGS)), ids=[f"{c[0]}-{c[1]}p" for c in CONFIGS])
 @settings(
-    max_examples=150,
+    max_examples=EXAMPLES,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -158,7 +161,7 @@ def test_every_answer_is_applied_legally_or_is_the_bots_forfeit(config: int, dat
 
 @pytest.mark.parametrize("config", range(len(CONFIGS)), ids=[f"{c[0]}-{c[1]}p" for c in CONFIGS])
 @settings(
-    max_examples=150,
+    max_examples=EXAMPLES,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
