@@ -38,6 +38,15 @@ can_sandbox_as_root = pytest.mark.skipif(
 )
 
 
+def storable(text: str) -> bool:
+    """Whether a database stores ``text`` as it is: UTF-8 (no lone surrogate) and no NUL."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return "\x00" not in text
+
+
 def bot_processes() -> list[int]:
     """Live processes of sandbox slot uids that no runner holds, and zombies left to us.
 

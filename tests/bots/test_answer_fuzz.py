@@ -27,6 +27,7 @@ from bots.runner import EngineCrashOnAnswer, take_answer
 from games.common.chance import ChanceStreams
 from games.errors import IllegalAction
 from games.registry import GAMES
+from tests.bots.conftest import storable
 
 EXAMPLES = int(os.environ.get("ANSWER_FUZZ_EXAMPLES", "150"))
 """Examples per game and property (a longer run: ``ANSWER_FUZZ_EXAMPLES=3000``)."""
@@ -123,14 +124,6 @@ def answer_lines(draw: st.DrawFn, legal: list[dict[str, Any]]) -> bytes:
     return _dumps({"action": action})
 
 
-def _storable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return "\x00" not in text
-
-
 @pytest.mark.parametrize("config", range(len(CONFIGS)), ids=[f"{c[0]}-{c[1]}p" for c in CONFIGS])
 @settings(
     max_examples=EXAMPLES,
@@ -151,7 +144,7 @@ def test_every_answer_is_applied_legally_or_is_the_bots_forfeit(config: int, dat
         pytest.fail(f"the engine crashed on {line[:300]!r}: {crash.evidence}")
     except BotFault as fault:
         assert fault.reason in (PROTOCOL_ERROR, ILLEGAL_ACTION)
-        assert _storable(fault.detail) and _storable(fault.evidence)
+        assert storable(fault.detail) and storable(fault.evidence)
         assert state.to_dict() == snapshot, "a refused answer changed the state"
         return
     # Applied: an action from the list (the engine's own object), or a proposal it accepted.

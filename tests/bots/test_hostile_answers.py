@@ -21,6 +21,7 @@ from tests.bots.conftest import (
     TEST_LIMITS,
     bot_processes,
     can_sandbox_as_root,
+    storable,
 )
 from tests.bots.toygame import ToyGame, ToyState
 
@@ -72,14 +73,6 @@ def answering_bot(folder: Path, line: bytes) -> Path:
     return folder
 
 
-def _storable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return "\x00" not in text
-
-
 @pytest.mark.parametrize("game", ["cardgame", "catan"])
 @pytest.mark.parametrize("name", sorted(ANSWERS))
 def test_a_bad_answer_is_the_bots_forfeit(name: str, game: str, tmp_path: Path) -> None:
@@ -94,8 +87,8 @@ def test_a_bad_answer_is_the_bots_forfeit(name: str, game: str, tmp_path: Path) 
     for seat in hostile_seats:
         assert seat.forfeit == reason, seat.forfeit_detail
         # Stored as they are: no NUL (PostgreSQL's text refuses it), no lone surrogate.
-        assert _storable(seat.stderr) and "about to answer \\x00 badly" in seat.stderr
-        assert _storable(seat.forfeit_detail) and _storable(seat.forfeit_evidence)
+        assert storable(seat.stderr) and "about to answer \\x00 badly" in seat.stderr
+        assert storable(seat.forfeit_detail) and storable(seat.forfeit_evidence)
 
 
 class CrashingToy(ToyGame):

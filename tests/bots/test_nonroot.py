@@ -28,7 +28,7 @@ from bots.outcome import (
     TIMEOUT,
 )
 from tests.bots.conftest import HOSTILE, can_sandbox_as_root
-from tests.bots.test_hostile import service_targets, service_tree
+from tests.bots.test_hostile import BOT_WORLD, service_targets, service_tree
 
 REPO = Path(__file__).resolve().parents[2]
 SPARE_UID = 60999
@@ -137,10 +137,7 @@ def test_the_services_files_are_out_of_reach(report: dict) -> None:
     assert match["forfeits"] == [CRASH, None], match["detail"]
     assert "attack blocked" in match["stderr"] and "ATTACK-SUCCEEDED" not in match["stderr"]
     assert "wrote its scratch" in match["stderr"]
-    assert (
-        "root holds ['bin', 'bot', 'dev', 'lib', 'lib64', 'proc', 'sbin', 'sdk', 'tmp', 'usr']"
-        in (match["stderr"])
-    )
+    assert f"root holds {BOT_WORLD}" in match["stderr"]
     assert not [p for p in Path("/var/tmp").glob("arena-left-nonroot*")]
     assert not [p for p in Path("/dev/shm").glob("arena-left-nonroot*")]
     assert not [p for p in Path("/tmp").glob("arena-left-nonroot*")]
