@@ -124,19 +124,29 @@ def answer_lines(draw: st.DrawFn, legal: list[dict[str, Any]]) -> bytes:
     return _dumps({"action": action})
 
 
-@pytest.mark.parametrize("config", range(len(CONFIGS)), ids=[f"{c[0]}-{c[1]}p" for c in CONFIGS])
-@settings(
+IN_EVERY_GAME = pytest.mark.parametrize(
+    "config", range(len(CONFIGS)), ids=[f"{c[0]}-{c[1]}p" for c in CONFIGS]
+)
+FUZZED = settings(
     max_examples=EXAMPLES,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
+
+
+def draw_position(config: int, data: Any) -> tuple[dict[str, Any], Any, list[dict[str, Any]]]:
+    """A position of ``CONFIGS[config]``: its snapshot, a fresh state of it and its legal list."""
+    snapshot = data.draw(st.sampled_from(positions(config)))
+    state = GAMES[CONFIGS[config][0]].from_dict(snapshot)
+    return snapshot, state, state.legal_actions()
+
+
+@IN_EVERY_GAME
+@FUZZED
 @given(data=st.data())
 def test_every_answer_is_applied_legally_or_is_the_bots_forfeit(config: int, data: Any) -> None:
-    game = GAMES[CONFIGS[config][0]]
-    snapshot = data.draw(st.sampled_from(positions(config)))
-    state = game.from_dict(snapshot)
-    legal = state.legal_actions()
+    snapshot, state, legal = draw_position(config, data)
     line = data.draw(answer_lines(legal))
     try:
         action = take_answer(state, line, legal)
@@ -152,21 +162,13 @@ def test_every_answer_is_applied_legally_or_is_the_bots_forfeit(config: int, dat
     json.dumps(state.to_dict(), allow_nan=False)  # still a storable, replayable state
 
 
-@pytest.mark.parametrize("config", range(len(CONFIGS)), ids=[f"{c[0]}-{c[1]}p" for c in CONFIGS])
-@settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@IN_EVERY_GAME
+@FUZZED
 @given(data=st.data())
 def test_engines_refuse_any_made_up_object_with_illegal_action(config: int, data: Any) -> None:
     """The engines' own input checks, without the protocol's shape check in front: any
     JSON-like object raises only ``IllegalAction`` (or ``ValueError``) and changes nothing."""
-    game = GAMES[CONFIGS[config][0]]
-    snapshot = data.draw(st.sampled_from(positions(config)))
-    state = game.from_dict(snapshot)
-    legal = state.legal_actions()
+    snapshot, state, legal = draw_position(config, data)
     try:
         answer = json.loads(data.draw(answer_lines(legal)))
     except (ValueError, RecursionError):
