@@ -20,12 +20,12 @@ from tests.bots.conftest import (
     TEST_CLOCK,
     TEST_LIMITS,
     bot_processes,
-    can_sandbox_as_root,
+    needs_root,
     storable,
 )
 from tests.bots.toygame import ToyGame, ToyState
 
-pytestmark = can_sandbox_as_root
+pytestmark = needs_root  # and the tier fixture: each tier the machine can run
 
 
 @pytest.fixture(autouse=True)
