@@ -27,6 +27,7 @@ from bots.outcome import (
     PROTOCOL_ERROR,
     STDERR_TAIL_LABEL,
     TIMEOUT,
+    storable_text,
 )
 from bots.protocol import BotFault
 from bots.sizes import format_size
@@ -160,7 +161,7 @@ class BotProcess:
 
     @property
     def stderr_text(self) -> str:
-        text = self._stderr.decode("utf-8", errors="replace")
+        text = storable_text(self._stderr.decode("utf-8", errors="replace"))
         if self._stderr_dropped:
             text += f"\n[… {format_size(self._stderr_dropped)} more of stderr dropped]"
         return text

@@ -11,7 +11,14 @@ Two backends, chosen once per process by :func:`detect`:
     and ``cgroup.kill`` (Linux 5.14+) need no controller and work in any writable cgroup.
 ``v1`` (hybrid hosts such as this development VM)
     ``arena-slot-N`` in the memory, pids and cpuacct hierarchies, under this process's own
-    cgroups; needs root.
+    cgroups, and in the cpu hierarchy where it is mounted; needs root.
+
+CPU share: where the cpu controller is there (v2: enabled like the caps; v1: its hierarchy),
+every slot gets the same weight (``cpu.weight`` 100, ``cpu.shares`` 1024) and a quota of
+``SandboxLimits.cpu_cores`` (``cpu.max``, ``cpu.cfs_quota_us``). A slot's whole tree is then
+one scheduler entity: a bot that spins many children (each its own session, and so its own
+autogroup outside a cgroup) weighs no more than its opponent's one process and uses at most
+its quota, so the opponent's wall time per decision stays what it was.
 
 ``auto`` (the default) prefers v2 with both caps, then v1, then v2 without caps (CPU and kill
 of the tree only; the rlimits still cap each process). ``ARENA_CGROUPS`` forces ``v1``, ``v2``
@@ -38,8 +45,15 @@ V2_ROOT_ENV = "ARENA_CGROUP2_ROOT"
 SLOT_PREFIX = "arena-slot-"
 
 V1_CONTROLLERS = ("memory", "pids", "cpuacct")
+V1_OPTIONAL = ("cpu",)
+"""Used where mounted and writable (the CPU share); a v1 host without it still gets the caps."""
 V2_CAPS = ("memory", "pids")
 """The v2 controllers that cap a slot; everything else v2 gives is there without one."""
+V2_OPTIONAL = ("cpu",)
+"""Enabled where available, like the caps (the CPU share); not needed to prefer v2."""
+CPU_PERIOD_US = 100_000
+V1_CPU_SHARES = 1024
+V2_CPU_WEIGHT = 100
 
 
 class SlotCgroup(ABC):
@@ -165,6 +179,11 @@ class V1SlotCgroup(SlotCgroup):
         super().__init__(self.paths["cpuacct"] / "cpuacct.usage")
 
     def configure(self, limits: SandboxLimits) -> None:
+        if "cpu" in self.paths:
+            cpu = self.paths["cpu"]
+            _write(cpu / "cpu.shares", str(V1_CPU_SHARES))
+            _write(cpu / "cpu.cfs_period_us", str(CPU_PERIOD_US))
+            _write(cpu / "cpu.cfs_quota_us", str(_quota_us(limits)))
         memory = self.paths["memory"]
         swap = memory / "memory.memsw.limit_in_bytes"  # absent without swap accounting
         with contextlib.suppress(OSError):
@@ -189,12 +208,13 @@ class V1SlotCgroup(SlotCgroup):
         return _procs(self.paths["cpuacct"])
 
     def attach(self, pids: list[int]) -> None:
-        for path in self.paths.values():
+        # Once per hierarchy: co-mounted controllers ("cpu,cpuacct") share one directory.
+        for path in dict.fromkeys(self.paths.values()):
             _write_procs(path, pids)
 
     def remove(self) -> None:
         self.close()
-        for path in self.paths.values():
+        for path in dict.fromkeys(self.paths.values()):
             with contextlib.suppress(OSError):
                 path.rmdir()
 
@@ -230,6 +250,10 @@ class V2SlotCgroup(SlotCgroup):
                 _write(self.path / "memory.swap.max", "0")
         if "pids" in self.caps:
             _write(self.path / "pids.max", str(limits.processes))
+        if "cpu" in self.caps:
+            _write(self.path / "cpu.weight", str(V2_CPU_WEIGHT))
+            quota = _quota_us(limits)
+            _write(self.path / "cpu.max", f"{quota if quota > 0 else 'max'} {CPU_PERIOD_US}")
         # v2 counters cannot be reset: count from here.
         self._cpu_usec_before = self._cpu_usec()
         self.oom_kills_before = self.oom_kills()
@@ -286,18 +310,30 @@ def own_cgroup2_dir(mountinfo: str, proc_cgroup: str) -> Path | None:
     return None
 
 
+def _quota_us(limits: SandboxLimits) -> int:
+    """The CPU quota per period for ``limits``, or -1 for none (v1's spelling)."""
+    return round(limits.cpu_cores * CPU_PERIOD_US) if limits.cpu_cores > 0 else -1
+
+
 def _enable_caps(root: Path) -> frozenset[str]:
-    """Hand the memory and pids controllers to ``root``'s children where we can."""
+    """Hand the memory, pids and cpu controllers to ``root``'s children where we can."""
     available = set((root / "cgroup.controllers").read_text().split())
     subtree = root / "cgroup.subtree_control"
     enabled = {name.lstrip("+") for name in subtree.read_text().split()}
-    missing = [name for name in V2_CAPS if name in available and name not in enabled]
-    if missing:
-        # EBUSY when the cgroup has member processes (and is not the hierarchy's root).
-        with contextlib.suppress(OSError):
-            _write(subtree, " ".join(f"+{name}" for name in missing))
-        enabled = {name.lstrip("+") for name in subtree.read_text().split()}
-    return frozenset(enabled & set(V2_CAPS))
+    wanted = (*V2_CAPS, *V2_OPTIONAL)
+    missing = [name for name in wanted if name in available and name not in enabled]
+    # One write enables all its names or none, and cpu can fail alone (EINVAL while a realtime
+    # thread sits outside the root cgroup): then the caps without it.
+    for names in (missing, [name for name in missing if name in V2_CAPS]):
+        if not names:
+            break
+        try:
+            _write(subtree, " ".join(f"+{name}" for name in names))
+            break
+        except OSError:
+            continue  # EBUSY when the cgroup has member processes (and is not the root)
+    enabled = {name.lstrip("+") for name in subtree.read_text().split()}
+    return frozenset(enabled & set(wanted))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -322,8 +358,12 @@ class Backend:
 
     def describe(self) -> str:
         if self.version == "v1":
-            return "v1 (memory, pids, cpuacct)"
+            assert self.v1_roots is not None
+            share = ", cpu share" if "cpu" in self.v1_roots else "; no cpu hierarchy: no share"
+            return f"v1 (memory, pids, cpuacct{share})"
         given = [f"{name} cap" for name in V2_CAPS if name in self.v2_caps]
+        if "cpu" in self.v2_caps:
+            given.append("cpu share")
         missing = [name for name in V2_CAPS if name not in self.v2_caps]
         text = f"v2 at {self.v2_root} ({', '.join([*given, 'cpu.stat, cgroup.procs'])}"
         if missing:
@@ -336,9 +376,14 @@ def _v1_backend() -> Backend | None:
         return None  # the v1 hierarchies are root's
     proc_cgroup = Path("/proc/self/cgroup").read_text()
     roots = {}
-    for controller in V1_CONTROLLERS:
+    for controller in (*V1_CONTROLLERS, *V1_OPTIONAL):
         root = _v1_root(controller, proc_cgroup)
-        if root is None or not os.access(root, os.W_OK):
+        usable = root is not None and os.access(root, os.W_OK)
+        if usable and controller == "cpu":  # the quota needs CONFIG_CFS_BANDWIDTH
+            usable = all((root / name).is_file() for name in ("cpu.shares", "cpu.cfs_quota_us"))
+        if not usable:
+            if controller in V1_OPTIONAL:
+                continue
             return None
         roots[controller] = root
     return Backend("v1", v1_roots=roots)
@@ -378,7 +423,7 @@ def detect(refresh: bool = False) -> Backend | None:
     backend = None
     if choice in ("auto", "v2"):
         backend = _v2_backend()
-        if choice == "auto" and backend is not None and len(backend.v2_caps) < len(V2_CAPS):
+        if choice == "auto" and backend is not None and not set(V2_CAPS) <= backend.v2_caps:
             backend = _v1_backend() or backend  # v1 has the caps v2 lacks here
     elif choice == "v1":
         backend = _v1_backend()

@@ -69,6 +69,10 @@ class SandboxLimits:
     scratch_bytes: int = 32 * 1024 * 1024
     """Size of the bot's private scratch directory (a tmpfs)."""
     open_files: int = 64
+    cpu_cores: float = 1.0
+    """CPU the bot's tree may use at once, in cores (the slot cgroup's quota, ``cpu.max`` or
+    ``cpu.cfs_quota_us``; 0 for none). With every slot's weight equal, a bot that spins
+    children between its turns takes at most this much from the seat that is thinking."""
     line_bytes: int = 1024 * 1024
     """Longest answer line; a longer one is an output-limit forfeit."""
     output_bytes: int = 16 * 1024 * 1024

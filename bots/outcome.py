@@ -37,8 +37,33 @@ def evidence_beyond_stderr(evidence: str, stderr: str) -> str:
     return "" if tail in stderr else evidence
 
 
+def storable_text(text: str, limit: int | None = None) -> str:
+    """``text`` as every database stores it: no NUL character (PostgreSQL's text refuses it)
+    and no lone surrogate (not UTF-8), each shown escaped; cut to ``limit`` characters.
+
+    A bot chooses the bytes of its stderr and the strings in its answers: kept raw, one NUL
+    in them would make writing the result fail, a platform error that voids the bot's loss.
+    """
+    if limit is not None and len(text) > limit:
+        text = text[:limit] + "…"
+    if "\x00" in text:
+        text = text.replace("\x00", "\\x00")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
 class PlatformError(RuntimeError):
-    """The platform failed (engine bug, sandbox failure): the match must not be scored."""
+    """The platform failed (engine bug, sandbox failure): the match must not be scored.
+
+    ``after_answer_of`` is the seat whose answer was the last thing before the failure, when a
+    bot had answered: a platform error that keeps following one bot's answers is staff's lead
+    to an engine bug that bot found (``tournament.execution`` names it in the error reason).
+    """
+
+    after_answer_of: int | None = None
 
 
 @dataclass

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from typing import Any
 
-from bots.outcome import ILLEGAL_ACTION, PROTOCOL_ERROR
+from bots.outcome import ILLEGAL_ACTION, PROTOCOL_ERROR, storable_text
 
 PROTOCOL_VERSION = 1
 
@@ -26,6 +27,7 @@ class BotFault(Exception):
     """
 
     def __init__(self, reason: str, detail: str, evidence: str = "") -> None:
+        detail, evidence = storable_text(detail, 500), storable_text(evidence, 4000)
         super().__init__(f"{reason}: {detail}")
         self.reason = reason
         self.detail = detail
@@ -103,20 +105,38 @@ def end_message(
     return {"type": "end", "result": result, "observation": observation, "you": you}
 
 
+MAX_ACTION_DEPTH = 4
+"""How deeply an action object may nest (the engines' own actions nest 2 deep: a trade's
+``give`` dict); anything deeper is no action of any game, refused before an engine sees it."""
+MAX_ACTION_INT = 2**63
+"""Numbers in an action stay within 64 bits, like every number an engine sends."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+# json.loads accepts NaN and Infinity by default; they are no JSON and no action of any game.
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
+
+
 def parse_answer(line: bytes, legal_actions: list[dict[str, Any]]) -> dict[str, Any]:
     """Read one answer line and return the action it names.
 
-    Accepted: ``{"action": INDEX}``, ``{"action": {...}}``, or a bare ``INDEX``. An object that
-    is not in the legal list is returned as it is (trade proposals are open-ended); the engine
-    decides whether it is legal.
+    Accepted: ``{"action": INDEX}``, ``{"action": {...}}``, or a bare ``INDEX``. An object equal
+    to a legal action is returned as the engine's own object; another is returned as it is
+    (trade proposals are open-ended), for the engine to decide, once its shape is one an action
+    can have: a string ``type``, values that are JSON scalars or containers at most
+    :data:`MAX_ACTION_DEPTH` deep, integers within 64 bits.
 
     Raises:
-        BotFault: not JSON, not one of those shapes, or an index out of range.
+        BotFault: not JSON (NaN and nesting too deep for the parser included), not one of those
+            shapes, or an index out of range. Nothing else, whatever the line holds.
     """
     text = line.strip()
     try:
-        answer = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+        answer = _DECODER.decode(text.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise BotFault(PROTOCOL_ERROR, "answer is not JSON", _preview(text)) from None
     if isinstance(answer, dict):
         if "action" not in answer:
@@ -126,12 +146,46 @@ def parse_answer(line: bytes, legal_actions: list[dict[str, Any]]) -> dict[str, 
         raise BotFault(PROTOCOL_ERROR, "action must be an index or an object", _preview(text))
     if isinstance(answer, int):
         if not 0 <= answer < len(legal_actions):
+            shown = answer if abs(answer) < 10**9 else "beyond any list"
             raise BotFault(
                 ILLEGAL_ACTION,
-                f"index {answer} is out of range (there are {len(legal_actions)} legal actions)",
+                f"index {shown} is out of range (there are {len(legal_actions)} legal actions)",
             )
         return legal_actions[answer]
+    problem = _shape_problem(answer)
+    if problem is not None:
+        raise BotFault(PROTOCOL_ERROR, f"action object {problem}", _preview(text))
+    for legal in legal_actions:
+        # Equal is not identical: 1.0 == 1 == true. The engine and the replay get its own.
+        if legal == answer:
+            return legal
     return answer
+
+
+def _shape_problem(action: dict[str, Any]) -> str | None:
+    """Why ``action`` (a parsed JSON object) cannot be an action of any game, or None."""
+    if not isinstance(action.get("type"), str):
+        return 'has no string "type"'
+    pending: list[tuple[Any, int]] = [(action, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_ACTION_DEPTH:
+                return f"nests deeper than {MAX_ACTION_DEPTH} levels"
+            items = value.values() if isinstance(value, dict) else value
+            pending.extend((item, depth + 1) for item in items)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            if not -MAX_ACTION_INT <= value < MAX_ACTION_INT:
+                return "holds a number beyond 64 bits"
+        elif isinstance(value, float) and not math.isfinite(value):
+            return "holds a number too large for a float"  # 1e400: JSON, but infinite here
+    return None
+
+
+def preview_action(action: Any, limit: int = 300) -> str:
+    """An action object as evidence: its repr, cut to ``limit`` characters."""
+    text = repr(action)
+    return text[:limit] + ("…" if len(text) > limit else "")
 
 
 def _preview(raw: bytes, limit: int = 120) -> str:

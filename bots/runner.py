@@ -10,6 +10,7 @@ the match stops early once fewer than two bots are left.
 from __future__ import annotations
 
 import contextlib
+import logging
 import random
 import traceback
 from collections.abc import Callable, Sequence
@@ -28,6 +29,8 @@ __all__ = ["BotSpec", "PlatformError", "SandboxLimits", "TimeControl", "play_mat
 
 MAX_STEPS = 200_000
 """A game longer than this is an engine bug (every engine has a turn limit)."""
+
+_log = logging.getLogger(__name__)
 
 OnStep = Callable[[int, dict[str, Any], State], None]
 
@@ -77,6 +80,43 @@ def play_match(
     return _Match(game, list(bots), seed, options, time_control, limits, on_step, state).play()
 
 
+class EngineCrashOnAnswer(BotFault):
+    """The engine raised something else than ``IllegalAction`` on a made-up action object.
+
+    An engine bug, but the input was the bot's and no legal action: the bot forfeits (a
+    platform error would void the match and so its loss), the engine's state is rebuilt, since
+    the crash may have left it half changed, and the bug is logged for staff to fix.
+    """
+
+
+def take_answer(state: State, line: bytes, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """Apply the action a bot's answer ``line`` names to ``state`` and return it.
+
+    Every fault of the answer raises :class:`BotFault` (``protocol_error``, ``illegal_action``;
+    :class:`EngineCrashOnAnswer` when the engine crashed on a made-up object and ``state`` may
+    be damaged); an engine that fails on one of its own legal actions raises ``PlatformError``.
+    After a ``BotFault`` other than the crash the state is as before (engines check first).
+    """
+    action = protocol.parse_answer(line, legal)
+    try:
+        state.apply(action)
+    except Exception as exc:
+        if action in legal:
+            raise PlatformError(
+                f"engine failed applying its own legal action {action}: {traceback.format_exc()}"
+            ) from exc
+        evidence = f"{protocol.preview_action(action)}: {exc}"
+        if isinstance(exc, IllegalAction | ValueError):
+            raise BotFault(
+                ILLEGAL_ACTION, "answered with an action the rules do not allow", evidence
+            ) from None
+        _log.error("engine crashed on a bot's action %s", evidence, exc_info=True)
+        raise EngineCrashOnAnswer(
+            ILLEGAL_ACTION, "answered with an action the engine cannot read", evidence
+        ) from None
+    return action
+
+
 class _Match:
     def __init__(
         self,
@@ -103,9 +143,19 @@ class _Match:
         self.procs: list[BotProcess | None] = [None] * self.num_players
         self.forfeits: dict[int, BotFault] = {}
         self.forfeit_order: list[int] = []
+        self.last_answer_of: int | None = None
+        """The seat whose answer came last: named in a platform error that follows it."""
         self.fallback_rngs = [random.Random(f"{seed}:fallback:{s}") for s in range(len(bots))]
 
     def play(self) -> MatchOutcome:
+        try:
+            return self._play()
+        except PlatformError as exc:
+            if exc.after_answer_of is None:
+                exc.after_answer_of = self.last_answer_of
+            raise
+
+    def _play(self) -> MatchOutcome:
         self.static = self._engine(lambda: static_info(self.game, self.options))
         with contextlib.ExitStack() as stack:
             for seat, spec in enumerate(self.specs):
@@ -165,34 +215,28 @@ class _Match:
             message = protocol.act_message(
                 step=step, observation=observation, legal_actions=legal, clock=proc.clock.to_dict()
             )
-            action = protocol.parse_answer(proc.request(message), legal)
-            self._apply_bot_action(seat, action, legal)
+            line = proc.request(message)
         except BotFault as fault:
+            self._forfeit(seat, fault)
+            return None
+        self.last_answer_of = seat
+        try:
+            action = take_answer(self.state, line, legal)
+        except BotFault as fault:
+            if isinstance(fault, EngineCrashOnAnswer):
+                self.state = self._engine(self._rebuild_state)
             self._forfeit(seat, fault)
             return None
         return action
 
-    def _apply_bot_action(
-        self, seat: int, action: dict[str, Any], legal: list[dict[str, Any]]
-    ) -> None:
-        try:
-            self.state.apply(action)
-        except (IllegalAction, ValueError) as exc:
-            if action in legal:
-                raise PlatformError(
-                    f"engine rejected its own legal action {action}: {exc}"
-                ) from exc
-            raise BotFault(
-                ILLEGAL_ACTION, "answered with an action the rules do not allow", f"{action}: {exc}"
-            ) from None
-        except Exception as exc:
-            if action in legal:
-                raise PlatformError(
-                    f"engine failed applying {action}: {traceback.format_exc()}"
-                ) from exc
-            # Contract: apply raises only IllegalAction/ValueError; anything else on a bot's
-            # made-up object is still the bot's malformed input, but the engine must be told.
-            raise PlatformError(f"engine crashed on bot input {action!r}: {exc!r}") from exc
+    def _rebuild_state(self) -> State:
+        """The state before the last answer, from the seed and the actions (a replay)."""
+        state = self.game.new_game(
+            num_players=self.num_players, seed=self.seed, options=self.options
+        )
+        for action in self.actions:
+            state.apply(action)
+        return state
 
     def _forfeit(self, seat: int, fault: BotFault) -> None:
         self.forfeits[seat] = fault

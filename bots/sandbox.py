@@ -12,9 +12,14 @@ Tiers, probed once per process (``../shared/reference/sandbox.md`` measured them
     namespace as the runner's own uid, so the bots share its process limit, and the kill
     sweep goes by process tree instead of by uid.
 ``uid-seccomp``
-    Root without a working bwrap (a container that forbids user namespaces): the child joins a
-    new network namespace, drops to the slot uid, sets rlimits and loads the seccomp filter
-    before exec. Kill is by uid sweep with this process as child subreaper.
+    Root without a working bwrap (bubblewrap missing, or unprivileged user namespaces turned
+    off): between fork and exec the child makes the same world as bwrap itself (new network,
+    IPC, UTS and mount namespaces; a read-only tmpfs root holding ``/usr``, the bot's code and
+    the SDK read-only, a size-capped tmpfs ``/tmp``, a minimal read-only ``/dev`` and a
+    ``/proc`` that hides other users' processes; ``chroot`` into it), then drops to the slot
+    uid, sets rlimits and loads the seccomp filter. No PID namespace: kill is by uid sweep
+    with this process as child subreaper. Where those namespaces cannot be made (a container
+    without ``CAP_SYS_ADMIN``) the probe fails and the tier is refused.
 ``unsafe``
     No isolation. Only with ``ARENA_UNSAFE_NO_SANDBOX=1``, and it says so loudly.
 
@@ -72,6 +77,19 @@ _PR_SET_CHILD_SUBREAPER = 36
 _CLONE_NEWNET = 0x40000000
 _CLONE_NEWIPC = 0x08000000
 _CLONE_NEWUTS = 0x04000000
+_CLONE_NEWNS = 0x00020000
+_MS_RDONLY = 1
+_MS_NOSUID = 2
+_MS_NODEV = 4
+_MS_NOEXEC = 8
+_MS_REMOUNT = 32
+_MS_BIND = 4096
+_MS_REC = 16384
+_MS_PRIVATE = 1 << 18
+MOUNTED_TIERS = (TIER_BWRAP, TIER_BWRAP_USER, TIER_UID_SECCOMP)
+"""Tiers whose bot sees only ``/usr``, ``/bot``, ``/sdk``, ``/tmp``, ``/dev`` and ``/proc``."""
+_DEVICES = ("null", "zero", "full", "random", "urandom", "tty")
+"""The device nodes a bot gets (bwrap's ``--dev`` set)."""
 
 
 class SandboxUnavailable(PlatformError):
@@ -187,6 +205,8 @@ class Slot:
         self._staged = 0
         self.sdk_dir = self.dir / "sdk"
         self.scratch_dir = self.dir / "scratch"
+        self.root_dir = self.dir / "root"
+        """Where the ``uid-seccomp`` tier mounts the bot's root (in its own mount namespace)."""
         self.cgroup = cgroups.for_slot(index)
 
     # The slot directory is root:slot-gid 0750, so only this slot's uid can enter it. It and
@@ -200,6 +220,7 @@ class Slot:
             os.chown(self.dir, 0, self.uid)
         os.chmod(self.dir, 0o750)
         self._stage_sdk()
+        self.root_dir.mkdir(mode=0o755, exist_ok=True)
         # A fresh folder per bot: removing the last one can take milliseconds (its mounts in
         # the dying namespace), so that waits for clear() after the match.
         self._staged += 1
@@ -395,7 +416,7 @@ def uid_processes(uid: int) -> list[int]:
 
 def bot_command(slot: Slot, entry: str, tier: str) -> list[str]:
     """The command line of the bot inside its sandbox (paths as the bot sees them)."""
-    bot_root = "/bot" if tier in (TIER_BWRAP, TIER_BWRAP_USER) else str(slot.bot_dir)
+    bot_root = "/bot" if tier in MOUNTED_TIERS else str(slot.bot_dir)
     target = f"{bot_root}/{entry}"
     # -s: no user site-packages; not -I, so a zip bot can import the modules beside main.py.
     return [PYTHON, "-s", target] if entry.endswith(".py") else [target]
@@ -435,8 +456,10 @@ def start(
     rlimits = _rlimits(limits, uid)
     preexec: _Preexec | None = None
     if tier == TIER_UID_SECCOMP:
-        # Namespaces and the filter must be set up between fork and exec.
-        preexec = _Preexec(rlimits, uid, seccomp_filter.filter_program())
+        # Namespaces, mounts and the filter must be set up between fork and exec.
+        mounts = _MountPlan(slot.root_dir, slot.bot_dir, slot.sdk_dir, limits.scratch_bytes, uid)
+        preexec = _Preexec(rlimits, uid, seccomp_filter.filter_program(), mounts)
+        cwd = "/"
     else:
         # No Python between fork and exec, so subprocess can vfork: forking a big worker
         # process costs tens of milliseconds. util-linux's prlimit and setpriv do the rest.
@@ -482,7 +505,7 @@ def _stdout_shim(fd: int) -> list[str]:
 
 
 def _bot_env(slot: Slot, tier: str) -> dict[str, str]:
-    inside = tier in (TIER_BWRAP, TIER_BWRAP_USER)
+    inside = tier in MOUNTED_TIERS
     return {
         "PATH": "/usr/bin:/bin",
         "HOME": "/tmp" if inside else str(slot.scratch_dir),
@@ -523,16 +546,93 @@ def _bwrap_argv(slot: Slot, limits: SandboxLimits, env: dict[str, str], fd: int)
 
 
 @dataclass
+class _MountPlan:
+    """The bot's view of the files in the ``uid-seccomp`` tier: what bwrap's mounts give.
+
+    Made in the child's own mount namespace (every mount private, none reaches the host), so
+    the host's files are out of reach, not just out of permission: the service's database,
+    media, ``var/``, settings, other bots' code, and the world-writable ``/var/tmp`` and
+    ``/dev/shm`` where a file would outlive the match. The only writable place is the tmpfs
+    ``/tmp``, gone with the namespace when the bot's last process exits.
+    """
+
+    root: Path
+    bot: Path
+    sdk: Path
+    scratch_bytes: int
+    uid: int | None
+
+    def enter(self) -> None:
+        """Build the root and ``chroot`` into it (in the child, as root, before the uid drop)."""
+        root = str(self.root)
+        _mount(None, "/", None, _MS_REC | _MS_PRIVATE)
+        _mount("tmpfs", root, "tmpfs", _MS_NOSUID | _MS_NODEV, "size=1m,mode=0755")
+        for name in ("usr", "bot", "sdk", "tmp", "proc", "dev"):
+            os.mkdir(f"{root}/{name}", 0o755)
+        for name, target in (("lib", "usr/lib"), ("lib64", "usr/lib64"), ("bin", "usr/bin")):
+            os.symlink(target, f"{root}/{name}")
+        os.symlink("usr/sbin", f"{root}/sbin")
+        for source, target in (("/usr", "usr"), (self.bot, "bot"), (self.sdk, "sdk")):
+            _bind_read_only(str(source), f"{root}/{target}")
+        owner = f",uid={self.uid},gid={self.uid}" if self.uid is not None else ""
+        _mount(
+            "tmpfs",
+            f"{root}/tmp",
+            "tmpfs",
+            _MS_NOSUID | _MS_NODEV,
+            f"size={self.scratch_bytes},mode=0700{owner}",
+        )
+        # A proc of our own: without a PID namespace it lists the host's processes, so hide
+        # every other uid's (the runner's environment, other bots).
+        _mount("proc", f"{root}/proc", "proc", _MS_NOSUID | _MS_NODEV | _MS_NOEXEC, "hidepid=2")
+        dev = f"{root}/dev"
+        _mount("tmpfs", dev, "tmpfs", _MS_NOSUID | _MS_NOEXEC, "size=64k,mode=0755")
+        for name in _DEVICES:
+            if not os.path.exists(f"/dev/{name}"):
+                continue  # a minimal container's /dev may lack tty
+            os.close(os.open(f"{dev}/{name}", os.O_CREAT | os.O_WRONLY, 0o666))
+            _mount(f"/dev/{name}", f"{dev}/{name}", None, _MS_BIND)
+        os.mkdir(f"{dev}/shm", 0o755)
+        for name, target in (("fd", "/proc/self/fd"), ("stdin", "/proc/self/fd/0")):
+            os.symlink(target, f"{dev}/{name}")
+        os.symlink("/proc/self/fd/1", f"{dev}/stdout")
+        os.symlink("/proc/self/fd/2", f"{dev}/stderr")
+        _mount(None, dev, None, _MS_REMOUNT | _MS_RDONLY | _MS_NOSUID | _MS_NOEXEC)
+        _mount(None, root, None, _MS_REMOUNT | _MS_RDONLY | _MS_NOSUID | _MS_NODEV)
+        os.chroot(root)
+        os.chdir("/tmp")
+
+
+def _mount(
+    source: str | None, target: str, fstype: str | None, flags: int, data: str | None = None
+) -> None:
+    def arg(text: str | None) -> bytes | None:
+        return text.encode() if text is not None else None
+
+    if _libc.mount(arg(source), arg(target), arg(fstype), flags, arg(data)) != 0:
+        errno = ctypes.get_errno()
+        raise OSError(errno, f"mount {source} on {target}: {os.strerror(errno)}")
+
+
+def _bind_read_only(source: str, target: str) -> None:
+    _mount(source, target, None, _MS_BIND | _MS_REC)
+    _mount(None, target, None, _MS_REMOUNT | _MS_BIND | _MS_RDONLY | _MS_NOSUID | _MS_NODEV)
+
+
+@dataclass
 class _Preexec:
     """What the uid-seccomp child does between fork and exec (the runner is single-threaded)."""
 
     rlimits: list[tuple[int, int, int]]
     uid: int | None
     seccomp: bytes
+    mounts: _MountPlan
 
     def __call__(self) -> None:
-        if _libc.unshare(_CLONE_NEWNET | _CLONE_NEWIPC | _CLONE_NEWUTS) != 0:
-            raise OSError(ctypes.get_errno(), "unshare(CLONE_NEWNET) failed")
+        namespaces = _CLONE_NEWNET | _CLONE_NEWIPC | _CLONE_NEWUTS | _CLONE_NEWNS
+        if _libc.unshare(namespaces) != 0:
+            raise OSError(ctypes.get_errno(), "unshare(CLONE_NEWNET|CLONE_NEWNS) failed")
+        self.mounts.enter()
         for which, soft, hard in self.rlimits:
             resource.setrlimit(which, (soft, hard))
         if self.uid is not None:

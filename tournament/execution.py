@@ -14,6 +14,7 @@ tournament was cancelled may finish and is recorded; the tournament creates noth
 from __future__ import annotations
 
 import os
+import re
 import threading
 import traceback
 import uuid
@@ -193,10 +194,14 @@ def execute(match_id: int, worker: str) -> Verdict:
     keeper.start()
     try:
         outcome = play(match)
-    except Exception:
+    except Exception as exc:
         # PlatformError (engine, sandbox), bad settings, or our own bug: never scored.
         keeper.stop()
-        return platform_failure(match.id, match.claim_token, traceback.format_exc(limit=8))
+        reason = traceback.format_exc(limit=8)
+        seat = getattr(exc, "after_answer_of", None)
+        if seat is not None:
+            reason += _after_answer(match, seat)  # last: the reason is kept from its end
+        return platform_failure(match.id, match.claim_token, reason)
     keeper.stop()
     try:
         written = record_result(match.id, match.claim_token, outcome)
@@ -206,6 +211,35 @@ def execute(match_id: int, worker: str) -> Verdict:
     if written:
         return Verdict("finished")
     return Verdict("lost", detail="the claim was taken over before the result was written")
+
+
+_AFTER_ANSWER = "the last answer before it was seat {seat}'s ({label})"
+_AFTER_ANSWER_RE = re.compile(r"the last answer before it was seat (\d+)'s \(([^\n]*)\)\n")
+
+
+def _after_answer(match: Match, seat: int) -> str:
+    """The line of an attempt's reason naming the bot whose answer came just before it failed."""
+    participant = match.participants.select_related("version__bot__owner").filter(seat=seat).first()
+    label = participant.version.label if participant is not None else "unknown bot"
+    return _AFTER_ANSWER.format(seat=seat, label=label)
+
+
+def _common_lead(error_reason: str) -> str:
+    """A closing line for staff when every failed attempt followed one seat's answer.
+
+    A bot that finds an engine crash can make its match fail on every attempt, and a match in
+    ``error`` is never scored: staff should look at that bot's answers (its seat log holds
+    them) before retrying, and fix the engine.
+    """
+    attempts = error_reason.count("\nattempt ") + error_reason.startswith("attempt ")
+    seats = _AFTER_ANSWER_RE.findall(error_reason)
+    if attempts < 2 or len(seats) != attempts or len(set(seats)) != 1:
+        return ""
+    seat, label = seats[0]
+    return (
+        f"every attempt failed right after an answer of seat {seat} ({label}): a bot that "
+        "keeps finding an engine crash; see its answers in the seat log\n"
+    )
 
 
 def platform_failure(match_id: int, token: str, reason: str) -> Verdict:
@@ -219,6 +253,7 @@ def platform_failure(match_id: int, token: str, reason: str) -> Verdict:
             _drop(match, timezone.now())
             return Verdict("cancelled", detail=reason)
         if match.attempts >= max_attempts():
+            match.error_reason += _common_lead(match.error_reason)
             _give_up(match, timezone.now())
             return Verdict("error", detail=reason)
         match.status = Match.QUEUED

@@ -323,7 +323,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
 
     def _why_illegal(self, seat: int, action: Action) -> str:
         kind = action.get("type")
-        if kind not in _APPLY:
+        if not isinstance(kind, str) or kind not in _APPLY:  # a list is no key: no TypeError
             return f"seat {seat}: unknown action type {kind!r}"
         rule = _RULE_HINTS.get(kind, "")
         legal_kinds = sorted({a["type"] for a in self._legal or ()})

@@ -9,20 +9,25 @@ from __future__ import annotations
 import json
 import os
 import sys
+from pathlib import Path
 
 from bots import sandbox
 from bots.runner import BotSpec, play_match
 from tests.bots.conftest import CPU_CLOCK, FIRST_LEGAL, HOSTILE, TEST_CLOCK, TEST_LIMITS
 from tests.bots.toygame import TOY
 
-MUST_LOSE_ON_CPU = {"fork_bomb", "infinite_loop"}
+MUST_LOSE_ON_CPU = {"fork_bomb", "infinite_loop", "early_spinner"}
 
 
 def main(names: list[str]) -> None:
     info = sandbox.probe()
     report = {"uid": os.getuid(), "tier": info.tier, "cgroups": info.cgroups, "matches": {}}
-    for name in names:
+    for arg in names:
+        # NAME plays tests/bots/hostile/NAME.py; NAME=PATH a bot folder made by the test.
+        name, _, folder = arg.partition("=")
         path = FIRST_LEGAL if name == "first_legal" else HOSTILE / f"{name}.py"
+        if folder:
+            path = Path(folder)
         outcome = play_match(
             TOY,
             [BotSpec(path, name), BotSpec(FIRST_LEGAL, "ok")],

@@ -11,6 +11,7 @@ mounted at a private path: creating and removing slot cgroups, moving a process 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import os
 import subprocess
@@ -93,6 +94,8 @@ def fake_v2_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
         "memory.swap.max": "max\n",
         "memory.events": "low 0\nhigh 0\nmax 4\noom 2\noom_kill 2\noom_group_kill 0\n",
         "pids.max": "max\n",
+        "cpu.weight": "100\n",
+        "cpu.max": "max 100000\n",
     }
     for name, text in files.items():
         (slot / name).write_text(text)
@@ -103,13 +106,13 @@ def fake_v2_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     cgroups.detect(refresh=True)
 
 
-def test_v2_backend_enables_memory_and_pids_for_the_slots(fake_v2_root: Path) -> None:
+def test_v2_backend_enables_memory_pids_and_cpu_for_the_slots(fake_v2_root: Path) -> None:
     backend = cgroups.detect(refresh=True)
     assert backend is not None and backend.version == "v2"
     assert backend.v2_root == fake_v2_root
-    assert backend.v2_caps == {"memory", "pids"}
-    assert (fake_v2_root / "cgroup.subtree_control").read_text() == "+memory +pids"
-    assert "memory cap, pids cap" in backend.describe()
+    assert backend.v2_caps == {"memory", "pids", "cpu"}
+    assert (fake_v2_root / "cgroup.subtree_control").read_text() == "+memory +pids +cpu"
+    assert "memory cap, pids cap, cpu share" in backend.describe()
     assert "rlimits only" not in backend.describe()
 
 
@@ -120,6 +123,9 @@ def test_v2_slot_sets_caps_and_counts_from_configure(fake_v2_root: Path) -> None
     assert (path / "memory.max").read_text() == "300000000"
     assert (path / "memory.swap.max").read_text() == "0"
     assert (path / "pids.max").read_text() == "17"
+    # Every slot the same weight, and one core at most (SandboxLimits.cpu_cores).
+    assert (path / "cpu.weight").read_text() == "100"
+    assert (path / "cpu.max").read_text() == "100000 100000"
     assert slot_cgroup.cpu_seconds() == 0.0  # counted from configure(): v2 cannot reset it
     (path / "cpu.stat").write_text("usage_usec 1750000\nuser_usec 1\nsystem_usec 2\n")
     assert slot_cgroup.cpu_seconds() == pytest.approx(1.5)
@@ -136,7 +142,7 @@ def test_v2_slot_sets_caps_and_counts_from_configure(fake_v2_root: Path) -> None
 def test_v2_slot_without_controllers_leaves_their_files_alone(
     fake_v2_root: Path,
 ) -> None:
-    (fake_v2_root / "cgroup.controllers").write_text("cpuset cpu io\n")
+    (fake_v2_root / "cgroup.controllers").write_text("cpuset io\n")
     backend = cgroups.detect(refresh=True)
     assert backend.v2_caps == frozenset()
     assert "no memory or pids controller here: rlimits only" in backend.describe()
@@ -145,6 +151,7 @@ def test_v2_slot_without_controllers_leaves_their_files_alone(
     slot_cgroup.configure(LIMITS)
     assert (path / "memory.max").read_text() == "max\n"
     assert (path / "pids.max").read_text() == "max\n"
+    assert (path / "cpu.max").read_text() == "max 100000\n"
     (path / "memory.events").write_text("oom_kill 5\n")
     assert slot_cgroup.oom_kills() == 0  # without the controller the file is not the kernel's
     slot_cgroup.close()
@@ -164,6 +171,24 @@ def test_a_cgroup_with_members_cannot_pass_controllers_on(
     monkeypatch.setattr(cgroups, "_write", busy)
     backend = cgroups.detect(refresh=True)
     assert backend.version == "v2" and backend.v2_caps == frozenset()
+
+
+def test_a_cpu_controller_that_will_not_enable_leaves_the_caps(
+    fake_v2_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """cpu alone can fail (EINVAL with a realtime thread outside the root): the memory and pids
+    caps are enabled on their own, so the slots keep them and only the CPU share is missing."""
+    write = cgroups._write
+
+    def no_cpu(path: Path, text: str) -> None:
+        if path.name == "cgroup.subtree_control" and "+cpu" in text:
+            raise OSError(errno.EINVAL, "Invalid argument")
+        write(path, text)
+
+    monkeypatch.setattr(cgroups, "_write", no_cpu)
+    backend = cgroups.detect(refresh=True)
+    assert backend.version == "v2" and backend.v2_caps == {"memory", "pids"}
+    assert "cpu share" not in backend.describe()
 
 
 @pytest.mark.parametrize(
@@ -377,3 +402,35 @@ def test_adoption_passes_over_zombies_of_a_bot_that_exits_at_once() -> None:
 def _state(pid: int) -> str:
     with open(f"/proc/{pid}/stat") as f:
         return f.read().rsplit(")", 1)[1].split()[0]
+
+
+@can_sandbox_as_root
+def test_v1_slot_gets_an_equal_cpu_weight_and_a_quota(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On this hybrid VM (and CI): the cpu hierarchy's slot cgroup, configured per bot."""
+    monkeypatch.setenv(cgroups.BACKEND_ENV, "v1")
+    try:
+        backend = cgroups.detect(refresh=True)
+    except PlatformError:
+        pytest.skip("no writable cgroup v1 here")
+    assert backend is not None and backend.v1_roots is not None
+    if "cpu" not in backend.v1_roots:
+        pytest.skip("no v1 cpu hierarchy here")
+    assert "cpu share" in backend.describe()
+    slot_cgroup = backend.slot(PROBE_SLOT_FOR_CPU)
+    try:
+        slot_cgroup.configure(dataclasses.replace(LIMITS, cpu_cores=1.5))
+        path = backend.v1_roots["cpu"] / f"{cgroups.SLOT_PREFIX}{PROBE_SLOT_FOR_CPU}"
+        assert (path / "cpu.shares").read_text().strip() == "1024"
+        assert (path / "cpu.cfs_period_us").read_text().strip() == "100000"
+        assert (path / "cpu.cfs_quota_us").read_text().strip() == "150000"
+        slot_cgroup.configure(dataclasses.replace(LIMITS, cpu_cores=0))
+        assert (path / "cpu.cfs_quota_us").read_text().strip() == "-1"
+    finally:
+        slot_cgroup.remove()
+        monkeypatch.undo()
+        cgroups.detect(refresh=True)
+    assert not path.exists()
+
+
+PROBE_SLOT_FOR_CPU = 997
+"""A slot index no runner uses (they count from 0; the sandbox probe has 999)."""

@@ -6,9 +6,14 @@ the game ended, the offender forfeited with the right reason, and no bot process
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
+import tempfile
+import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,11 +36,18 @@ from tests.bots.conftest import (
     TEST_CLOCK,
     TEST_LIMITS,
     bot_processes,
-    can_sandbox_as_root,
+    needs_root,
 )
 from tests.bots.toygame import TOY
 
-pytestmark = can_sandbox_as_root
+pytestmark = needs_root  # and the tier fixture: each tier the machine can run
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _in_every_tier(tier: str) -> None:
+    """Every attack runs in every tier root can use here (CI too): bwrap and uid-seccomp.
+    (``bwrap-user``, the non-root runner's, is ``test_nonroot.py``.)"""
 
 
 def play_hostile(name: str, num_players: int = 2, clock: TimeControl = TEST_CLOCK) -> MatchOutcome:
@@ -73,8 +85,6 @@ def test_secrets_are_not_visible(tier: str, monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_writes_outside_scratch_fail(tier: str) -> None:
-    if tier == sandbox.TIER_UID_SECCOMP:
-        pytest.skip("without namespaces the host's world-writable /var/tmp stays writable")
     stderr = assert_forfeit(play_hostile("write_outside"), CRASH)
     assert "attack blocked" in stderr
     assert "/dev/shm/evil: errno=30" in stderr
@@ -205,3 +215,84 @@ def test_a_link_in_a_bot_folder_is_not_followed(tmp_path: Path) -> None:
     )
     stderr = assert_forfeit(outcome, CRASH)
     assert "attack blocked" in stderr and "canary-host-file" not in stderr
+
+
+BOT_WORLD = sorted(["bin", "bot", "dev", "lib", "lib64", "proc", "sbin", "sdk", "tmp", "usr"])
+"""What ``/`` holds for a bot in every isolating tier, as ``service_files.py`` reports it."""
+
+
+def service_tree() -> Path:
+    """A fake service's files at their most exposed: world-readable, in a world-readable place."""
+    base = Path(tempfile.mkdtemp(prefix="arena-service-", dir="/var/tmp"))
+    for folder in ("var/media/bots/0a1b/", "arena/", "uploads/"):
+        (base / folder).mkdir(parents=True, exist_ok=True)
+    files = {
+        "var/arena.sqlite3": "SQLite format 3 canary-db",
+        "var/media/bots/0a1b/main.py": "# canary-other-bot",
+        "arena/settings.py": "SECRET_KEY = 'canary-settings'",
+        ".env": "DATABASE_URL=canary-env",
+    }
+    for name, text in files.items():
+        (base / name).write_text(text)
+    for path in [base, *base.rglob("*")]:
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    (base / "uploads").chmod(0o1777)
+    return base
+
+
+def test_the_services_files_are_out_of_reach_and_nothing_outlives_the_match(
+    tier: str, tmp_path: Path
+) -> None:
+    """Issue 12, item 3: under uid-seccomp a bot read the SQLite database, other bots' code
+    under MEDIA_ROOT/bots/, and left files in /var/tmp and /dev/shm. In every tier the bot's
+    world holds only /usr, its code, the SDK, its scratch, /dev and /proc."""
+    started = time.time() - 1
+    service = service_tree()
+    marker = uuid.uuid4().hex
+    targets = service_targets(service, marker)
+    writes = targets["write"]
+    bot = tmp_path / "bot"
+    bot.mkdir()
+    shutil.copy(HOSTILE / "service_files.py", bot / "main.py")
+    (bot / "targets.json").write_text(json.dumps(targets))
+    try:
+        specs = [BotSpec(bot, "reader"), BotSpec(FIRST_LEGAL, "ok")]
+        outcome = play_match(
+            TOY, specs, seed=3, options={}, time_control=TEST_CLOCK, limits=TEST_LIMITS
+        )
+        stderr = assert_forfeit(outcome, CRASH)
+        assert "attack blocked" in stderr
+        assert f"read {service / 'var/arena.sqlite3'}: errno=2" in stderr  # not there at all
+        assert f"root holds {BOT_WORLD}" in stderr
+        assert "wrote its scratch" in stderr
+        assert [path for path in [*writes, targets["scratch"]] if Path(path).exists()] == []
+        slot_uids = range(sandbox.FIRST_SLOT_UID, sandbox.FIRST_SLOT_UID + 1000)
+        for folder in ("/var/tmp", "/dev/shm", "/tmp", service / "uploads"):
+            left = [p for p in Path(folder).iterdir() if _made_by(p, slot_uids, started)]
+            assert left == [], f"a bot's file outlived its match in {folder}"
+    finally:
+        shutil.rmtree(service)
+
+
+def service_targets(service: Path, marker: str) -> dict[str, Any]:
+    """What ``hostile/service_files.py`` tries: read the service's files (the fake ``service``
+    and this checkout's own), list other bots' code, and leave files named ``arena-left-…``."""
+    left = f"arena-left-{marker}"
+    read = ["var/arena.sqlite3", "var/media/bots/0a1b/main.py", "arena/settings.py", ".env"]
+    return {
+        "read": [str(service / name) for name in read]
+        + [str(REPO / "arena" / "settings.py")]
+        + [str(path) for path in (REPO / "var").glob("*.sqlite3")],
+        "list": [str(service / "var" / "media" / "bots"), str(REPO / "var"), "/var/tmp", "/work"],
+        "write": [f"/var/tmp/{left}", f"/dev/shm/{left}", str(service / "uploads" / left)],
+        "scratch": f"/tmp/{left}",  # its own scratch: writable, and gone with the match
+    }
+
+
+def _made_by(path: Path, uids: range, since: float) -> bool:
+    """Whether a bot of one of ``uids`` made ``path`` since ``since`` (not another run's)."""
+    try:
+        info = path.lstat()
+    except FileNotFoundError:
+        return False
+    return info.st_uid in uids and info.st_ctime >= since

@@ -19,8 +19,16 @@ from pathlib import Path
 import pytest
 
 from bots import sandbox
-from bots.outcome import CRASH, MEMORY_LIMIT, PROTOCOL_ERROR, TIMEOUT
-from tests.bots.conftest import can_sandbox_as_root
+from bots.outcome import (
+    CRASH,
+    ILLEGAL_ACTION,
+    MEMORY_LIMIT,
+    OUTPUT_LIMIT,
+    PROTOCOL_ERROR,
+    TIMEOUT,
+)
+from tests.bots.conftest import HOSTILE, can_sandbox_as_root
+from tests.bots.test_hostile import BOT_WORLD, service_targets, service_tree
 
 REPO = Path(__file__).resolve().parents[2]
 SPARE_UID = 60999
@@ -42,8 +50,16 @@ def report() -> dict:
         "ARENA_TEST_SECRET": canary,  # in the runner's environment: no bot may see it
     }
     drop = [sandbox.SETPRIV, f"--reuid={SPARE_UID}", f"--regid={SPARE_UID}", "--clear-groups"]
-    bots = ["first_legal", "net", "secrets", "close_stdout", "fork_bomb", "setsid_escape"]
-    bots.append("memory_bomb")
+    bots = ["first_legal", *HOSTILE_EXPECTED]
+    # The service-files attack, with its targets: a fake service as exposed as can be.
+    service = service_tree()
+    reader = base / "service_files"
+    reader.mkdir()
+    shutil.copy(HOSTILE / "service_files.py", reader / "main.py")
+    (reader / "targets.json").write_text(json.dumps(service_targets(service, "nonroot")))
+    for path in (reader, *reader.iterdir()):
+        os.chown(path, SPARE_UID, SPARE_UID)
+    bots.append(f"service_files={reader}")
     try:
         run = subprocess.run(
             [*drop, sys.executable, "-m", "tests.bots.nonroot_match", *bots],
@@ -57,6 +73,7 @@ def report() -> dict:
         assert sandbox.uid_processes(SPARE_UID) == [], "a process of the runner's uid survived"
     finally:
         shutil.rmtree(base)
+        shutil.rmtree(service)
     result = json.loads(run.stdout)
     assert canary not in run.stdout
     print(json.dumps({k: v for k, v in result.items() if k != "matches"}))  # for the log
@@ -64,6 +81,28 @@ def report() -> dict:
 
 
 pytestmark = can_sandbox_as_root
+
+HOSTILE_EXPECTED = {
+    bot: (bot, reason, detail, blocked)
+    for bot, reason, detail, blocked in [
+        ("net", CRASH, "exited with", "127.0.0.1:5432 errno=13"),  # seccomp's EACCES
+        ("secrets", CRASH, "exited with", "/etc/shadow: errno=2"),  # not even mounted
+        ("close_stdout", PROTOCOL_ERROR, "closed its stdout", ""),
+        ("fork_bomb", TIMEOUT, "CPU", ""),
+        ("setsid_escape", TIMEOUT, "wall-clock", ""),
+        ("memory_bomb", MEMORY_LIMIT, "memory", ""),
+        ("write_outside", CRASH, "exited with", "/dev/shm/evil: errno=30"),
+        ("fill_scratch", CRASH, "exited with", "errno=28"),
+        ("infinite_loop", TIMEOUT, "CPU", ""),
+        ("early_spinner", TIMEOUT, "CPU", ""),
+        ("flood", OUTPUT_LIMIT, "answer line longer than 64 KiB", ""),
+        ("close_stderr", TIMEOUT, "wall-clock", ""),
+        ("crash", CRASH, "exited with code 1", "ZeroDivisionError: bot bug"),
+        ("not_json", PROTOCOL_ERROR, "answer is not JSON", ""),
+        ("illegal_action", ILLEGAL_ACTION, "rules do not allow", ""),
+    ]
+}
+"""Every hostile bot of ``test_hostile.py``, in the ``bwrap-user`` tier: how it must lose."""
 
 
 def test_probe_picks_the_user_namespace_tier(report: dict) -> None:
@@ -82,17 +121,7 @@ def test_a_normal_match_plays(report: dict) -> None:
     assert report["matches"]["first_legal"]["forfeits"] == [None, None]
 
 
-@pytest.mark.parametrize(
-    ("bot", "reason", "detail", "blocked"),
-    [
-        ("net", CRASH, "exited with", "127.0.0.1:5432 errno=13"),  # seccomp's EACCES
-        ("secrets", CRASH, "exited with", "/etc/shadow: errno=2"),  # not even mounted
-        ("close_stdout", PROTOCOL_ERROR, "closed its stdout", ""),
-        ("fork_bomb", TIMEOUT, "CPU", ""),
-        ("setsid_escape", TIMEOUT, "wall-clock", ""),
-        ("memory_bomb", MEMORY_LIMIT, "memory", ""),
-    ],
-)
+@pytest.mark.parametrize(("bot", "reason", "detail", "blocked"), HOSTILE_EXPECTED.values())
 def test_hostile_bots_still_lose(
     report: dict, bot: str, reason: str, detail: str, blocked: str
 ) -> None:
@@ -101,3 +130,14 @@ def test_hostile_bots_still_lose(
     assert detail in match["detail"]
     assert "ATTACK-SUCCEEDED" not in match["stderr"]
     assert blocked in match["stderr"]
+
+
+def test_the_services_files_are_out_of_reach(report: dict) -> None:
+    match = report["matches"]["service_files"]
+    assert match["forfeits"] == [CRASH, None], match["detail"]
+    assert "attack blocked" in match["stderr"] and "ATTACK-SUCCEEDED" not in match["stderr"]
+    assert "wrote its scratch" in match["stderr"]
+    assert f"root holds {BOT_WORLD}" in match["stderr"]
+    assert not [p for p in Path("/var/tmp").glob("arena-left-nonroot*")]
+    assert not [p for p in Path("/dev/shm").glob("arena-left-nonroot*")]
+    assert not [p for p in Path("/tmp").glob("arena-left-nonroot*")]

@@ -45,7 +45,9 @@ def play_sleeper(game_wall_s: float, options: dict[str, int] | None = None):
     return outcome, time.monotonic() - started
 
 
-def test_a_bot_sleeping_inside_the_backstop_forfeits_when_its_game_budget_runs_out() -> None:
+def test_a_bot_sleeping_inside_the_backstop_forfeits_when_its_game_budget_runs_out(
+    tier: str,
+) -> None:
     outcome, elapsed = play_sleeper(game_wall_s=2.0)
     sleeper, other = outcome.seats
     assert sleeper.forfeit == TIMEOUT

@@ -173,3 +173,50 @@ def test_the_reaper_resends_lost_and_forgotten_matches_only(house_bots, settings
     reap_matches()
     resent = set(Match.objects.filter(sent_at__gte=before).values_list("id", flat=True))
     assert resent == {lost.id, forgotten.id}
+
+
+@pytest.mark.django_db(transaction=True)  # execute() closes the connection it finds
+def test_errors_that_follow_one_bots_answers_name_it_for_staff(
+    match, settings, monkeypatch, client, django_user_model
+) -> None:
+    """Issue 12: a match that fails on every attempt right after one seat's answer says so on
+    the match page, for staff: the bot may have found an engine crash to void its losses."""
+    from bots.outcome import PlatformError
+
+    settings.ARENA_MATCH_MAX_ATTEMPTS = 2
+
+    def crash_after_seat_1(_match: Match) -> MatchOutcome:
+        error = PlatformError("catan engine failed: KeyError")
+        error.after_answer_of = 1
+        raise error
+
+    monkeypatch.setattr(execution, "play", crash_after_seat_1)
+    assert execution.execute(match.id, "w1").status == "retry"
+    assert execution.execute(match.id, "w1").status == "error"
+    match.refresh_from_db()
+    label = match.participants.get(seat=1).version.label
+    assert match.error_reason.count(f"the last answer before it was seat 1's ({label})") == 2
+    summary = f"every attempt failed right after an answer of seat 1 ({label})"
+    assert summary in match.error_reason
+    client.force_login(django_user_model.objects.create_user("staffer", is_staff=True))
+    assert summary in client.get(f"/matches/{match.id}/").content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_errors_after_different_seats_get_no_summary(match, settings, monkeypatch) -> None:
+    from bots.outcome import PlatformError
+
+    settings.ARENA_MATCH_MAX_ATTEMPTS = 2
+    seats = iter([0, 2])
+
+    def crash(_match: Match) -> MatchOutcome:
+        error = PlatformError("sandbox failed")
+        error.after_answer_of = next(seats)
+        raise error
+
+    monkeypatch.setattr(execution, "play", crash)
+    execution.execute(match.id, "w1")
+    assert execution.execute(match.id, "w1").status == "error"
+    match.refresh_from_db()
+    assert "seat 0's" in match.error_reason and "seat 2's" in match.error_reason
+    assert "every attempt failed" not in match.error_reason
