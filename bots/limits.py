@@ -82,7 +82,10 @@ class SandboxLimits:
 
     def __post_init__(self) -> None:
         for field in fields(self):
-            _check_number(self, field.name, whole=True)
+            # Sizes and counts are whole; the CPU quota may be a fraction of a core, or 0 (none).
+            _check_number(
+                self, field.name, whole=field.type == "int", allow_zero=field.name == "cpu_cores"
+            )
 
     def to_dict(self) -> dict[str, int]:
         return asdict(self)
