@@ -13,7 +13,8 @@ prints what a step and a window cost.
 Replays are only stored for finished matches, so the pictures and the words show everything
 (each hand, each bought card; a secret is told once, from its full event, not again from the
 "hidden" copy the other seats got); a view of a game in progress must use a picture module's
-``public_view`` instead.
+``public_view`` instead. ``?seat=N`` watches it as seat N saw it at the table: its own hand
+(``picture.seat_view``), and of the others' secrets only the copies it was shown.
 
 The set-up (the chance steps before any seat decides: the card game's deal, the board game's
 first-player rolls) is one step for "previous", "next" and playing; its steps stay addressable
@@ -67,6 +68,8 @@ class Timeline:
     actions: list[dict[str, Any]]
     names: list[str]
     """The seats' names the lines are written with."""
+    seat: int | None = None
+    """Whose point of view: None for everything open, else that seat's."""
     lines: list[str] = field(default_factory=list)
     """The game in words: every event told after the game (each secret once), in order."""
     line_ends: list[int] = field(default_factory=list)
@@ -79,7 +82,9 @@ class Timeline:
     only: deals, the board, first-player rolls), which stepping and playing pass in one go."""
 
     @classmethod
-    def from_payload(cls, payload: dict[str, Any], names: list[str]) -> Timeline:
+    def from_payload(
+        cls, payload: dict[str, Any], names: list[str], seat: int | None = None
+    ) -> Timeline:
         """Replay the game once, recording checkpoints, the game told step by step and turns."""
         timeline = cls(
             game_name=payload["game"],
@@ -88,6 +93,7 @@ class Timeline:
             options=payload["options"],
             actions=payload["actions"],
             names=names,
+            seat=seat,
         )
         game = GAMES[timeline.game_name]
         picture, narrator = timeline.picture, timeline.narrate.NARRATOR
@@ -114,7 +120,7 @@ class Timeline:
     def _record(
         self, state: State, step: int, told: int, picture: ModuleType, narrator: Narrator
     ) -> None:
-        fresh = [event for event in state.events[told:] if not is_hidden_copy(event)]
+        fresh = [event for event in state.events[told:] if self.tells(event)]
         self.lines.extend(line for line in narrator.tell(fresh, self.names, state) if line)
         self.line_ends.append(len(self.lines))
         self.turns.append(picture.turn(state))
@@ -124,6 +130,20 @@ class Timeline:
                 self.checkpoints.append(state.to_dict())
             finally:
                 state.events = events
+
+    def tells(self, event: dict[str, Any]) -> bool:
+        """Everything open: each event, a secret from its original; from a seat: what that seat
+        was shown (public events, its own secrets, the copies of the others')."""
+        if self.seat is None:
+            return not is_hidden_copy(event)
+        seen_by = event.get("visible_to", "all")
+        return seen_by == "all" or self.seat in seen_by
+
+    def view(self, state: State) -> dict[str, Any]:
+        picture = self.picture
+        if self.seat is None:
+            return picture.full_view(state)
+        return picture.seat_view(state, self.seat)
 
     @property
     def steps(self) -> int:
@@ -181,7 +201,7 @@ class Timeline:
                 {
                     "step": step,
                     "turn": self.turns[step],
-                    "svg": picture.draw(picture.full_view(state), self.names),
+                    "svg": picture.draw(self.view(state), self.names),
                     "events": self.recent_events(step),
                 }
             )
@@ -199,11 +219,11 @@ class Timeline:
         ]
 
 
-_timelines: OrderedDict[tuple[int, int, tuple[str, ...]], Timeline] = OrderedDict()
+_timelines: OrderedDict[tuple[int, int, tuple[str, ...], int | None], Timeline] = OrderedDict()
 _timelines_lock = Lock()
 
 
-def timeline_for(replay: Replay, names: list[str]) -> Timeline:
+def timeline_for(replay: Replay, names: list[str], seat: int | None = None) -> Timeline:
     """The match's timeline, built on first use and kept for the next CACHED_TIMELINES matches.
 
     Keyed by the match id, a checksum of the stored bytes and the seats' names, so a replaced
@@ -214,14 +234,14 @@ def timeline_for(replay: Replay, names: list[str]) -> Timeline:
         UnreadableReplay: the actions do not replay (e.g. recorded by another engine version).
     """
     data = bytes(replay.data)
-    key = (replay.match_id, zlib.crc32(data), tuple(names))
+    key = (replay.match_id, zlib.crc32(data), tuple(names), seat)
     with _timelines_lock:
         timeline = _timelines.get(key)
         if timeline is not None:
             _timelines.move_to_end(key)
             return timeline
     try:
-        timeline = Timeline.from_payload(replay.unpack(), names)
+        timeline = Timeline.from_payload(replay.unpack(), names, seat)
     except (ValueError, KeyError, TypeError, IndexError) as exc:  # IllegalAction is a ValueError
         raise UnreadableReplay(f"this replay cannot be shown by the current engine: {exc}") from exc
     with _timelines_lock:
@@ -246,6 +266,18 @@ def parse_int(value: str | None, name: str) -> int | None:
         raise BadRequest(f"{name} must be an integer") from None
 
 
+def seat_of(request: HttpRequest, names: list[str]) -> int | None:
+    """``?seat=N``: whose point of view (None, or absent, for everything open).
+
+    Raises:
+        BadRequest: not an integer. Http404: no such seat in this match.
+    """
+    seat = parse_int(request.GET.get("seat"), "seat")
+    if seat is not None and not 0 <= seat < len(names):
+        raise Http404(f"seat {seat} is not in this match (0..{len(names) - 1})")
+    return seat
+
+
 def viewer_context(request: HttpRequest, match: Match) -> dict[str, Any]:
     """What the match page needs to show the replay at ``?step=`` (or ``?turn=``).
 
@@ -256,8 +288,10 @@ def viewer_context(request: HttpRequest, match: Match) -> dict[str, Any]:
     replay = Replay.objects.filter(match=match).first()
     if replay is None:
         return {"viewer": None}
+    names = seat_names(match)
+    seat = seat_of(request, names)
     try:
-        timeline = timeline_for(replay, seat_names(match))
+        timeline = timeline_for(replay, names, seat)
     except UnreadableReplay as exc:
         return {"viewer": None, "viewer_error": str(exc)}
     step = parse_int(request.GET.get("step"), "step")
@@ -282,6 +316,9 @@ def viewer_context(request: HttpRequest, match: Match) -> dict[str, Any]:
             "window": MAX_WINDOW,
             "speeds": SPEEDS,
             "speed": PLAY_SPEED,
+            "seat": seat,
+            "seat_query": "" if seat is None else f"&seat={seat}",
+            "points_of_view": list(enumerate(names)),
         }
     }
 
@@ -299,8 +336,9 @@ def replay_frames(request: HttpRequest, match_id: int) -> JsonResponse:
     count = 1 if count is None else count
     if not 1 <= count <= MAX_WINDOW:
         raise BadRequest(f"count must be 1..{MAX_WINDOW}")
+    names = seat_names(match)
     try:
-        timeline = timeline_for(replay, seat_names(match))
+        timeline = timeline_for(replay, names, seat_of(request, names))
     except UnreadableReplay as exc:
         raise Http404(str(exc)) from exc
     if not 0 <= start <= timeline.steps:

@@ -75,6 +75,13 @@ def full_view(state: Any) -> dict[str, Any]:
     return view
 
 
+def seat_view(state: Any, seat: int) -> dict[str, Any]:
+    """:func:`full_view` as ``seat`` saw it: its own hand, the other hand hidden."""
+    view = full_view(state)
+    view["hands"] = [hand if index == seat else None for index, hand in enumerate(view["hands"])]
+    return view
+
+
 def turn(state: Any) -> int:
     """The engine's turn counter at ``state`` (what a viewer's jump-to-turn box means)."""
     return state.turn
@@ -122,7 +129,11 @@ def _seat(view: dict[str, Any], seat: int, name: str, top: int) -> list[str]:
     ]
     parts += _domain(domain, seat, top + SEAT_HEADER_H)
     if view["hands"] is not None:
-        cards = ", ".join(_label(card) for card in view["hands"][seat]) or "(empty)"
+        hand = view["hands"][seat]
+        if hand is None:  # a replay from the other seat
+            cards = f"hidden ({domain['hand_size']} cards)"
+        else:
+            cards = ", ".join(_label(card) for card in hand) or "(empty)"
         parts.append(
             f'<text class="hand" x="{MARGIN}" y="{top + SEAT_HEADER_H + DOMAIN_H + 12}" '
             f'font-size="12" fill="{INK}">hand: {escape(cards)}</text>'

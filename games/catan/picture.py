@@ -194,6 +194,17 @@ def full_view(state: Any) -> dict[str, Any]:
     return view
 
 
+def seat_view(state: Any, seat: int) -> dict[str, Any]:
+    """:func:`full_view` as ``seat`` saw it at the table: its own cards and VP, every other hand
+    hidden, and the cards Kandamir drew only if ``seat`` drew them (a replay from one seat)."""
+    view = full_view(state)
+    view["hands"] = [hand if index == seat else None for index, hand in enumerate(view["hands"])]
+    at_work = view["masters"] and view["masters"]["at_work"]
+    if at_work and at_work.get("seat") != seat:
+        at_work.pop("cards", None)
+    return view
+
+
 def turn(state: Any) -> int:
     """The engine's turn counter at ``state`` (what a viewer's jump-to-turn box means)."""
     return state.turn
@@ -448,10 +459,11 @@ def _seat_panel(
     view: dict[str, Any], seat: int, player: dict[str, Any], name: str, top: int
 ) -> list[str]:
     hands = view["hands"]
-    vp = hands[seat]["victory_points"] if hands is not None else player["public_vp"]
+    own = hands[seat] if hands is not None else None
+    vp = own["victory_points"] if own is not None else player["public_vp"]
     to_move = seat == view["current_player"]
     border = INK if to_move else "#d8d0bd"
-    vp_title = "victory points" if hands is not None else "visible victory points"
+    vp_title = "victory points" if own is not None else "visible victory points"
     vp_words = f"{vp} VP"
     tag_x = WIDTH - 22 - _text_width(vp_words, 17)  # the tag ends just left of the VP
     parts = [
@@ -492,8 +504,11 @@ def _seat_panel(
         ),
     ]
     line = top + 60 + PANEL_ROW
+    if own is not None:
+        parts += _hand(own, line)
+    elif hands is not None:  # a replay from another seat: this hand stays face down
+        parts.append(_text(PANEL_X, line + 15, "hand hidden", fill=MUTED, cls="hand"))
     if hands is not None:
-        parts += _hand(hands[seat], line)
         line += PANEL_ROW
     if view["masters"] is not None:
         parts += _seat_master(view["masters"]["players"][seat], line)

@@ -33,7 +33,7 @@
   function load(start) {
     if (start > steps || frames.has(start)) return Promise.resolve();
     if (!pending.has(start)) {
-      const request = fetch(`${url}?start=${start}&count=${windowSize}`)
+      const request = fetch(`${url}${url.includes("?") ? "&" : "?"}start=${start}&count=${windowSize}`)
         .then((response) => {
           if (!response.ok) throw new Error(`frames ${start}: HTTP ${response.status}`);
           return response.json();
@@ -66,7 +66,8 @@
     viewer.querySelector('input[name="turn"]').value = frame.turn;
     slider.value = frame.step;
     viewer.dataset.step = frame.step;
-    history.replaceState(null, "", `?step=${frame.step}#viewer`);
+    const seat = new URLSearchParams(window.location.search).get("seat");
+    history.replaceState(null, "", `?step=${frame.step}${seat === null ? "" : `&seat=${seat}`}#viewer`);
   }
 
   // Resolves true once `step` is on screen, false if it could not be fetched or a later

@@ -235,3 +235,46 @@ def test_the_board_game_set_up_is_the_first_player_rolls(client, house_bots) -> 
     assert timeline.next_step(0) == 3 and timeline.previous_step(3) == 0
     assert timeline.next_step(3) == 4 and timeline.previous_step(4) == 3
     assert timeline.next_step(timeline.steps) == timeline.steps
+
+
+@pytest.mark.parametrize("game_name", ["catan", "cardgame"])
+def test_a_replay_from_one_seat_shows_its_hand_and_hides_the_others(client, house_bots, game_name):
+    """?seat=N: seat N's own cards, every other hand hidden; of the others' secrets only the
+    copies N was shown (a steal it neither made nor suffered reads "steals a card from")."""
+    options = {"masters": True} if game_name == "catan" else None
+    match = finished_match(game_name, seed=5, options=options)
+    payload = match.replay.unpack()
+    names = viewer.seat_names(match)
+    opened = viewer.Timeline.from_payload(payload, names)
+    seat = viewer.Timeline.from_payload(payload, names, seat=0)
+    assert seat.steps == opened.steps
+
+    # The pictures: seat 0's hand is drawn, the others say hidden; opened, none is.
+    def hand_texts(timeline: viewer.Timeline) -> list[str]:
+        svg = parse(timeline.frames(timeline.steps, 1)[0]["svg"])
+        return ["".join(hand.itertext()) for hand in by_class(svg, "hand")]
+
+    from_seat = hand_texts(seat)
+    assert sum("hidden" in text for text in from_seat) == len(names) - 1
+    assert not any("hidden" in text for text in hand_texts(opened))
+    # The words (the board game's steals): the others' as seat 0 was told them, never what.
+    if game_name == "catan":
+        others_steals = [
+            e
+            for e in payload["events"]
+            if e["type"] == "steal" and not is_hidden_copy(e) and 0 not in (e["seat"], e["victim"])
+        ]
+        assert others_steals, "this game has steals seat 0 took no part in"
+        told = " ".join(seat.lines)
+        assert "steals a card from" in told and "steals a card from" not in " ".join(opened.lines)
+        for steal in others_steals:
+            taken = f"steals {steal['resource']} from {names[steal['victim']]}"
+            assert f"{names[steal['seat']]} {taken}" not in told
+    # The page keeps the point of view in its links; a seat not in the match is a 404.
+    page = client.get(f"/matches/{match.id}/?seat=0").content.decode()
+    assert f'data-frames-url="/matches/{match.id}/replay/frames?seat=0"' in page
+    assert "&amp;seat=0#viewer" in page and f"<strong>{names[0]}</strong>" in page
+    frames = client.get(f"/matches/{match.id}/replay/frames?seat=0&start=0&count=2").json()
+    assert [frame["step"] for frame in frames["frames"]] == [0, 1]
+    assert client.get(f"/matches/{match.id}/?seat=9").status_code == 404
+    assert client.get(f"/matches/{match.id}/?seat=x").status_code == 400
