@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import zlib
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import import_module
 from threading import Lock
@@ -219,29 +220,27 @@ class Timeline:
         ]
 
 
-_timelines: OrderedDict[tuple[int, int, tuple[str, ...], int | None], Timeline] = OrderedDict()
+_timelines: OrderedDict[tuple[Any, ...], Timeline] = OrderedDict()
 _timelines_lock = Lock()
 
 
-def timeline_for(replay: Replay, names: list[str], seat: int | None = None) -> Timeline:
-    """The match's timeline, built on first use and kept for the next CACHED_TIMELINES matches.
-
-    Keyed by the match id, a checksum of the stored bytes and the seats' names, so a replaced
-    row (a re-run in tests, a restored database) or a renamed bot is never answered from a stale
-    timeline.
+def cached_timeline(
+    key: tuple[Any, ...], payload: Callable[[], dict[str, Any]], names: list[str], seat: int | None
+) -> Timeline:
+    """The timeline of ``payload()`` (a game's seed and actions), built on first use and kept
+    for the next CACHED_TIMELINES games asked for.
 
     Raises:
         UnreadableReplay: the actions do not replay (e.g. recorded by another engine version).
     """
-    data = bytes(replay.data)
-    key = (replay.match_id, zlib.crc32(data), tuple(names), seat)
+    key = (*key, tuple(names), seat)
     with _timelines_lock:
         timeline = _timelines.get(key)
         if timeline is not None:
             _timelines.move_to_end(key)
             return timeline
     try:
-        timeline = Timeline.from_payload(replay.unpack(), names, seat)
+        timeline = Timeline.from_payload(payload(), names, seat)
     except (ValueError, KeyError, TypeError, IndexError) as exc:  # IllegalAction is a ValueError
         raise UnreadableReplay(f"this replay cannot be shown by the current engine: {exc}") from exc
     with _timelines_lock:
@@ -249,6 +248,18 @@ def timeline_for(replay: Replay, names: list[str], seat: int | None = None) -> T
         while len(_timelines) > CACHED_TIMELINES:
             _timelines.popitem(last=False)
     return timeline
+
+
+def timeline_for(replay: Replay, names: list[str], seat: int | None = None) -> Timeline:
+    """A stored match's timeline, keyed by the match id, a checksum of the stored bytes and the
+    seats' names, so a replaced row (a re-run in tests, a restored database) or a renamed bot is
+    never answered from a stale timeline.
+
+    Raises:
+        UnreadableReplay: the actions do not replay.
+    """
+    key = ("match", replay.match_id, zlib.crc32(bytes(replay.data)))
+    return cached_timeline(key, replay.unpack, names, seat)
 
 
 def seat_names(match: Match) -> list[str]:
@@ -282,8 +293,8 @@ def viewer_context(request: HttpRequest, match: Match) -> dict[str, Any]:
     """What the match page needs to show the replay at ``?step=`` (or ``?turn=``).
 
     Raises:
-        BadRequest: ``step`` or ``turn`` is not an integer.
-        Http404: the step or turn is not in this game.
+        BadRequest: ``step``, ``turn`` or ``seat`` is not an integer.
+        Http404: the step, turn or seat is not in this game.
     """
     replay = Replay.objects.filter(match=match).first()
     if replay is None:
@@ -294,6 +305,16 @@ def viewer_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         timeline = timeline_for(replay, names, seat)
     except UnreadableReplay as exc:
         return {"viewer": None, "viewer_error": str(exc)}
+    return {"viewer": at_step(request, timeline, names)}
+
+
+def at_step(request: HttpRequest, timeline: Timeline, names: list[str]) -> dict[str, Any]:
+    """The viewer at ``?step=`` (or ``?turn=``), the last step by default.
+
+    Raises:
+        BadRequest: ``step`` or ``turn`` is not an integer.
+        Http404: the step or turn is not in this game.
+    """
     step = parse_int(request.GET.get("step"), "step")
     turn = parse_int(request.GET.get("turn"), "turn")
     if step is None and turn is not None:
@@ -304,49 +325,46 @@ def viewer_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         step = timeline.steps
     if not 0 <= step <= timeline.steps:
         raise Http404(f"step {step} is not in this game (0..{timeline.steps})")
-    frame = timeline.frames(step, 1)[0]
+    seat = timeline.seat
     return {
-        "viewer": {
-            "frame": frame,
-            "steps": timeline.steps,
-            "opening": timeline.opening,
-            "previous": timeline.previous_step(step),
-            "next": timeline.next_step(step),
-            "turn_starts": timeline.turn_starts(),
-            "window": MAX_WINDOW,
-            "speeds": SPEEDS,
-            "speed": PLAY_SPEED,
-            "seat": seat,
-            "seat_query": "" if seat is None else f"&seat={seat}",
-            "points_of_view": list(enumerate(names)),
-        }
+        "frame": timeline.frames(step, 1)[0],
+        "steps": timeline.steps,
+        "opening": timeline.opening,
+        "previous": timeline.previous_step(step),
+        "next": timeline.next_step(step),
+        "turn_starts": timeline.turn_starts(),
+        "window": MAX_WINDOW,
+        "speeds": SPEEDS,
+        "speed": PLAY_SPEED,
+        "seat": seat,
+        "seat_query": "" if seat is None else f"&seat={seat}",
+        "points_of_view": list(enumerate(names)),
     }
 
 
-@gzip_page  # pictures repeat themselves: a window of frames shrinks about tenfold
-def replay_frames(request: HttpRequest, match_id: int) -> JsonResponse:
-    """``GET …/replay/frames?start=K&count=N``: N frames (≤ MAX_WINDOW) from step K as JSON."""
-    match = get_object_or_404(Match, id=match_id)
-    replay = Replay.objects.filter(match=match).first()
-    if replay is None:
-        raise Http404("this match has no replay (yet)")
+def frames_answer(request: HttpRequest, timeline: Timeline) -> JsonResponse:
+    """``?start=K&count=N``: N frames (≤ MAX_WINDOW) of ``timeline`` from step K as JSON."""
     start = parse_int(request.GET.get("start"), "start")
     count = parse_int(request.GET.get("count"), "count")
     start = 0 if start is None else start
     count = 1 if count is None else count
     if not 1 <= count <= MAX_WINDOW:
         raise BadRequest(f"count must be 1..{MAX_WINDOW}")
+    if not 0 <= start <= timeline.steps:
+        raise Http404(f"step {start} is not in this game (0..{timeline.steps})")
+    return JsonResponse({"steps": timeline.steps, "frames": timeline.frames(start, count)})
+
+
+@gzip_page  # pictures repeat themselves: a window of frames shrinks about tenfold
+def replay_frames(request: HttpRequest, match_id: int) -> JsonResponse:
+    """``GET …/replay/frames?start=K&count=N[&seat=S]``: a stored match's frames as JSON."""
+    match = get_object_or_404(Match, id=match_id)
+    replay = Replay.objects.filter(match=match).first()
+    if replay is None:
+        raise Http404("this match has no replay (yet)")
     names = seat_names(match)
     try:
         timeline = timeline_for(replay, names, seat_of(request, names))
     except UnreadableReplay as exc:
         raise Http404(str(exc)) from exc
-    if not 0 <= start <= timeline.steps:
-        raise Http404(f"step {start} is not in this game (0..{timeline.steps})")
-    return JsonResponse(
-        {
-            "match": match.id,
-            "steps": timeline.steps,
-            "frames": timeline.frames(start, count),
-        }
-    )
+    return frames_answer(request, timeline)
