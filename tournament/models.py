@@ -15,6 +15,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from tournament import forfeits as forfeit_rule
 from tournament import ratings, variants
 
 
@@ -75,12 +76,40 @@ class RatingFields(models.Model):
     games_played = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
     forfeits = models.PositiveIntegerField(default=0)
+    score_total = models.FloatField(
+        default=0.0, help_text="credited score of the games that count in the average"
+    )
+    scored_games = models.PositiveIntegerField(
+        default=0, help_text="games that count in the average score (walkovers do not)"
+    )
 
-    RATING_COLUMNS = ("elo", "mu", "sigma", "conservative", "games_played", "wins", "forfeits")
+    RATING_COLUMNS = (
+        "elo",
+        "mu",
+        "sigma",
+        "conservative",
+        "games_played",
+        "wins",
+        "forfeits",
+        "score_total",
+        "scored_games",
+    )
     """What a rating update writes (``save(update_fields=...)``)."""
 
     class Meta:
         abstract = True
+
+    @property
+    def average_score(self) -> float | None:
+        """The average score under the forfeit rule (``tournament/forfeits.py``): walkovers
+        are left out; None before any game is played out."""
+        return self.score_total / self.scored_games if self.scored_games else None
+
+    def count_scores(self, scores: list[float], forfeits: list[bool], seat: int) -> None:
+        """Add one rated game's score at ``seat`` under the forfeit rule."""
+        score, counted, _, _ = forfeit_rule.average_parts(scores, forfeits, seat)
+        self.score_total += score
+        self.scored_games += counted
 
     def rating_state(self) -> ratings.Rating:
         return ratings.Rating(elo=self.elo, mu=self.mu, sigma=self.sigma)

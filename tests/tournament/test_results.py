@@ -172,3 +172,27 @@ def test_the_reaper_resends_lost_and_forgotten_matches_only(house_bots, settings
     reap_matches()
     resent = set(Match.objects.filter(sent_at__gte=before).values_list("id", flat=True))
     assert resent == {lost.id, forgotten.id}
+
+
+def test_the_ladder_average_score_leaves_a_walkover_out_for_the_survivors(match) -> None:
+    from tournament.history import recompute
+
+    claimed, _ = execution.claim(match.id, "w1")
+    # Seat 0 forfeits (score 7 under outcome_for's 10 - rank); seats 1 and 2 played on.
+    record_result(claimed.id, claimed.claim_token, outcome_for(claimed, [3, 1, 2], forfeit_seat=0))
+    versions = [p.version for p in match.participants.select_related("version__bot")]
+    assert (versions[0].score_total, versions[0].scored_games) == (7.0, 1)
+    assert versions[0].average_score == 7.0
+    # A walkover for seats 1 and 2: it counts as a game, not in their average.
+    assert [v.games_played for v in versions[1:]] == [1, 1]
+    assert [v.scored_games for v in versions[1:]] == [0, 0]
+    assert [v.average_score for v in versions[1:]] == [None, None]
+    assert versions[1].bot.scored_games == 0
+    assert recompute().mismatches() == []
+
+
+def test_the_ladder_average_score_counts_a_game_played_out(match) -> None:
+    claimed, _ = execution.claim(match.id, "w1")
+    record_result(claimed.id, claimed.claim_token, outcome_for(claimed, [2, 1, 3]))
+    versions = [p.version for p in match.participants.select_related("version")]
+    assert [v.average_score for v in versions] == [8.0, 9.0, 7.0]
