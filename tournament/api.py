@@ -215,6 +215,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "game_title",
             "format",
             "games_per_pairing",
+            "format_settings",
             "players_per_match",
             "options",
             "time_control",
@@ -249,6 +250,9 @@ class NewTournamentSerializer(serializers.Serializer):
     players_per_match = serializers.IntegerField(required=False, allow_null=True, default=None)
     options = serializers.DictField(required=False, default=dict)
     time_control = serializers.DictField(required=False, default=dict)
+    format_settings = serializers.DictField(required=False, default=dict)
+    """The format's own settings: ``rounds`` (Swiss, table Swiss), ``heats`` (table
+    advancement); left out, the format's default."""
 
 
 class TournamentListQuery(serializers.Serializer):
@@ -294,6 +298,7 @@ def _create_tournament(request: Request) -> Response:
             players_per_match=data["players_per_match"],
             options=data["options"],
             time_control=data["time_control"],
+            format_settings=data["format_settings"],
         )
     except TournamentRefused as exc:
         return Response({"detail": str(exc)}, status=400)
@@ -379,4 +384,38 @@ def _tournament_body(tournament: Tournament) -> dict[str, object]:
         "standings": summary["standings"],
         "games": summary["games"],
         "bracket": bracket,
+        "double_elimination": _double_elimination_body(summary),
+        "standing_columns": summary["columns"],
     }
+
+
+def _double_elimination_body(summary: dict[str, object]) -> list[dict[str, object]] | None:
+    """A double elimination's ties by round: its name, each tie's seeds (null for a bye or an
+    entrant not known yet), wins, winner and whether it was played."""
+    event = summary["double_elimination"]
+    if event is None:
+        return None
+    names = summary["names"]
+    rounds = []
+    for number, ties in enumerate(event.rounds):
+        rounds.append(
+            {
+                "round": number,
+                "name": event.round_name(number),
+                "ties": [
+                    {
+                        "slot": slot.key[1],
+                        "name": event.tie_name(number, slot.key[1]),
+                        "seeds": [None if e is None else e + 1 for e in entrants],
+                        "names": [None if e is None else names[e] for e in entrants],
+                        "wins": list(slot.tie.wins) if slot.tie is not None else [0, 0],
+                        "winner": None if slot.winner is None else slot.winner + 1,
+                        "played": slot.played,
+                        "decided": slot.decided,
+                        "matches": summary["tie_matches"].get(slot.key, []),
+                    }
+                    for slot, entrants in ((slot, event.sides_of(slot)) for slot in ties)
+                ],
+            }
+        )
+    return rounds

@@ -16,6 +16,7 @@ from bots.uploads import MAX_UPLOAD_BYTES
 from games.registry import GAMES, game_choices, game_title
 from tournament.brackets import MAX_GAMES_PER_PAIRING
 from tournament.event_settings import TIME_CONTROL_RANGES
+from tournament.formats.registry import MAX_ROUNDS, SETTINGS
 from tournament.models import BotVersion, Tournament
 from tournament.scheduler import ladder_or_defaults
 from tournament.tournaments import create_tournament
@@ -85,7 +86,15 @@ class TournamentForm(forms.Form):
     players per match, ``event_settings`` the clock), so the page and the API refuse alike.
     """
 
-    EVENT_FIELDS = ("name", "game", "format", "games_per_pairing", "players_per_match")
+    EVENT_FIELDS = (
+        "name",
+        "game",
+        "format",
+        "games_per_pairing",
+        "players_per_match",
+        "rounds",
+        "heats",
+    )
     ENTRANT_FIELDS = ("entrants", "seeding", "seed_order")
     CLOCK_FIELDS = tuple(TIME_CONTROL_RANGES)
 
@@ -96,10 +105,25 @@ class TournamentForm(forms.Form):
         min_value=1,
         max_value=MAX_GAMES_PER_PAIRING,
         initial=1,
-        help_text="Round robin: games each group plays. Knockout: a tie is the best of this "
-        "(odd) number of games.",
+        help_text="Round robin, Swiss: games each pairing or group plays, seats swapped. "
+        "Knockout, double elimination: a tie is the best of this (odd) number of games. "
+        "Table formats: games each table plays, seats rotated.",
     )
     players_per_match = forms.IntegerField(required=False, min_value=1)
+    rounds = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        help_text="Swiss and table Swiss only. Blank: ⌈log2 n⌉ + 1 for Swiss, "
+        "⌈log_p n⌉ + 1 at tables of p.",
+    )
+    heats = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        help_text="Table advancement only: rounds of heats before the semi-final tables. "
+        "Blank: ⌈log_p n⌉.",
+    )
     entrants = forms.ModelMultipleChoiceField(
         queryset=BotVersion.objects.none(),
         widget=GameTaggedCheckboxes,
@@ -247,6 +271,11 @@ class TournamentForm(forms.Form):
             players_per_match=data["players_per_match"],
             options=options,
             time_control={name: data[name] for name in self.CLOCK_FIELDS if data[name] is not None},
+            format_settings={
+                name: data[name]
+                for name in SETTINGS.get(data["format"], ())
+                if data.get(name) is not None
+            },
         )
 
 

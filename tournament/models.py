@@ -330,7 +330,14 @@ class Tournament(models.Model):
     STATUSES = [(s, s) for s in (PENDING, RUNNING, FINISHED, CANCELLED)]
     OPEN = (PENDING, RUNNING)
     """The statuses an organiser may still cancel."""
-    FORMATS = [("round_robin", "round robin"), ("knockout", "knockout")]
+    FORMATS = [
+        ("round_robin", "round robin"),
+        ("knockout", "knockout"),
+        ("swiss", "Swiss"),
+        ("double_elimination", "double elimination"),
+        ("table_swiss", "table Swiss"),
+        ("table_advancement", "table advancement"),
+    ]
     BY_RATING, MANUAL_SEEDING = "rating", "manual"
     SEEDINGS = [(BY_RATING, "by rating (μ − 3σ)"), (MANUAL_SEEDING, "in the organiser's order")]
 
@@ -339,9 +346,23 @@ class Tournament(models.Model):
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments"
     )
-    format = models.CharField(max_length=16, choices=FORMATS)
+    format = models.CharField(max_length=24, choices=FORMATS)
     games_per_pairing = models.PositiveSmallIntegerField(
-        default=1, help_text="round robin: games per group; knockout: a tie is best of this"
+        default=1,
+        help_text="round robin, Swiss: games per pairing; knockout, double elimination: a tie "
+        "is the best of this; table formats: games per table",
+    )
+    format_settings = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="the format's own settings: rounds (Swiss, table Swiss), heats (table "
+        "advancement)",
+    )
+    format_state = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="rounds paired so far (Swiss and table formats), kept so a round never "
+        "changes once paired",
     )
     players_per_match = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict, blank=True)

@@ -34,6 +34,7 @@ from django.utils import timezone
 from games.registry import game_title
 from tournament import brackets
 from tournament.event_settings import SettingsRefused, event_settings
+from tournament.formats import double_elimination, registry
 from tournament.matches import create_match
 from tournament.models import (
     BotVersion,
@@ -69,12 +70,15 @@ def create_tournament(
     players_per_match: int | None = None,
     options: dict[str, Any] | None = None,
     time_control: dict[str, Any] | None = None,
+    format_settings: dict[str, Any] | None = None,
 ) -> Tournament:
     """A running tournament of ``version_ids`` with its first games queued.
 
     Seeds go by rating (μ − 3σ, the older version first on equal ratings) or, with ``seeding``
     ``"manual"``, follow the order of ``version_ids``. Players per match, options and time
     control default to the ladder's; given ones are merged over them (``event_settings``).
+    ``format_settings`` are the format's own (``formats.registry.SETTINGS``: Swiss rounds,
+    table advancement heats); missing ones take the format's defaults.
 
     Raises:
         TournamentRefused: unknown or inactive versions, a duplicate, an unknown seeding, a
@@ -102,8 +106,8 @@ def create_tournament(
             options=options,
             time_control=time_control,
         )
-        planned = brackets.check_size(
-            len(version_ids), games_per_pairing, chosen.players_per_match, format
+        planned, format_settings = registry.settle(
+            format, len(version_ids), games_per_pairing, chosen.players_per_match, format_settings
         )
     except (SettingsRefused, brackets.TournamentTooLarge) as exc:
         raise TournamentRefused(str(exc)) from exc
@@ -119,6 +123,7 @@ def create_tournament(
             time_control=chosen.time_control,
             sandbox_limits=chosen.sandbox_limits,
             planned_matches=planned,
+            format_settings=format_settings,
             seeding=seeding,
             status=Tournament.RUNNING,
         )
@@ -150,6 +155,7 @@ def advance(tournament_id: int) -> list[int]:
                 for pairing in state.missing_pairings()
                 if room.take(pairing)
             ]
+            state.keep_paired_rounds()
             if not created and state.is_complete():
                 tournament.status = Tournament.FINISHED
                 tournament.finished = timezone.now()
@@ -284,6 +290,7 @@ class TournamentState:
             version_id: seed for seed, version_id in enumerate(version_ids)
         }
         self.results: dict[tuple[int, int], list[brackets.GameResult]] = {}
+        self._event: registry.Event | None = None
         self.done = 0
         for game in sorted(games, key=lambda g: (g.round, g.slot, g.game)):
             result = game_result(game.match, entrant_of)
@@ -322,12 +329,41 @@ class TournamentState:
     def is_knockout(self) -> bool:
         return self.tournament.format == brackets.KNOCKOUT
 
+    @property
+    def event(self) -> registry.Event | None:
+        """The event of a format of ``tournament/formats/`` (None for round robin, knockout)."""
+        if self.tournament.format not in registry.EVENT_FORMATS:
+            return None
+        if self._event is None:
+            self._event = registry.build(
+                self.tournament.format,
+                len(self.version_ids),
+                self.tournament.games_per_pairing,
+                self.tournament.players_per_match,
+                self.tournament.format_settings,
+                self.results,
+                self.tournament.format_state,
+            )
+        return self._event
+
+    def keep_paired_rounds(self) -> None:
+        """Store the rounds the event paired (call under the tournament row's lock), so a
+        round never changes once paired, even when a retried game changes an earlier result."""
+        if self.event is None:
+            return
+        kept = registry.state_of(self.event)
+        if kept != self.tournament.format_state:
+            self.tournament.format_state = kept
+            self.tournament.save(update_fields=["format_state"])
+
     def bracket(self) -> list[list[brackets.Tie]]:
         return brackets.knockout(
             len(self.version_ids), self.tournament.games_per_pairing, self.results
         )
 
     def wanted_pairings(self) -> list[brackets.Pairing]:
+        if self.event is not None:
+            return self.event.wanted()
         if not self.is_knockout:
             return brackets.round_robin(
                 len(self.version_ids),
@@ -347,6 +383,8 @@ class TournamentState:
         return [p for p in self.wanted_pairings() if (p.round, p.slot, p.game) not in existing]
 
     def is_complete(self) -> bool:
+        if self.event is not None:
+            return self.event.complete
         if self.is_knockout:
             return brackets.champion(self.bracket()) is not None
         return self.done == self.tournament.planned_matches
@@ -364,6 +402,17 @@ class TournamentState:
             return f"it was retried already, as match {game.retried_as_id}"
         if game.match.status != Match.ERROR:
             return f"only a game that ended in error can be retried, not a {game.match.status} one"
+        if self.tournament.format == registry.DOUBLE_ELIMINATION:
+            return double_elimination.retry_refusal(
+                self.without(game.match_id).event,  # type: ignore[arg-type]
+                game.round,
+                game.slot,
+                {(g.round, g.slot) for g in self.games},
+            )
+        if self.event is not None:
+            if any(other.round > game.round for other in self.games):
+                return "the next round is already paired on its result"
+            return None
         if not self.is_knockout:
             return None
         return brackets.retry_refusal(
@@ -427,6 +476,7 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
     replaced = {game.retried_as_id: game.match_id for game in retried}
     bracket = state.bracket() if state.is_knockout else None
     round_names = brackets.round_names(len(names)) if bracket else []
+    event = state.event
     # A knockout's ties may end early: until it finishes, its total is only an upper bound.
     finished = tournament.status == Tournament.FINISHED
     planned = state.done if finished else tournament.planned_matches
@@ -437,19 +487,29 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
         "done": state.done,
         "planned": planned,
         "planned_is_upper_bound": not finished
-        and state.is_knockout
-        and tournament.games_per_pairing > 1,
+        and (
+            (state.is_knockout and tournament.games_per_pairing > 1)
+            or tournament.format == registry.DOUBLE_ELIMINATION
+        ),
         "percent": round(100 * state.done / planned) if planned else 100,
         # Games the event wants now whose bots are at their fair share: queued as they free up.
         "waiting": len(state.missing_pairings()) if tournament.status == Tournament.RUNNING else 0,
         "standings": _standings(state, entrants, bracket, round_names),
+        "columns": _format_columns(event),
         "bracket": bracket,
+        "double_elimination": event if tournament.format == registry.DOUBLE_ELIMINATION else None,
         "tie_matches": tie_matches,
         "games": [
             {
                 "match": game.match_id,
                 "round": game.round,
-                "round_name": round_names[game.round] if round_names else "",
+                "round_name": (
+                    event.round_name(game.round)
+                    if event is not None
+                    else round_names[game.round]
+                    if round_names
+                    else ""
+                ),
                 "slot": game.slot,
                 **_tie(state, game),
                 "game": game.game,
@@ -466,7 +526,13 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
 
 def _tie(state: TournamentState, game: TournamentMatch) -> dict[str, Any]:
     """A knockout game's tie: its number in its round and its name ("Semi-final 2"), so two
-    ties of one round read apart; a round robin has no ties (None and "")."""
+    ties of one round read apart; a round robin has no ties (None and ""). The other formats
+    name their pairings and tables ("Round 2, board 3", "Losers' final", "Heat 1, table 2")."""
+    if state.event is not None:
+        return {
+            "tie": game.slot + 1,
+            "tie_name": state.event.tie_name(game.round, game.slot),
+        }
     if not state.is_knockout:
         return {"tie": None, "tie_name": ""}
     return {
@@ -488,6 +554,9 @@ def tournament_game(match: Match) -> dict[str, Any] | None:
     tie = ""
     if tournament.format == brackets.KNOCKOUT:
         tie = brackets.tie_name(tournament.entrants.count(), place.round, place.slot)
+    elif tournament.format in registry.EVENT_FORMATS:
+        event = TournamentState.load(tournament).event
+        tie = event.tie_name(place.round, place.slot) if event is not None else ""
     return {
         "tournament": tournament,
         "tie_name": tie,
@@ -526,7 +595,15 @@ def _standings(
     ``position`` its settled place (losers of one round share one; None while still in play)
     and ``reached`` the round it got to."""
     table = state.standings()
-    if bracket is None:
+    columns: dict[int, list[dict[str, Any]]] = {}
+    if state.event is not None:
+        order = []
+        for place in state.event.places():
+            order.append((place.entrant, place.place, place.note or None))
+            columns[place.entrant] = [
+                {"name": name, "value": value} for name, value in place.columns
+            ]
+    elif bracket is None:
         order = [(row.entrant, position, None) for position, row in enumerate(table, start=1)]
     else:
         names = [*round_names, CHAMPION]
@@ -545,9 +622,18 @@ def _standings(
             "forfeits": by_entrant[entrant].forfeits,
             "average_score": round(by_entrant[entrant].average_score, 2),
             "average_rank": round(by_entrant[entrant].average_rank, 2),
+            "columns": columns.get(entrant, []),
         }
         for entrant, position, reached in order
     ]
+
+
+def _format_columns(event: registry.Event | None) -> list[str]:
+    """The names of the format's own standings columns ("Points", "Buchholz"…), in order."""
+    if event is None:
+        return []
+    places = event.places()
+    return [name for name, _ in places[0].columns] if places else []
 
 
 def _game_result(

@@ -25,7 +25,13 @@ from bots.outcome import evidence_beyond_stderr
 from bots.timings import MoveTimes
 from games.registry import GAMES
 from tournament.access import may_see_log, owns_or_staff
-from tournament.charts import Series, bracket_chart, move_time_chart, rating_chart
+from tournament.charts import (
+    Series,
+    bracket_chart,
+    double_elimination_chart,
+    move_time_chart,
+    rating_chart,
+)
 from tournament.forms import TournamentForm, UploadForm
 from tournament.live import live_context
 from tournament.models import (
@@ -255,18 +261,35 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     )
 
 
+FORMAT_HELP = {
+    "swiss": "Ordered by points (a won pairing 1, a drawn one ½, a bye 1), then Buchholz (the "
+    "opponents' points), then Sonneborn–Berger, then head-to-head, then seed.",
+    "double_elimination": "Two lost ties and an entrant is out. Ordered by how far each "
+    "entrant got: the champion, the grand finalist, then the entrants knocked out in each "
+    "losers' round, the later round first; the losers of one round share a place.",
+    "table_swiss": "Ordered by points by placing (at p seats: p − 1 for first … 0 for last; "
+    "a bye scores the average), then victory points, then seed.",
+    "table_advancement": "The final table first, by its games; then the other semi-finalists; "
+    "then the heats by points by placing, victory points and seed.",
+}
+"""How each format's standings are ordered, under the table (round robin and knockout say it
+in the template)."""
+
+
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(
         Tournament.objects.select_related("organiser", "cancelled_by"), id=tournament_id
     )
     summary = tournament_summary(tournament)
     bracket = ""
+    links = {
+        key: reverse("tournament:match_detail", args=[match_ids[0]])
+        for key, match_ids in summary["tie_matches"].items()
+    }
     if summary["bracket"] is not None:
-        links = {
-            key: reverse("tournament:match_detail", args=[match_ids[0]])
-            for key, match_ids in summary["tie_matches"].items()
-        }
         bracket = bracket_chart(summary["bracket"], summary["names"], links)
+    elif summary["double_elimination"] is not None:
+        bracket = double_elimination_chart(summary["double_elimination"], summary["names"], links)
     manager = may_manage(request.user, tournament)
     return render(
         request,
@@ -276,6 +299,9 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "summary": summary,
             "bracket": bracket,
             "knockout": summary["bracket"] is not None,
+            "eliminating": tournament.format in ("knockout", "double_elimination"),
+            "named_games": tournament.format != "round_robin",
+            "format_help": FORMAT_HELP.get(tournament.format, ""),
             "clock": TimeControl.from_dict(tournament.time_control),
             "may_cancel": manager and tournament.status in Tournament.OPEN,
             "may_retry": manager,

@@ -197,6 +197,31 @@ class DoubleEliminationEvent:
             for pairing in knockout_pairings(slot.tie, self.best_of)
         ]
 
+    def sides_of(self, slot: Slot) -> tuple[int | None, int | None]:
+        """The tie's two entrants as far as known (None: a bye, an empty side or not known
+        yet)."""
+        if slot.tie is not None:
+            return slot.tie.entrants
+        sides = [self._side(side) for side in slot.sides]
+        if slot.key[0] == self.final_round + 1:
+            sides = [None, None]
+        return tuple(None if side is UNKNOWN else side for side in sides)  # type: ignore[return-value]
+
+    def side_is_bye(self, slot: Slot, index: int) -> bool:
+        """Whether side ``index`` of the tie is known to be empty (a bye), not just unknown."""
+        if slot.key[0] == self.final_round + 1:
+            return False
+        return self._side(slot.sides[index]) is None
+
+    def paired_rounds(self) -> dict[int, list[list[int]]]:
+        return {}  # the bracket is fixed by the seeds: nothing to keep
+
+    def round_name(self, number: int) -> str:
+        return round_names(self.entrants)[number]
+
+    def tie_name(self, number: int, slot: int) -> str:
+        return tie_name(self.entrants, number, slot)
+
     @property
     def reset(self) -> Slot:
         return self.rounds[-1][0]

@@ -227,6 +227,16 @@ class SwissEvent:
                     wanted.append(Pairing(this_round.number, slot, game, seats))
         return wanted
 
+    def paired_rounds(self) -> dict[int, list[list[int]]]:
+        """Every round paired so far, to keep (``stored`` of the next rebuild)."""
+        return {r.number: [list(pair) for pair in r.pairs] for r in self.paired}
+
+    def round_name(self, number: int) -> str:
+        return f"Round {number + 1}"
+
+    def tie_name(self, number: int, slot: int) -> str:
+        return f"Round {number + 1}, board {slot + 1}"
+
     @property
     def complete(self) -> bool:
         return len(self.paired) == self.rounds and self._finished(self.paired[-1])

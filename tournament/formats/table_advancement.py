@@ -162,6 +162,21 @@ class TableAdvancementEvent:
             return f"Heat {number + 1}"
         return "Final table" if number == self.final_round else "Semi-finals"
 
+    def tie_name(self, number: int, slot: int) -> str:
+        if number == self.final_round:
+            return "Final table"
+        if number == self.semi_round:
+            return f"Semi-final table {slot + 1}"
+        return f"Heat {number + 1}, table {slot + 1}"
+
+    def paired_rounds(self) -> dict[int, list[list[int]]]:
+        rounds = self.heats.paired_rounds()
+        if self.semis:
+            rounds[self.semi_round] = [list(t) for t in self.semis]  # type: ignore[index]
+        if self.final:
+            rounds[self.final_round] = [list(self.final)]
+        return rounds
+
     def places(self) -> list[Place]:
         """The final table, then the other semi-finalists, then the heats; an entrant still
         in play (its table not finished) has no place yet."""

@@ -98,6 +98,16 @@ class TableRounds:
             for pairing in table_games(number, tables, self.games_per_table)
         ]
 
+    def paired_rounds(self) -> dict[int, list[list[int]]]:
+        """Every round seated so far, to keep (``stored`` of the next rebuild)."""
+        return {number: [list(t) for t in tables] for number, tables in enumerate(self.tables)}
+
+    def round_name(self, number: int) -> str:
+        return f"Round {number + 1}"
+
+    def tie_name(self, number: int, slot: int) -> str:
+        return f"{self.round_name(number)}, table {slot + 1}"
+
     @property
     def complete(self) -> bool:
         return self.finished_rounds == self.rounds
