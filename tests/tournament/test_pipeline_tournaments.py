@@ -134,3 +134,61 @@ def test_a_slow_entrant_holds_one_slot_while_the_others_play_on_real_workers(
     assert {p.forfeit for g in slow_games for p in g.participants.filter(version=sleepy)} == {
         "timeout"
     }
+
+
+def test_swiss_double_elimination_and_the_table_formats_play_to_the_end_on_real_workers(
+    users, house_bots, fast_ladder
+) -> None:
+    """Each new format, small, through real workers: every round created by the hook after a
+    scored result, the event finished, the standings settled from the real results."""
+    GameLadder.objects.update_or_create(game="cardgame", defaults={"players_per_match": 2})
+    card_ids = [
+        active_version(make_bot(users["alice"], f"fmt_{i}", "random_legal.py", game="cardgame")).id
+        for i in range(3)
+    ]
+    catan_ids = [active_version(bot).id for bot in house_bots]
+    card = {"options": {"vp_target": 4}}
+    tables = {"players_per_match": 3}
+    with worker_process("formats1"), worker_process("formats2"):
+        swiss = create_tournament(users["staff"], "cardgame", "S", "swiss", card_ids, **card)
+        double = create_tournament(
+            users["staff"], "cardgame", "D", "double_elimination", card_ids, **card
+        )
+        table_swiss = create_tournament(
+            users["staff"], "catan", "T", "table_swiss", catan_ids, **tables
+        )
+        heats = create_tournament(
+            users["staff"], "catan", "H", "table_advancement", catan_ids, **tables
+        )
+        wait_until(
+            lambda: not Tournament.objects.filter(status=Tournament.RUNNING).exists(),
+            timeout=900,
+            what="the four tournaments to finish",
+        )
+    events = {}
+    for tournament in (swiss, double, table_swiss, heats):
+        tournament.refresh_from_db()
+        assert tournament.status == Tournament.FINISHED
+        matches = Match.objects.filter(tournament_slot__tournament=tournament)
+        assert set(matches.values_list("status", flat=True)) == {Match.FINISHED}
+        assert matches.count() <= tournament.planned_matches
+        events[tournament.format] = (matches.count(), TournamentState.load(tournament).event)
+    # Swiss: 3 rounds (⌈log2 3⌉ + 1) of one game and one bye each, every pair met once.
+    games, event = events["swiss"]
+    assert games == 3 and len(event.paired) == 3
+    assert sorted(r.byes for r in event.records) == [1, 1, 1]
+    assert sum(r.points for r in event.records) == 3 + 3  # three pairings and three byes
+    assert [p.place for p in event.places()] == [1, 2, 3]
+    # Double elimination: 2n − 2 ties, one more with a reset; everyone but the champion out
+    # after two losses.
+    games, event = events["double_elimination"]
+    assert games in (4, 5) and event.champion() is not None
+    assert [p.place for p in event.places()] == [1, 2, 3]
+    # Table Swiss: three rounds (⌈log3 4⌉ + 1) of one table and one bye.
+    games, event = events["table_swiss"]
+    assert games == 3 and sum(r.byes for r in event.records) == 3
+    assert sum(r.games for r in event.records) == 9
+    # Table advancement: two heats, no semi-finals with four entrants at three seats, a final.
+    games, event = events["table_advancement"]
+    assert games == 3 and len(event.final) == 3
+    assert [p.place for p in event.places()] == [1, 2, 3, 4]
