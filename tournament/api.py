@@ -253,6 +253,9 @@ class NewTournamentSerializer(serializers.Serializer):
     format_settings = serializers.DictField(required=False, default=dict)
     """The format's own settings: ``rounds`` (Swiss, table Swiss), ``heats`` (table
     advancement); left out, the format's default."""
+    duplicate = serializers.BooleanField(required=False, default=False)
+    """Duplicate sets (any format): ``games_per_pairing`` counts sets, each one game per seat
+    rotation on one shared seed."""
 
 
 class TournamentListQuery(serializers.Serializer):
@@ -298,7 +301,10 @@ def _create_tournament(request: Request) -> Response:
             players_per_match=data["players_per_match"],
             options=data["options"],
             time_control=data["time_control"],
-            format_settings=data["format_settings"],
+            format_settings={
+                **data["format_settings"],
+                **({"duplicate": True} if data["duplicate"] else {}),
+            },
         )
     except TournamentRefused as exc:
         return Response({"detail": str(exc)}, status=400)
@@ -386,6 +392,8 @@ def _tournament_body(tournament: Tournament) -> dict[str, object]:
         "bracket": bracket,
         "double_elimination": _double_elimination_body(summary),
         "standing_columns": summary["columns"],
+        "duplicate": summary["duplicate"],
+        "sets": summary["sets"],
     }
 
 

@@ -94,6 +94,7 @@ class TournamentForm(forms.Form):
         "players_per_match",
         "rounds",
         "heats",
+        "duplicate",
     )
     ENTRANT_FIELDS = ("entrants", "seeding", "seed_order")
     CLOCK_FIELDS = tuple(TIME_CONTROL_RANGES)
@@ -116,6 +117,13 @@ class TournamentForm(forms.Form):
         max_value=MAX_ROUNDS,
         help_text="Swiss and table Swiss only. Blank: ⌈log2 n⌉ + 1 for Swiss, "
         "⌈log_p n⌉ + 1 at tables of p.",
+    )
+    duplicate = forms.BooleanField(
+        required=False,
+        label="Duplicate sets",
+        help_text="Each game of a pairing or table becomes a set: one game per seat rotation, "
+        "all on the same seed (same board, deal and dice), so luck falls on every bot alike. "
+        "Games per pairing then counts sets.",
     )
     heats = forms.IntegerField(
         required=False,
@@ -272,9 +280,12 @@ class TournamentForm(forms.Form):
             options=options,
             time_control={name: data[name] for name in self.CLOCK_FIELDS if data[name] is not None},
             format_settings={
-                name: data[name]
-                for name in SETTINGS.get(data["format"], ())
-                if data.get(name) is not None
+                **{
+                    name: data[name]
+                    for name in SETTINGS.get(data["format"], ())
+                    if data.get(name) is not None
+                },
+                **({"duplicate": True} if data.get("duplicate") else {}),
             },
         )
 

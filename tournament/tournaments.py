@@ -24,6 +24,7 @@ record, no longer counts. A cancelled tournament is left alone: it creates nothi
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,7 +35,7 @@ from django.utils import timezone
 from games.registry import game_title
 from tournament import brackets
 from tournament.event_settings import SettingsRefused, event_settings
-from tournament.formats import double_elimination, registry
+from tournament.formats import double_elimination, registry, sets
 from tournament.matches import create_match
 from tournament.models import (
     BotVersion,
@@ -228,6 +229,7 @@ def create_game(
         options=tournament.options,
         time_control=tournament.time_control,
         sandbox_limits=tournament.sandbox_limits,
+        seed=state.seed_for(pairing),
     )
     if replacing is not None:
         replacing.retried_as = match
@@ -291,12 +293,29 @@ class TournamentState:
         }
         self.results: dict[tuple[int, int], list[brackets.GameResult]] = {}
         self._event: registry.Event | None = None
+        self.set_size = sets.set_size(
+            tournament.players_per_match, bool(tournament.format_settings.get("duplicate"))
+        )
+        self.set_seeds: dict[tuple[int, int, int], int] = {}
+        """(round, slot, set) → the seed every game of that duplicate set is played on."""
         self.done = 0
-        for game in sorted(games, key=lambda g: (g.round, g.slot, g.game)):
-            result = game_result(game.match, entrant_of)
-            if result is not None:
-                self.done += 1
-                self.results.setdefault((game.round, game.slot), []).append(result)
+        by_set: dict[tuple[int, int, int], list[tuple[int, TournamentMatch]]] = {}
+        for game in games:
+            number, position = sets.set_of(game.game, self.set_size)
+            by_set.setdefault((game.round, game.slot, number), []).append((position, game))
+            self.set_seeds[(game.round, game.slot, number)] = game.match.seed
+        for (round_, slot, _), members in sorted(by_set.items()):
+            members.sort(key=lambda member: member[0])
+            played = [game_result(game.match, entrant_of) for _, game in members]
+            finished = [result for result in played if result is not None]
+            self.done += len(finished)
+            if len(finished) < self.set_size:
+                continue
+            result = finished[0]
+            if self.set_size > 1:
+                first_seats = sets.rotated(finished[0].seats, -members[0][0])
+                result = sets.set_result(first_seats, finished)
+            self.results.setdefault((round_, slot), []).append(result)
 
     @classmethod
     def load(cls, tournament: Tournament) -> TournamentState:
@@ -379,8 +398,24 @@ class TournamentState:
         ]
 
     def missing_pairings(self) -> list[brackets.Pairing]:
+        """The games wanted and not created yet (a duplicate set's games, one per rotation)."""
         existing = {(g.round, g.slot, g.game) for g in self.games}
-        return [p for p in self.wanted_pairings() if (p.round, p.slot, p.game) not in existing]
+        return [
+            game
+            for pairing in self.wanted_pairings()
+            for game in sets.set_games(pairing, self.set_size)
+            if (game.round, game.slot, game.game) not in existing
+        ]
+
+    def seed_for(self, pairing: brackets.Pairing) -> int | None:
+        """The seed of a game: its duplicate set's, drawn once for the whole set (None: a
+        fresh one, when sets are single games)."""
+        if self.set_size == 1:
+            return None
+        key = (pairing.round, pairing.slot, pairing.game // self.set_size)
+        if key not in self.set_seeds:
+            self.set_seeds[key] = secrets.randbits(62)
+        return self.set_seeds[key]
 
     def is_complete(self) -> bool:
         if self.event is not None:
@@ -496,6 +531,8 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
         "waiting": len(state.missing_pairings()) if tournament.status == Tournament.RUNNING else 0,
         "standings": _standings(state, entrants, bracket, round_names),
         "columns": _format_columns(event),
+        "duplicate": state.set_size > 1,
+        "sets": _sets(state, entrants) if state.set_size > 1 else [],
         "bracket": bracket,
         "double_elimination": event if tournament.format == registry.DOUBLE_ELIMINATION else None,
         "tie_matches": tie_matches,
@@ -513,6 +550,8 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
                 "slot": game.slot,
                 **_tie(state, game),
                 "game": game.game,
+                "set": game.game // state.set_size + 1,
+                "set_game": game.game % state.set_size + 1,
                 "status": game.match.status,
                 **_game_result(game.match, state.entrant_of, entrants),
                 "retried_as": game.retried_as_id,
@@ -626,6 +665,77 @@ def _standings(
         }
         for entrant, position, reached in order
     ]
+
+
+def _sets(state: TournamentState, entrants: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each duplicate set with its games side by side: per entrant, its seat, rank and score in
+    every game of the set (same seed, seats rotated), then its games won and total VP in the
+    set; ``winner`` is the set's (games won, then total VP), None while it is played or drawn."""
+    grouped: dict[tuple[int, int, int], list[TournamentMatch]] = {}
+    for game in state.games:
+        grouped.setdefault((game.round, game.slot, game.game // state.set_size), []).append(game)
+    rows = []
+    for (round_, slot, number), games in sorted(grouped.items()):
+        games.sort(key=lambda g: g.game)
+        results = [game_result(g.match, state.entrant_of) for g in games]
+        first = sorted(games[0].match.participants.all(), key=lambda p: p.seat)
+        order = [state.entrant_of[p.version_id] for p in first]
+        if games[0].game % state.set_size:
+            order = list(sets.rotated(order, -(games[0].game % state.set_size)))
+        done = len(games) == state.set_size and all(r is not None for r in results)
+        summary = sets.set_result(order, [r for r in results if r is not None]) if done else None
+        winner = summary.winner() if summary is not None else None
+        lines = []
+        for entrant in order:
+            cells = []
+            for game, result in zip(games, results, strict=True):
+                if result is None:
+                    cells.append({"match": game.match_id, "status": game.match.status})
+                    continue
+                seat = result.seats.index(entrant)
+                cells.append(
+                    {
+                        "match": game.match_id,
+                        "status": game.match.status,
+                        "seat": seat + 1,
+                        "rank": result.ranks[seat],
+                        "score": result.scores[seat],
+                        "forfeit": result.forfeits[seat],
+                        "won": result.winner() == entrant,
+                    }
+                )
+            index = order.index(entrant)
+            lines.append(
+                {
+                    **entrants[entrant],
+                    "games": cells,
+                    "wins": sum(cell.get("won", False) for cell in cells),
+                    "vp": summary.scores[index] if summary is not None else None,
+                    "won": winner == entrant,
+                }
+            )
+        event = state.event
+        rows.append(
+            {
+                "round": round_,
+                "slot": slot,
+                "set": number + 1,
+                "seed": games[0].match.seed if done else None,
+                "name": event.tie_name(round_, slot)
+                if event is not None
+                else _plain_name(state, round_, slot),
+                "entrants": lines,
+                "winner": None if winner is None else winner + 1,
+                "finished": done,
+            }
+        )
+    return rows
+
+
+def _plain_name(state: TournamentState, round_: int, slot: int) -> str:
+    if state.is_knockout:
+        return brackets.tie_name(len(state.version_ids), round_, slot)
+    return f"Group {slot + 1}"
 
 
 def _format_columns(event: registry.Event | None) -> list[str]:

@@ -302,6 +302,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "eliminating": tournament.format in ("knockout", "double_elimination"),
             "named_games": tournament.format != "round_robin",
             "format_help": FORMAT_HELP.get(tournament.format, ""),
+            "set_columns": range(1, tournament.players_per_match + 1),
             "clock": TimeControl.from_dict(tournament.time_control),
             "may_cancel": manager and tournament.status in Tournament.OPEN,
             "may_retry": manager,

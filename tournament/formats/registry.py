@@ -23,6 +23,7 @@ from tournament.brackets import (
 from tournament.formats import Place, double_elimination, swiss, table_advancement, table_swiss
 from tournament.formats import tables as table_rules
 from tournament.formats.double_elimination import DOUBLE_ELIMINATION
+from tournament.formats.sets import set_size
 from tournament.formats.swiss import SWISS
 from tournament.formats.table_advancement import TABLE_ADVANCEMENT
 from tournament.formats.table_swiss import TABLE_SWISS
@@ -61,11 +62,38 @@ def settle(
 ) -> tuple[int, dict[str, Any]]:
     """The most games the event can play and its settings with the defaults filled in.
 
+    ``settings["duplicate"]`` (any format, default false) plays duplicate sets
+    (``formats/sets.py``): ``games_per_pairing`` then counts sets, each of ``players`` games.
+
     Raises:
         TournamentTooLarge: an unknown format or setting, a wrong player count for the
             format, or a size over the caps; the message says why.
     """
     settings = dict(settings or {})
+    duplicate = settings.pop("duplicate", False)
+    if not isinstance(duplicate, bool):
+        raise TournamentTooLarge("duplicate must be true or false")
+    sets, settings = _settle_sets(format, entrants, games_per_pairing, players, settings)
+    if not duplicate:
+        return sets, settings
+    # Every set is one game per seat rotation.
+    total = sets * set_size(players, True)
+    if total > MAX_MATCHES:
+        raise TournamentTooLarge(
+            f"this tournament would need {total} games ({sets} duplicate sets of {players}); "
+            f"at most {MAX_MATCHES} are allowed (fewer entrants, rounds or sets per pairing)"
+        )
+    return total, {**settings, "duplicate": True}
+
+
+def _settle_sets(
+    format: str,
+    entrants: int,
+    games_per_pairing: int,
+    players: int,
+    settings: dict[str, Any],
+) -> tuple[int, dict[str, Any]]:
+    """``settle`` counting a duplicate set as one game."""
     if format not in FORMATS:
         raise TournamentTooLarge(f"unknown format {format!r}; use one of {', '.join(FORMATS)}")
     allowed = SETTINGS.get(format, ())
