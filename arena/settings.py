@@ -187,6 +187,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
     },
     "ladder-reap": {"task": "tournament.reap_matches", "schedule": 30.0},
     "tournament-advance": {"task": "tournament.advance_tournaments", "schedule": 30.0},
+    "tournament-schedule": {"task": "tournament.run_tournament_schedule", "schedule": 30.0},
 }
 
 # --- Match service (tournament/) -------------------------------------------------------------

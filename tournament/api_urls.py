@@ -12,6 +12,21 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/", api.tournament_detail, name="tournament_detail"),
     path("tournaments/<int:tournament_id>/cancel", api.tournament_cancel, name="tournament_cancel"),
     path(
+        "tournaments/<int:tournament_id>/entries",
+        api.tournament_entries,
+        name="tournament_entries",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/entries/<int:bot_id>",
+        api.tournament_entry,
+        name="tournament_entry",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/<str:step>",
+        api.tournament_step,
+        name="tournament_step",
+    ),
+    path(
         "tournaments/<int:tournament_id>/games/<int:match_id>/retry",
         api.tournament_retry,
         name="tournament_retry",

@@ -96,7 +96,14 @@ class TournamentForm(forms.Form):
         "heats",
         "duplicate",
     )
-    ENTRANT_FIELDS = ("entrants", "seeding", "seed_order")
+    ENTRANT_FIELDS = (
+        "registration",
+        "registration_deadline",
+        "starts_at",
+        "entrants",
+        "seeding",
+        "seed_order",
+    )
     CLOCK_FIELDS = tuple(TIME_CONTROL_RANGES)
 
     name = forms.CharField(max_length=100)
@@ -132,8 +139,28 @@ class TournamentForm(forms.Form):
         help_text="Table advancement only: rounds of heats before the semi-final tables. "
         "Blank: ⌈log_p n⌉.",
     )
+    registration = forms.BooleanField(
+        required=False,
+        label="Open to entries",
+        help_text="Create a draft that bot owners enter once you open registration; the bots "
+        "ticked below are your own first entries. Entries are frozen to exact versions when "
+        "they close.",
+    )
+    registration_deadline = forms.DateTimeField(
+        required=False,
+        label="Entries close (UTC)",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        help_text="Blank: when you close them.",
+    )
+    starts_at = forms.DateTimeField(
+        required=False,
+        label="Starts (UTC)",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        help_text="The event starts itself then. Blank: when you start it.",
+    )
     entrants = forms.ModelMultipleChoiceField(
         queryset=BotVersion.objects.none(),
+        required=False,
         widget=GameTaggedCheckboxes,
         help_text="Active bot versions of the chosen game.",
     )
@@ -218,6 +245,8 @@ class TournamentForm(forms.Form):
     def clean(self) -> dict[str, object]:
         cleaned = super().clean()
         game, entrants = cleaned.get("game"), cleaned.get("entrants")
+        if not entrants and not cleaned.get("registration") and "entrants" not in self.errors:
+            self.add_error("entrants", "Choose the entrants, or open the event to entries.")
         other = [
             f"#{v.id} {v.label} ({game_title(v.game)})" for v in entrants or () if v.game != game
         ]
@@ -287,6 +316,9 @@ class TournamentForm(forms.Form):
                 },
                 **({"duplicate": True} if data.get("duplicate") else {}),
             },
+            registration=bool(data.get("registration")),
+            registration_deadline=data.get("registration_deadline"),
+            starts_at=data.get("starts_at"),
         )
 
 

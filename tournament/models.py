@@ -327,9 +327,15 @@ class Tournament(models.Model):
     """
 
     PENDING, RUNNING, FINISHED, CANCELLED = "pending", "running", "finished", "cancelled"
-    STATUSES = [(s, s) for s in (PENDING, RUNNING, FINISHED, CANCELLED)]
-    OPEN = (PENDING, RUNNING)
+    DRAFT, REGISTRATION, CLOSED = "draft", "registration", "closed"
+    STATUSES = [
+        (s, s) for s in (DRAFT, REGISTRATION, CLOSED, PENDING, RUNNING, FINISHED, CANCELLED)
+    ]
+    OPEN = (DRAFT, REGISTRATION, CLOSED, PENDING, RUNNING)
     """The statuses an organiser may still cancel."""
+    BEFORE_START = (DRAFT, REGISTRATION, CLOSED)
+    """The lifecycle before play (``tournament/registration.py``): a draft, registration open
+    to bot owners, entries closed and frozen to exact versions."""
     FORMATS = [
         ("round_robin", "round robin"),
         ("knockout", "knockout"),
@@ -374,6 +380,12 @@ class Tournament(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
     cancelled = models.DateTimeField(null=True, blank=True)
+    registration_deadline = models.DateTimeField(
+        null=True, blank=True, help_text="bot owners may enter until then; entries close then"
+    )
+    starts_at = models.DateTimeField(
+        null=True, blank=True, help_text="the event starts itself then (entries closed first)"
+    )
     cancelled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -433,4 +445,22 @@ class TournamentMatch(models.Model):
                 condition=models.Q(retried_as__isnull=True),
                 name="tournament_unique_game",
             ),
+        ]
+
+
+class TournamentEntry(models.Model):
+    """A bot entered while registration is open; its exact version is pinned (as a
+    :class:`TournamentEntrant`) when entries close."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="+")
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "bot"], name="entry_unique_bot"),
         ]

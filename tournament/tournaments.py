@@ -44,6 +44,7 @@ from tournament.models import (
     MatchParticipant,
     Tournament,
     TournamentEntrant,
+    TournamentEntry,
     TournamentMatch,
 )
 from tournament.scheduler import bot_loads, event_bot_share, ladder_for, match_slots
@@ -72,8 +73,13 @@ def create_tournament(
     options: dict[str, Any] | None = None,
     time_control: dict[str, Any] | None = None,
     format_settings: dict[str, Any] | None = None,
+    registration: bool = False,
+    registration_deadline: Any = None,
+    starts_at: Any = None,
 ) -> Tournament:
-    """A running tournament of ``version_ids`` with its first games queued.
+    """A running tournament of ``version_ids`` with its first games queued; with
+    ``registration``, a draft whose entries bot owners make once its organiser opens them
+    (``tournament/registration.py``), ``version_ids`` being the organiser's own first entries.
 
     Seeds go by rating (μ − 3σ, the older version first on equal ratings) or, with ``seeding``
     ``"manual"``, follow the order of ``version_ids``. Players per match, options and time
@@ -100,6 +106,8 @@ def create_tournament(
         raise TournamentRefused(f"not active {game_title(game)} bot versions: {missing}")
     if seeding == Tournament.BY_RATING:
         version_ids = sorted(version_ids, key=lambda v: (-ratings[v], v))
+    if registration and starts_at and registration_deadline and starts_at < registration_deadline:
+        raise TournamentRefused("the start must not come before the registration deadline")
     try:
         chosen = event_settings(
             ladder,
@@ -107,11 +115,39 @@ def create_tournament(
             options=options,
             time_control=time_control,
         )
-        planned, format_settings = registry.settle(
-            format, len(version_ids), games_per_pairing, chosen.players_per_match, format_settings
+        # With registration the field is not known yet: check the format with the smallest
+        # field it could have; the size is checked again when entries close.
+        field_size = max(2, chosen.players_per_match) if registration else len(version_ids)
+        planned, settled = registry.settle(
+            format, field_size, games_per_pairing, chosen.players_per_match, format_settings
         )
     except (SettingsRefused, brackets.TournamentTooLarge) as exc:
         raise TournamentRefused(str(exc)) from exc
+    if registration:
+        with transaction.atomic():
+            tournament = Tournament.objects.create(
+                game=game,
+                name=name,
+                organiser=organiser,
+                format=format,
+                games_per_pairing=games_per_pairing,
+                players_per_match=chosen.players_per_match,
+                options=chosen.options,
+                time_control=chosen.time_control,
+                sandbox_limits=chosen.sandbox_limits,
+                planned_matches=0,
+                format_settings=dict(format_settings or {}),
+                seeding=seeding,
+                status=Tournament.DRAFT,
+                registration_deadline=registration_deadline,
+                starts_at=starts_at,
+            )
+            for version in BotVersion.objects.filter(id__in=version_ids):
+                TournamentEntry.objects.get_or_create(
+                    tournament=tournament, bot_id=version.bot_id, defaults={"entered_by": organiser}
+                )
+        return tournament
+    format_settings = settled
     with transaction.atomic():
         tournament = Tournament.objects.create(
             game=game,
@@ -144,7 +180,7 @@ def advance(tournament_id: int) -> list[int]:
     try:
         with transaction.atomic():
             tournament = Tournament.objects.select_for_update().get(id=tournament_id)
-            if tournament.status in (Tournament.FINISHED, Tournament.CANCELLED):
+            if tournament.status not in (Tournament.RUNNING, Tournament.PENDING):
                 return []
             # The game's ladder row is the lock of every bot's share (the ladder scheduler
             # holds it too), so two processes cannot both give a bot its last free place.
@@ -493,6 +529,27 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
     Every bot is named with its owner (``BotVersion.label``) and carries its version id: two
     authors may give their bots the same name.
     """
+    entries = _entries(tournament)
+    if tournament.status in (Tournament.DRAFT, Tournament.REGISTRATION):
+        return {
+            "names": [],
+            "entrants": [],
+            "entries": entries,
+            "options": [_option_text(k, v) for k, v in sorted(tournament.options.items())],
+            "done": 0,
+            "planned": 0,
+            "planned_is_upper_bound": False,
+            "percent": 0,
+            "waiting": 0,
+            "standings": [],
+            "columns": [],
+            "duplicate": bool(tournament.format_settings.get("duplicate")),
+            "sets": [],
+            "bracket": None,
+            "double_elimination": None,
+            "tie_matches": {},
+            "games": [],
+        }
     state = TournamentState.load(tournament)
     entrants = [
         _entrant(entrant)
@@ -531,6 +588,7 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
         "waiting": len(state.missing_pairings()) if tournament.status == Tournament.RUNNING else 0,
         "standings": _standings(state, entrants, bracket, round_names),
         "columns": _format_columns(event),
+        "entries": entries,
         "duplicate": state.set_size > 1,
         "sets": _sets(state, entrants) if state.set_size > 1 else [],
         "bracket": bracket,
@@ -664,6 +722,20 @@ def _standings(
             "columns": columns.get(entrant, []),
         }
         for entrant, position, reached in order
+    ]
+
+
+def _entries(tournament: Tournament) -> list[dict[str, Any]]:
+    """The bots entered while registration is open (before their versions are frozen)."""
+    return [
+        {
+            "bot_id": entry.bot_id,
+            "bot": entry.bot.name,
+            "owner": entry.bot.owner.username,
+            "entered_by": entry.entered_by.username,
+            "entered": entry.created.isoformat(),
+        }
+        for entry in tournament.entries.select_related("bot__owner", "entered_by")
     ]
 
 

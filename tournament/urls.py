@@ -16,6 +16,11 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/cancel", views.tournament_cancel, name="tournament_cancel"
     ),
     path(
+        "tournaments/<int:tournament_id>/registration",
+        views.tournament_registration,
+        name="tournament_registration",
+    ),
+    path(
         "tournaments/<int:tournament_id>/games/<int:match_id>/retry",
         views.tournament_retry,
         name="tournament_retry",

@@ -24,6 +24,7 @@ from bots.limits import TimeControl
 from bots.outcome import evidence_beyond_stderr
 from bots.timings import MoveTimes
 from games.registry import GAMES
+from tournament import registration
 from tournament.access import may_see_log, owns_or_staff
 from tournament.charts import (
     Series,
@@ -306,8 +307,62 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "clock": TimeControl.from_dict(tournament.time_control),
             "may_cancel": manager and tournament.status in Tournament.OPEN,
             "may_retry": manager,
+            "manager": manager,
+            "my_bots": _enterable_bots(request.user, tournament, summary),
         },
     )
+
+
+def _enterable_bots(user: object, tournament: Tournament, summary: dict) -> list:
+    """The signed-in user's bots of the event's game with an active version, not entered yet,
+    while registration is open."""
+    if tournament.status != Tournament.REGISTRATION or not getattr(user, "is_authenticated", 0):
+        return []
+    entered = {entry["bot_id"] for entry in summary["entries"]}
+    return [
+        bot
+        for bot in Bot.objects.filter(
+            owner=user, game=tournament.game, current_version__status=BotVersion.ACTIVE
+        ).order_by("name")
+        if bot.id not in entered
+    ]
+
+
+REGISTRATION_STEPS = {
+    "open": ("Registration is open.", registration.open_registration),
+    "close": ("Entries are closed and frozen to their exact versions.", registration.close_entries),
+    "start": ("The tournament has started.", registration.start),
+}
+
+
+@require_POST
+def tournament_registration(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Enter or withdraw a bot (its owner, or the organiser), or move the event on (open,
+    close, start: its organiser and staff). Refusals come back as messages on the page."""
+    tournament = get_object_or_404(Tournament, id=tournament_id)
+    if not request.user.is_authenticated:
+        raise PermissionDenied("sign in to enter a bot")
+    action = request.POST.get("action", "")
+    try:
+        if action in ("enter", "withdraw"):
+            bot_id = int(request.POST.get("bot", "0") or 0)
+            if action == "enter":
+                registration.enter(tournament.id, request.user, bot_id)
+                messages.success(request, "Your bot is entered.")
+            else:
+                registration.withdraw(tournament.id, request.user, bot_id)
+                messages.success(request, "The bot is withdrawn.")
+        elif action in REGISTRATION_STEPS:
+            done, step = REGISTRATION_STEPS[action]
+            result = step(tournament.id, request.user)
+            messages.success(request, done)
+            for line in result if isinstance(result, list) else []:
+                messages.warning(request, f"Dropped: {line}")
+        else:
+            messages.error(request, f"Unknown action {action!r}.")
+    except (TournamentRefused, ValueError) as exc:
+        messages.error(request, str(exc))
+    return redirect("tournament:tournament_detail", tournament_id=tournament.id)
 
 
 @require_http_methods(["GET", "POST"])
