@@ -194,6 +194,9 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=300)
     parser.add_argument("--samples", type=int, default=4000)
     parser.add_argument("--max-size", type=int, default=16)
+    parser.add_argument(
+        "--only", choices=["random", "half"], help="play only this pairing (default: both)"
+    )
     args = parser.parse_args()
     heuristic = load_bot(args.game, "heuristic_bot")
     random_bot = load_bot(args.game, "random_bot")
@@ -207,6 +210,10 @@ def main() -> None:
             lambda: (Player("heuristic", heuristic), Player("half", heuristic, randomness=0.5)),
         ),
     ]
+    if args.only:
+        pairings = [
+            pairing for pairing in pairings if pairing[0].split(" vs ")[1].startswith(args.only)
+        ]
     players = GAME_SETTINGS[args.game]["players"]
     print(
         f"{args.game}: {args.seeds} seeds × {players} seat rotations per pairing, "

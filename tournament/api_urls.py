@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament import api
+from tournament import api, views
 
 app_name = "api"
 urlpatterns = [
@@ -20,6 +20,11 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/entries/<int:bot_id>",
         api.tournament_entry,
         name="tournament_entry",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/export/<str:kind>.<str:fmt>",
+        views.tournament_export,
+        name="tournament_export",
     ),
     path(
         "tournaments/<int:tournament_id>/<str:step>",

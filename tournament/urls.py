@@ -16,6 +16,11 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/cancel", views.tournament_cancel, name="tournament_cancel"
     ),
     path(
+        "tournaments/<int:tournament_id>/export/<str:kind>.<str:fmt>",
+        views.tournament_export,
+        name="tournament_export",
+    ),
+    path(
         "tournaments/<int:tournament_id>/registration",
         views.tournament_registration,
         name="tournament_registration",

@@ -24,7 +24,7 @@ from bots.limits import TimeControl
 from bots.outcome import evidence_beyond_stderr
 from bots.timings import MoveTimes
 from games.registry import GAMES
-from tournament import registration
+from tournament import exports, registration
 from tournament.access import may_see_log, owns_or_staff
 from tournament.charts import (
     Series,
@@ -333,6 +333,21 @@ REGISTRATION_STEPS = {
     "close": ("Entries are closed and frozen to their exact versions.", registration.close_entries),
     "start": ("The tournament has started.", registration.start),
 }
+
+
+def tournament_export(
+    request: HttpRequest, tournament_id: int, kind: str, fmt: str
+) -> HttpResponse:
+    """``…/export/standings.csv`` (or ``crosstable``, ``games``; ``.json``): a download."""
+    tournament = get_object_or_404(Tournament, id=tournament_id)
+    if kind not in exports.KINDS or fmt not in exports.FORMATS:
+        raise Http404(f"no export {kind}.{fmt}: use standings, crosstable or games, csv or json")
+    body, content_type = exports.export(tournament, kind, fmt)
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = (
+        f'attachment; filename="tournament-{tournament.id}-{kind}.{fmt}"'
+    )
+    return response
 
 
 @require_POST
