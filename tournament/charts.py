@@ -298,6 +298,9 @@ def double_elimination_chart(
     title = "Double-elimination bracket"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height:.0f}" '
+        # Drawn at its own size, the figure scrolling sideways: scaled to the page, a wide
+        # double elimination's names would be too small to read.
+        f'style="min-width:{width}px;max-height:none" '
         f'class="bracket double-elimination" role="img" aria-label="{title}"><title>{title}</title>'
     ]
     headings = [(ties, 18) for ties in winners] + [(ties, losers_top - 12) for ties in losers]
@@ -401,12 +404,24 @@ def _entrant_label(tie: Tie, entrant: int | None, names: Sequence[str]) -> str:
     return "bye" if tie.round == 0 else "…"
 
 
+NAME_WIDTH = TIE_WIDTH - 8 - 34
+"""The room of a name in a tie's row: the box less its left padding and the wins' column."""
+WIDEST_CHAR = 8.6
+"""An upper bound of one character's width at 13 px, bold (DejaVu Sans, what Debian's chromium
+draws): a label that could be wider than ``NAME_WIDTH`` is drawn squeezed into it."""
+
+
 def _fitted_text(label: str, attributes: str) -> str:
     """A ``<text>`` of ``label``; a label too long for a tie's box is cut in the middle (its start,
     the seed and owner, and its end, the version, tell two entrants apart) and its full text
-    becomes the tooltip."""
-    if len(label) <= LABEL_CHARS:
+    becomes the tooltip. One that might still be wider than its room is squeezed into it
+    (``textLength``), so a name never runs into its wins whatever the font."""
+    shown = label
+    if len(label) > LABEL_CHARS:
+        tail = (LABEL_CHARS - 1) // 2
+        shown = label[: LABEL_CHARS - 1 - tail] + "…" + label[-tail:]
+    if len(shown) * WIDEST_CHAR > NAME_WIDTH:
+        attributes += f' textLength="{NAME_WIDTH}" lengthAdjust="spacingAndGlyphs"'
+    if shown == label:
         return f"<text {attributes}>{escape(label)}</text>"
-    tail = (LABEL_CHARS - 1) // 2
-    short = label[: LABEL_CHARS - 1 - tail] + "…" + label[-tail:]
-    return f"<g><title>{escape(label)}</title><text {attributes}>{escape(short)}</text></g>"
+    return f"<g><title>{escape(label)}</title><text {attributes}>{escape(shown)}</text></g>"

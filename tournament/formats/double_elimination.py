@@ -255,7 +255,7 @@ class DoubleEliminationEvent:
         for entrant in range(self.entrants):
             note = names[last_round[entrant]]
             if entrant == champion:
-                rows.append(Place(entrant, 1, (("Losses", losses.get(entrant, 0)),), "Champion"))
+                rows.append(Place(entrant, 1, (), "Champion"))
                 continue
             place = None
             if entrant in eliminated and self._round_decided(eliminated[entrant]):
@@ -265,7 +265,7 @@ class DoubleEliminationEvent:
                     if other not in eliminated or eliminated[other] > eliminated[entrant]
                 )
                 place = still_further + 1
-            rows.append(Place(entrant, place, (("Losses", losses.get(entrant, 0)),), note))
+            rows.append(Place(entrant, place, (), note, extra={"losses": losses.get(entrant, 0)}))
         return sorted(
             rows,
             key=lambda row: (
