@@ -497,3 +497,19 @@ def tournament_step(request: Request, tournament_id: int, step: str) -> Response
     tournament.refresh_from_db()
     dropped = result if isinstance(result, list) else []
     return Response({**_tournament_body(tournament), "dropped": dropped})
+
+
+@api_view(["GET"])
+def game_options(request: Request, game: str) -> Response:
+    """A game's options as the engine describes them (``game.option_specs()``): name, type
+    (``bool``, ``int``, ``choice``), default, ``minimum``/``maximum`` or ``choices``; what the
+    tournament form offers and the engine accepts in ``options``."""
+    if game not in GAMES:
+        return Response({"detail": f"unknown game {game!r}"}, status=404)
+    return Response(
+        {
+            "game": game,
+            "game_title": GAMES[game].title,
+            "options": [spec.to_dict() for spec in GAMES[game].option_specs()],
+        }
+    )

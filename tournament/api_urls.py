@@ -7,6 +7,7 @@ from tournament import api, views
 app_name = "api"
 urlpatterns = [
     path("bots/", api.bot_list, name="bot_list"),
+    path("games/<str:game>/options", api.game_options, name="game_options"),
     path("bots/<int:bot_id>/", api.bot_detail, name="bot_detail"),
     path("tournaments/", api.tournament_list, name="tournament_list"),
     path("tournaments/<int:tournament_id>/", api.tournament_detail, name="tournament_detail"),

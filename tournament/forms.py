@@ -13,6 +13,7 @@ from django.core.files.uploadedfile import UploadedFile
 from bots.limits import TimeControl
 from bots.sizes import format_size, size_over_limit
 from bots.uploads import MAX_UPLOAD_BYTES
+from games.common.options import OptionSpec
 from games.registry import GAMES, game_choices, game_title
 from tournament.brackets import MAX_GAMES_PER_PAIRING
 from tournament.event_settings import TIME_CONTROL_RANGES
@@ -220,9 +221,9 @@ class TournamentForm(forms.Form):
         for game, ladder in ladders.items():
             current = {**GAMES[game].default_options, **ladder.options}
             self.option_names[game] = []
-            for key, default in GAMES[game].default_options.items():
-                name = f"{game}__{key}"
-                self.fields[name] = OPTION_FIELDS[type(default)](key, current[key])
+            for spec in GAMES[game].option_specs():
+                name = f"{game}__{spec.name}"
+                self.fields[name] = OPTION_FIELDS[spec.type](spec, current[spec.name])
                 self.option_names[game].append(name)
 
     def event_fields(self) -> list[forms.BoundField]:
@@ -322,9 +323,9 @@ class TournamentForm(forms.Form):
         )
 
 
-def _switch_field(key: str, current: bool) -> forms.Field:
+def _switch_field(spec: OptionSpec, current: bool) -> forms.Field:
     return forms.TypedChoiceField(
-        label=_label(key),
+        label=_label(spec.name),
         required=False,
         choices=[
             ("", f"the ladder's ({'on' if current else 'off'})"),
@@ -336,27 +337,36 @@ def _switch_field(key: str, current: bool) -> forms.Field:
     )
 
 
-def _typed_field(field_class: type[forms.Field]) -> Callable[[str, Any], forms.Field]:
-    def build(key: str, current: Any) -> forms.Field:
-        return field_class(
-            label=_label(key),
-            required=False,
-            widget=field_class.widget(attrs={"placeholder": str(current)}),
-            help_text=f"Blank: the ladder's ({current}).",
-        )
+def _int_field(spec: OptionSpec, current: int) -> forms.Field:
+    return forms.IntegerField(
+        label=_label(spec.name),
+        required=False,
+        min_value=spec.minimum,
+        max_value=spec.maximum,
+        widget=forms.NumberInput(attrs={"placeholder": str(current)}),
+        help_text=f"{spec.minimum} to {spec.maximum}. Blank: the ladder's ({current}).",
+    )
 
-    return build
+
+def _choice_field(spec: OptionSpec, current: Any) -> forms.Field:
+    by_text = {str(choice): choice for choice in spec.choices}
+    return forms.TypedChoiceField(
+        label=_label(spec.name),
+        required=False,
+        choices=[("", f"the ladder's ({current})"), *((text, text) for text in by_text)],
+        coerce=by_text.__getitem__,
+        empty_value=None,
+    )
 
 
 def _label(key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
-OPTION_FIELDS: dict[type, Callable[[str, Any], forms.Field]] = {
-    bool: _switch_field,
-    int: _typed_field(forms.IntegerField),
-    float: _typed_field(forms.FloatField),
-    str: _typed_field(forms.CharField),
+OPTION_FIELDS: dict[str, Callable[[OptionSpec, Any], forms.Field]] = {
+    "bool": _switch_field,
+    "int": _int_field,
+    "choice": _choice_field,
 }
-"""The form field of a game option, by the type of its default value (the engine checks the
-value itself)."""
+"""The form field of a game option, by its type in the game's own description
+(``game.option_specs()``: ranges and choices are the engine's; the engine checks again)."""

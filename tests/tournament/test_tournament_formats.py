@@ -3,6 +3,8 @@ table Swiss and table advancement created, advanced to the end, shown and refuse
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -185,3 +187,41 @@ def test_a_format_refuses_what_it_cannot_play(
     with pytest.raises(TournamentRefused, match=words):
         create_tournament(users["staff"], game, "No", format, ids, **kwargs)
     assert not Tournament.objects.exists()
+
+
+def test_each_game_describes_its_options_and_the_form_and_api_offer_exactly_those(
+    client, users
+) -> None:
+    from games.registry import GAMES
+
+    body = client.get(reverse("api:game_options", args=["catan"])).json()
+    specs = {spec["name"]: spec for spec in body["options"]}
+    assert specs["victory_points"] == {
+        "name": "victory_points",
+        "type": "int",
+        "default": 10,
+        "minimum": 3,
+        "maximum": 20,
+        "choices": [],
+    }
+    assert specs["layout"]["choices"] == ["beginner", "variable"]
+    assert specs["masters"]["type"] == "bool"
+    assert set(specs) == set(GAMES["catan"].default_options)
+    # Every value a spec allows, the engine accepts; one step outside, it refuses.
+    for game in GAMES.values():
+        players = max(2, game.min_players) if game.name == "cardgame" else 3
+        for spec in game.option_specs():
+            allowed = list(spec.choices) or (
+                [spec.minimum, spec.maximum] if spec.type == "int" else [True, False]
+            )
+            for value in allowed:
+                game.new_game(players, 1, {spec.name: value})
+            if spec.type == "int":
+                with pytest.raises(ValueError):
+                    game.new_game(players, 1, {spec.name: spec.maximum + 1})
+    assert client.get(reverse("api:game_options", args=["chess"])).status_code == 404
+    client.force_login(users["staff"])
+    form = client.get(reverse("tournament:tournament_new")).content.decode()
+    (field,) = re.findall(r'<input[^>]*name="catan__victory_points"[^>]*>', form)
+    assert 'min="3"' in field and 'max="20"' in field
+    assert '<option value="variable">variable</option>' in form
