@@ -123,31 +123,6 @@ def create_tournament(
         )
     except (SettingsRefused, brackets.TournamentTooLarge) as exc:
         raise TournamentRefused(str(exc)) from exc
-    if registration:
-        with transaction.atomic():
-            tournament = Tournament.objects.create(
-                game=game,
-                name=name,
-                organiser=organiser,
-                format=format,
-                games_per_pairing=games_per_pairing,
-                players_per_match=chosen.players_per_match,
-                options=chosen.options,
-                time_control=chosen.time_control,
-                sandbox_limits=chosen.sandbox_limits,
-                planned_matches=0,
-                format_settings=dict(format_settings or {}),
-                seeding=seeding,
-                status=Tournament.DRAFT,
-                registration_deadline=registration_deadline,
-                starts_at=starts_at,
-            )
-            for version in BotVersion.objects.filter(id__in=version_ids):
-                TournamentEntry.objects.get_or_create(
-                    tournament=tournament, bot_id=version.bot_id, defaults={"entered_by": organiser}
-                )
-        return tournament
-    format_settings = settled
     with transaction.atomic():
         tournament = Tournament.objects.create(
             game=game,
@@ -159,11 +134,20 @@ def create_tournament(
             options=chosen.options,
             time_control=chosen.time_control,
             sandbox_limits=chosen.sandbox_limits,
-            planned_matches=planned,
-            format_settings=format_settings,
+            # A draft's size and defaults are settled when its entries close.
+            planned_matches=0 if registration else planned,
+            format_settings=dict(format_settings or {}) if registration else settled,
             seeding=seeding,
-            status=Tournament.RUNNING,
+            status=Tournament.DRAFT if registration else Tournament.RUNNING,
+            registration_deadline=registration_deadline if registration else None,
+            starts_at=starts_at if registration else None,
         )
+        if registration:
+            for version in BotVersion.objects.filter(id__in=version_ids):
+                TournamentEntry.objects.get_or_create(
+                    tournament=tournament, bot_id=version.bot_id, defaults={"entered_by": organiser}
+                )
+            return tournament
         TournamentEntrant.objects.bulk_create(
             TournamentEntrant(tournament=tournament, version_id=version_id, seed=seed)
             for seed, version_id in enumerate(version_ids)
