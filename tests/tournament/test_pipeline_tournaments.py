@@ -15,7 +15,14 @@ import pytest
 from tests.tournament.conftest import active_version, make_bot
 from tests.tournament.test_pipeline import wait_until
 from tests.workers import worker_process
-from tournament.models import GameLadder, Match, Replay, ScoredResult, Tournament
+from tournament.models import (
+    GameLadder,
+    Match,
+    MatchParticipant,
+    Replay,
+    ScoredResult,
+    Tournament,
+)
 from tournament.organiser import cancel_tournament
 from tournament.tasks import run_match
 from tournament.tournaments import TournamentState, create_tournament
@@ -192,3 +199,77 @@ def test_swiss_double_elimination_and_the_table_formats_play_to_the_end_on_real_
     games, event = events["table_advancement"]
     assert games == 3 and len(event.final) == 3
     assert [p.place for p in event.places()] == [1, 2, 3, 4]
+
+
+def chance_draws(match: Match) -> tuple[list, list]:
+    """A played match's chance outcomes before its first decision (the set-up: the deal) and
+    its dice rolls in order, re-simulated from its stored replay."""
+    from games.common.api import CHANCE
+    from games.registry import get_game
+
+    data = Replay.objects.get(match=match).unpack()
+    game = get_game(match.game)
+    state = game.new_game(
+        num_players=data["num_players"], seed=data["seed"], options=data["options"]
+    )
+    setup: list = []
+    dice: list = []
+    decided = False
+    for action in data["actions"]:
+        if state.current_player() == CHANCE:
+            kind = state.chance_kind()
+            if not decided:
+                setup.append(action)
+            if kind == "dice":
+                dice.append(action)
+        else:
+            decided = True
+        state.apply(action)
+    return setup, dice
+
+
+def test_a_duplicate_set_on_real_workers_deals_the_same_cards_and_rolls_the_same_dice(
+    users,
+) -> None:
+    GameLadder.objects.update_or_create(game="cardgame", defaults={"players_per_match": 2})
+    ids = [
+        active_version(make_bot(users["alice"], f"dup_{i}", "random_legal.py", game="cardgame")).id
+        for i in range(2)
+    ]
+    with worker_process("dup1"):
+        duel = create_tournament(
+            users["staff"],
+            "cardgame",
+            "Duplicate duel",
+            "knockout",
+            ids,
+            seeding="manual",
+            options={"vp_target": 5},
+            format_settings={"duplicate": True},
+        )
+        wait_until(
+            lambda: Tournament.objects.get(id=duel.id).status == Tournament.FINISHED,
+            timeout=600,
+            what="the duplicate set to finish",
+        )
+    first, second = Match.objects.filter(tournament_slot__tournament=duel).order_by(
+        "tournament_slot__game"
+    )
+    assert first.seed == second.seed
+    assert [p.version_id for p in first.participants.order_by("seat")] == ids
+    assert [p.version_id for p in second.participants.order_by("seat")] == ids[::-1]
+    setup_1, dice_1 = chance_draws(first)
+    setup_2, dice_2 = chance_draws(second)
+    assert setup_1 and setup_1 == setup_2  # the same deal, the seats swapped
+    shared = min(len(dice_1), len(dice_2))
+    assert shared > 0 and dice_1[:shared] == dice_2[:shared]  # the same dice, roll by roll
+    # The set counts as one result: each entrant's VP summed over both games.
+    state = TournamentState.load(duel)
+    (set_result,) = state.results[(0, 0)]
+    for entrant, version in enumerate(ids):
+        total = sum(
+            p.score
+            for p in MatchParticipant.objects.filter(match__in=[first, second], version_id=version)
+        )
+        assert set_result.scores[entrant] == total
+    assert state.bracket()[0][0].winner is not None
