@@ -411,6 +411,7 @@ def _tournament_body(tournament: Tournament) -> dict[str, object]:
         "standing_columns": summary["columns"],
         "duplicate": summary["duplicate"],
         "entries": summary["entries"],
+        "byes": summary["byes"],
         "sets": summary["sets"],
     }
 

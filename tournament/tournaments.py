@@ -526,6 +526,7 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
             "percent": 0,
             "waiting": 0,
             "standings": [],
+            "byes": [],
             "columns": [],
             "duplicate": bool(tournament.format_settings.get("duplicate")),
             "sets": [],
@@ -573,6 +574,16 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
         "standings": _standings(state, entrants, bracket, round_names),
         "columns": _format_columns(event),
         "entries": entries,
+        "byes": [
+            {
+                "round": number,
+                "round_name": event.round_name(number),
+                "names": [names[e] for e in who],
+            }
+            for number, who in sorted(event.sat_out().items())
+        ]
+        if event is not None
+        else [],
         "duplicate": state.set_size > 1,
         "sets": _sets(state, entrants) if state.set_size > 1 else [],
         "bracket": bracket,

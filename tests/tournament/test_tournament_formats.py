@@ -65,6 +65,9 @@ def test_a_swiss_runs_its_rounds_pairs_without_rematches_and_ranks_by_points(
     assert body["standing_columns"] == ["Points", "Buchholz", "S–B"]
     assert body["standings"][0]["position"] == 1
     assert body["standings"][0]["columns"][0] == {"name": "Points", "value": 4.0}
+    assert [bye["round"] for bye in body["byes"]] == [0, 1, 2, 3]
+    assert len({bye["names"][0] for bye in body["byes"]}) == 4
+    assert "Byes (a round sat out, scored as a won pairing): Round 1:" in html
 
 
 def test_a_double_elimination_needs_two_losses_and_draws_its_bracket(

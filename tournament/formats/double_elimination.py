@@ -216,6 +216,9 @@ class DoubleEliminationEvent:
     def paired_rounds(self) -> dict[int, list[list[int]]]:
         return {}  # the bracket is fixed by the seeds: nothing to keep
 
+    def sat_out(self) -> dict[int, list[int]]:
+        return {}  # a bye here is a tie with one side: the bracket shows it
+
     def round_name(self, number: int) -> str:
         return round_names(self.entrants)[number]
 

@@ -231,6 +231,10 @@ class SwissEvent:
         """Every round paired so far, to keep (``stored`` of the next rebuild)."""
         return {r.number: [list(pair) for pair in r.pairs] for r in self.paired}
 
+    def sat_out(self) -> dict[int, list[int]]:
+        """Who sat out each round paired so far."""
+        return {r.number: [r.bye] for r in self.paired if r.bye is not None}
+
     def round_name(self, number: int) -> str:
         return f"Round {number + 1}"
 

@@ -162,6 +162,9 @@ class TableAdvancementEvent:
             return f"Heat {number + 1}"
         return "Final table" if number == self.final_round else "Semi-finals"
 
+    def sat_out(self) -> dict[int, list[int]]:
+        return self.heats.sat_out()
+
     def tie_name(self, number: int, slot: int) -> str:
         if number == self.final_round:
             return "Final table"

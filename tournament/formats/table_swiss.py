@@ -102,6 +102,10 @@ class TableRounds:
         """Every round seated so far, to keep (``stored`` of the next rebuild)."""
         return {number: [list(t) for t in tables] for number, tables in enumerate(self.tables)}
 
+    def sat_out(self) -> dict[int, list[int]]:
+        """Who sat out each round seated so far."""
+        return {number: list(byes) for number, byes in enumerate(self.byes) if byes}
+
     def round_name(self, number: int) -> str:
         return f"Round {number + 1}"
 
