@@ -41,7 +41,10 @@ def test_an_owner_enters_an_open_swiss_from_its_page_and_it_runs_to_the_end(
     sign_in(page, live_server.url, "org", "/tournaments/new")
     page.fill("#id_name", "Open Swiss")
     page.select_option("#id_game", "cardgame")
+    page.select_option("#id_format", "table_advancement")
+    assert page.locator("#id_heats").is_visible() and not page.locator("#id_rounds").is_visible()
     page.select_option("#id_format", "swiss")
+    assert page.locator("#id_rounds").is_visible() and not page.locator("#id_heats").is_visible()
     page.check("#id_registration")
     for version in card_versions[:2]:
         page.check(f"input[name=entrants][value='{version.id}']")
