@@ -146,3 +146,55 @@ def test_the_double_elimination_bracket_keeps_names_clear_of_their_wins(
     assert overlaps == []
     assert page.locator("svg.double-elimination .champion").count() == 1
     screenshot(page, "double-elimination")
+
+
+def test_the_table_formats_and_duplicate_sets_show_their_standings_in_a_browser(
+    fair_share_off,
+    live_server,
+    page,  # noqa: F811
+    users,
+    catan_versions,
+    sent,
+    django_capture_on_commit_callbacks,
+) -> None:
+    ids = [v.id for v in catan_versions]
+    tables = create_tournament(
+        users["staff"],
+        "catan",
+        "Tables",
+        "table_swiss",
+        ids,
+        players_per_match=3,
+        format_settings={"rounds": 2, "duplicate": True},
+    )
+    heats = create_tournament(
+        users["staff"], "catan", "Heats", "table_advancement", ids, players_per_match=3
+    )
+    for tournament in (tables, heats):
+        while games := queued(tournament):
+            for game in games:
+                finish(
+                    game,
+                    min(p.version_id for p in game.participants.all()),
+                    django_capture_on_commit_callbacks,
+                )
+        tournament.refresh_from_db()
+        assert tournament.status == Tournament.FINISHED
+    page.goto(f"{live_server.url}/tournaments/{tables.id}/")
+    headers = page.locator("table.standings thead th").all_inner_texts()
+    assert headers[3:5] == ["Points", "VP"]
+    sets = page.locator("table.sets tbody")
+    assert sets.count() == 2  # two rounds of one table, a set of three rotations each
+    assert page.locator("table.sets thead th").all_inner_texts()[2:5] == [
+        "Game 1",
+        "Game 2",
+        "Game 3",
+    ]
+    assert "won the set" in page.inner_text("table.sets")
+    assert "Byes" in page.inner_text("p.byes")
+    screenshot(page, "table-swiss-duplicate")
+    page.goto(f"{live_server.url}/tournaments/{heats.id}/")
+    reached = page.locator("table.standings tbody td.reached").all_inner_texts()
+    assert reached[:3] == ["Final table"] * 3 and reached[3] == "Heats"
+    assert "Final table · game 1" in page.inner_text("table.games")
+    screenshot(page, "table-advancement")
