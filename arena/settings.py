@@ -262,6 +262,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "schedule": float(env_int("ARENA_REAP_SECONDS", 10)),
     },
     "tournament-advance": {"task": "tournament.advance_tournaments", "schedule": 30.0},
+    "tournament-schedule": {"task": "tournament.run_tournament_schedule", "schedule": 30.0},
 }
 
 # --- Cache (the sign-in throttle's counts) ---------------------------------------------------

@@ -27,6 +27,7 @@ from rest_framework.response import Response
 from arena.api.pagination import ApiPagination
 from arena.api.schema import answers, page_of
 from games.registry import GAMES, game_title
+from tournament import registration
 from tournament.access import may_see_log, owns_or_staff
 from tournament.brackets import MAX_GAMES_PER_PAIRING, tie_name, tie_number
 from tournament.forms import UploadForm
@@ -263,11 +264,14 @@ class TournamentSerializer(serializers.ModelSerializer):
             "game_title",
             "format",
             "games_per_pairing",
+            "format_settings",
             "players_per_match",
             "options",
             "time_control",
             "seeding",
             "status",
+            "registration_deadline",
+            "starts_at",
             "planned_matches",
             "created",
             "finished",
@@ -289,7 +293,13 @@ class NewTournamentSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100)
     game = serializers.ChoiceField(choices=sorted(GAMES))
     format = serializers.ChoiceField(choices=Tournament.FORMATS)
-    entrants = serializers.ListField(child=serializers.IntegerField(), allow_empty=False)
+    entrants = serializers.ListField(child=serializers.IntegerField(), allow_empty=True)
+
+    def validate(self, data: dict[str, object]) -> dict[str, object]:
+        if not data["entrants"] and not data.get("registration"):
+            raise serializers.ValidationError({"entrants": ["name the entrants"]})
+        return data
+
     seeding = serializers.ChoiceField(choices=Tournament.SEEDINGS, default=Tournament.BY_RATING)
     games_per_pairing = serializers.IntegerField(
         min_value=1, max_value=MAX_GAMES_PER_PAIRING, default=1
@@ -297,6 +307,17 @@ class NewTournamentSerializer(serializers.Serializer):
     players_per_match = serializers.IntegerField(required=False, allow_null=True, default=None)
     options = serializers.DictField(required=False, default=dict)
     time_control = serializers.DictField(required=False, default=dict)
+    format_settings = serializers.DictField(required=False, default=dict)
+    """The format's own settings: ``rounds`` (Swiss, table Swiss), ``heats`` (table
+    advancement); left out, the format's default."""
+    registration = serializers.BooleanField(required=False, default=False)
+    """Create a draft whose entries bot owners make (``entrants`` may then be empty: the
+    organiser's own first entries)."""
+    registration_deadline = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    starts_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    duplicate = serializers.BooleanField(required=False, default=False)
+    """Duplicate sets (any format): ``games_per_pairing`` counts sets, each one game per seat
+    rotation on one shared seed."""
 
 
 class TournamentListQuery(serializers.Serializer):
@@ -359,6 +380,13 @@ def _create_tournament(request: Request) -> Response:
             players_per_match=data["players_per_match"],
             options=data["options"],
             time_control=data["time_control"],
+            format_settings={
+                **data["format_settings"],
+                **({"duplicate": True} if data["duplicate"] else {}),
+            },
+            registration=data["registration"],
+            registration_deadline=data["registration_deadline"],
+            starts_at=data["starts_at"],
         )
     except TournamentRefused as exc:
         return Response({"detail": str(exc)}, status=400)
@@ -452,4 +480,110 @@ def _tournament_body(tournament: Tournament) -> dict[str, object]:
         "standings": summary["standings"],
         "games": summary["games"],
         "bracket": bracket,
+        "double_elimination": _double_elimination_body(summary),
+        "standing_columns": summary["columns"],
+        "duplicate": summary["duplicate"],
+        "entries": summary["entries"],
+        "byes": summary["byes"],
+        "sets": summary["sets"],
     }
+
+
+def _double_elimination_body(summary: dict[str, object]) -> list[dict[str, object]] | None:
+    """A double elimination's ties by round: its name, each tie's seeds (null for a bye or an
+    entrant not known yet), wins, winner and whether it was played."""
+    event = summary["double_elimination"]
+    if event is None:
+        return None
+    names = summary["names"]
+    rounds = []
+    for number, ties in enumerate(event.rounds):
+        rounds.append(
+            {
+                "round": number,
+                "name": event.round_name(number),
+                "ties": [
+                    {
+                        "slot": slot.key[1],
+                        "name": event.tie_name(number, slot.key[1]),
+                        "seeds": [None if e is None else e + 1 for e in entrants],
+                        "names": [None if e is None else names[e] for e in entrants],
+                        "wins": list(slot.tie.wins) if slot.tie is not None else [0, 0],
+                        "winner": None if slot.winner is None else slot.winner + 1,
+                        "played": slot.played,
+                        "decided": slot.decided,
+                        "matches": summary["tie_matches"].get(slot.key, []),
+                    }
+                    for slot, entrants in ((slot, event.sides_of(slot)) for slot in ties)
+                ],
+            }
+        )
+    return rounds
+
+
+@api_view(["POST"])
+def tournament_entries(request: Request, tournament_id: int) -> Response:
+    """Enter a bot (``{"bot": id}``): its owner while registration is open, or the organiser;
+    409 with the reason when refused."""
+    tournament = get_object_or_404(Tournament, id=tournament_id)
+    if not request.user.is_authenticated:
+        raise PermissionDenied("sign in to enter a bot")
+    bot_id = request.data.get("bot")
+    if isinstance(bot_id, bool) or not isinstance(bot_id, int):
+        return Response({"detail": 'give the bot\'s id as an integer: {"bot": 12}'}, status=400)
+    try:
+        registration.enter(tournament.id, request.user, bot_id)
+    except TournamentRefused as exc:
+        return Response({"detail": str(exc)}, status=409)
+    tournament.refresh_from_db()
+    return Response(_tournament_body(tournament), status=201)
+
+
+@api_view(["DELETE"])
+def tournament_entry(request: Request, tournament_id: int, bot_id: int) -> Response:
+    """Withdraw a bot while entries are open (its owner, or the organiser)."""
+    tournament = get_object_or_404(Tournament, id=tournament_id)
+    if not request.user.is_authenticated:
+        raise PermissionDenied("sign in to withdraw a bot")
+    try:
+        registration.withdraw(tournament.id, request.user, bot_id)
+    except TournamentRefused as exc:
+        return Response({"detail": str(exc)}, status=409)
+    return Response(status=204)
+
+
+@api_view(["POST"])
+def tournament_step(request: Request, tournament_id: int, step: str) -> Response:
+    """``open`` registration, ``close`` the entries (frozen to exact versions; ``dropped`` says
+    which could not be), ``start`` a closed event: its organiser and staff; 409 when refused."""
+    tournament = get_object_or_404(Tournament, id=tournament_id)
+    steps = {
+        "open": registration.open_registration,
+        "close": registration.close_entries,
+        "start": registration.start,
+    }
+    if step not in steps:
+        return Response({"detail": f"unknown step {step!r}; use open, close or start"}, status=404)
+    try:
+        result = steps[step](tournament.id, request.user)
+    except TournamentRefused as exc:
+        return Response({"detail": str(exc)}, status=409)
+    tournament.refresh_from_db()
+    dropped = result if isinstance(result, list) else []
+    return Response({**_tournament_body(tournament), "dropped": dropped})
+
+
+@api_view(["GET"])
+def game_options(request: Request, game: str) -> Response:
+    """A game's options as the engine describes them (``game.option_specs()``): name, type
+    (``bool``, ``int``, ``choice``), default, ``minimum``/``maximum`` or ``choices``; what the
+    tournament form offers and the engine accepts in ``options``."""
+    if game not in GAMES:
+        return Response({"detail": f"unknown game {game!r}"}, status=404)
+    return Response(
+        {
+            "game": game,
+            "game_title": GAMES[game].title,
+            "options": [spec.to_dict() for spec in GAMES[game].option_specs()],
+        }
+    )

@@ -4,11 +4,12 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from arena.api import views as read_api
-from tournament import api
+from tournament import api, views
 
 app_name = "api"
 urlpatterns = [
     path("bots/", api.bot_list, name="bot_list"),
+    path("games/<str:game>/options", api.game_options, name="game_options"),
     path("bots/<id:bot_id>/", api.bot_detail, name="bot_detail"),
     path("bots/<id:bot_id>/ratings", read_api.bot_ratings, name="bot_ratings"),
     path("bots/<id:bot_id>/pause", read_api.bot_pause, name="bot_pause"),
@@ -27,6 +28,26 @@ urlpatterns = [
     path("tournaments/", api.tournament_list, name="tournament_list"),
     path("tournaments/<id:tournament_id>/", api.tournament_detail, name="tournament_detail"),
     path("tournaments/<id:tournament_id>/cancel", api.tournament_cancel, name="tournament_cancel"),
+    path(
+        "tournaments/<id:tournament_id>/entries",
+        api.tournament_entries,
+        name="tournament_entries",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/entries/<id:bot_id>",
+        api.tournament_entry,
+        name="tournament_entry",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/export/<str:kind>.<str:fmt>",
+        views.tournament_export,
+        name="tournament_export",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/<str:step>",
+        api.tournament_step,
+        name="tournament_step",
+    ),
     path(
         "tournaments/<id:tournament_id>/games/<id:match_id>/retry",
         api.tournament_retry,

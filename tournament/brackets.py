@@ -34,6 +34,8 @@ from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from math import comb
 
+from tournament import forfeits as forfeit_rule
+
 ROUND_ROBIN, KNOCKOUT = "round_robin", "knockout"
 FORMATS = (ROUND_ROBIN, KNOCKOUT)
 MAX_MATCHES = 500
@@ -69,6 +71,10 @@ class GameResult:
         """The entrant ranked first alone without forfeiting; None for a draw or a void game."""
         firsts = [i for i, rank in enumerate(self.ranks) if rank == 1 and not self.forfeits[i]]
         return self.seats[firsts[0]] if len(firsts) == 1 else None
+
+    def credited_scores(self) -> tuple[float, ...]:
+        """Per seat, the score under the forfeit rule (``tournament/forfeits.py``)."""
+        return forfeit_rule.credited_scores(self.scores, self.forfeits)
 
 
 def check_size(entrants: int, games_per_pairing: int, players_per_match: int, format: str) -> int:
@@ -219,7 +225,7 @@ def _settle(tie: Tie, best_of: int, games: Sequence[GameResult]) -> None:
         for index, entrant in enumerate((first, second)):
             wins[index] += winner == entrant
             seat = game.seats.index(entrant)
-            scores[index] += game.scores[seat]
+            scores[index] += game.credited_scores()[seat]
     tie.wins, tie.scores = (wins[0], wins[1]), (scores[0], scores[1])
     if max(wins) >= majority(best_of):
         tie.winner = first if wins[0] > wins[1] else second
@@ -387,32 +393,50 @@ def retry_refusal(
 
 @dataclass
 class Standing:
+    """One entrant's line. Scores are credited by the forfeit rule (``tournament/forfeits.py``):
+    a walkover counts in ``played`` and ``wins`` but not in the average score."""
+
     entrant: int
     played: int = 0
     wins: int = 0
     forfeits: int = 0
     score_total: float = 0.0
+    """Credited score of the games that count in the average (not walkovers)."""
+    averaged: int = 0
+    """Games that count in the average score."""
+    walkover_total: float = 0.0
+    walkovers: int = 0
     rank_total: int = 0
 
     @property
     def average_score(self) -> float:
-        return self.score_total / self.played if self.played else 0.0
+        return forfeit_rule.average(
+            self.score_total, self.averaged, self.walkover_total, self.walkovers
+        )
 
     @property
     def average_rank(self) -> float:
         return self.rank_total / self.played if self.played else 0.0
+
+    def add(self, game: GameResult, seat: int) -> None:
+        """Count ``game``, in which this entrant sat at ``seat``."""
+        self.played += 1
+        self.wins += game.winner() == self.entrant
+        self.forfeits += game.forfeits[seat]
+        self.rank_total += game.ranks[seat]
+        score, counted, walkover, walkovers = forfeit_rule.average_parts(
+            game.scores, game.forfeits, seat
+        )
+        self.score_total += score
+        self.averaged += counted
+        self.walkover_total += walkover
+        self.walkovers += walkovers
 
 
 def standings(entrants: int, results: Sequence[GameResult]) -> list[Standing]:
     """Entrants ordered by wins, then average score, then average rank, then seed."""
     table = [Standing(entrant) for entrant in range(entrants)]
     for game in results:
-        winner = game.winner()
         for seat, entrant in enumerate(game.seats):
-            row = table[entrant]
-            row.played += 1
-            row.wins += winner == entrant
-            row.forfeits += game.forfeits[seat]
-            row.score_total += game.scores[seat]
-            row.rank_total += game.ranks[seat]
+            table[entrant].add(game, seat)
     return sorted(table, key=lambda r: (-r.wins, -r.average_score, r.average_rank, r.entrant))

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from html import escape
 
 from tournament.brackets import Tie, round_names, tie_name
+from tournament.formats.double_elimination import DoubleEliminationEvent, bracket_rounds
 
 WIDTH, HEIGHT = 720, 240
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 52, 90, 14, 28
@@ -228,24 +229,117 @@ def bracket_chart(
             if number + 1 < len(rounds):
                 parts.append(_connector(x + TIE_WIDTH, centre, centres[number + 1][tie.slot // 2]))
             if len(ties) > 1 and not tie.bye:
-                parts.append(_tie_label(tie, x, centre - ROW_HEIGHT, len(names)))
+                name = tie_name(len(names), tie.round, tie.slot)
+                parts.append(_tie_label(name, x, centre - ROW_HEIGHT))
             parts.append(_tie_box(tie, x, centre - ROW_HEIGHT, names, tie_links))
-    champion = rounds[-1][0].winner
-    if champion is not None:
-        x = len(rounds) * (TIE_WIDTH + ROUND_GAP)
-        y = centres[-1][0]
-        parts.append(
-            f'<line x1="{x - ROUND_GAP}" x2="{x - 8}" y1="{y:.1f}" y2="{y:.1f}" '
-            f'stroke="{BOX_STROKE}" stroke-width="2"/>'
-            f'<text x="{x}" y="{y - 4:.1f}" font-size="12" fill="{MUTED}">champion</text>'
-            + _fitted_text(
-                names[champion],
-                f'x="{x}" y="{y + 14:.1f}" font-size="14" font-weight="700" '
-                f'fill="{WINNER_INK}" class="champion"',
-            )
-        )
+    parts.append(_champion(rounds[-1][0].winner, len(rounds), centres[-1][0], names))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _champion(champion: int | None, column: int, y: float, names: Sequence[str]) -> str:
+    """The champion's name right of the last tie, once there is one."""
+    if champion is None:
+        return ""
+    x = column * (TIE_WIDTH + ROUND_GAP)
+    return (
+        f'<line x1="{x - ROUND_GAP}" x2="{x - 8}" y1="{y:.1f}" y2="{y:.1f}" '
+        f'stroke="{BOX_STROKE}" stroke-width="2"/>'
+        f'<text x="{x}" y="{y - 4:.1f}" font-size="12" fill="{MUTED}">champion</text>'
+        + _fitted_text(
+            names[champion],
+            f'x="{x}" y="{y + 14:.1f}" font-size="14" font-weight="700" '
+            f'fill="{WINNER_INK}" class="champion"',
+        )
+    )
+
+
+def double_elimination_chart(
+    event: DoubleEliminationEvent,
+    names: Sequence[str],
+    tie_links: dict[tuple[int, int], str],
+) -> str:
+    """An SVG double-elimination bracket: the winners' bracket above, the losers' bracket
+    below, the grand final and its reset to the right, drawn with the knockout's boxes (a
+    name never runs into its wins: it is cut to ``LABEL_CHARS``, the full name its tooltip)."""
+    k = bracket_rounds(len(names))
+    winners = event.rounds[:k]
+    losers = event.rounds[k:-2]
+    final, reset = event.rounds[-2][0], event.rounds[-1][0]
+    tie_height = 2 * ROW_HEIGHT
+    step = tie_height + TIE_GAP
+    column_width = TIE_WIDTH + ROUND_GAP
+    centres: dict[tuple[int, int], float] = {}
+    for slot in winners[0]:
+        centres[slot.key] = HEADER + TIE_GAP / 2 + slot.key[1] * step + ROW_HEIGHT
+    for ties in winners[1:]:
+        for slot in ties:
+            feeders = [centres[where] for _, where in slot.sides]  # type: ignore[index]
+            centres[slot.key] = sum(feeders) / 2
+    losers_top = HEADER + len(winners[0]) * step + HEADER
+    for number, ties in enumerate(losers):
+        for slot in ties:
+            if number == 0:
+                centres[slot.key] = losers_top + TIE_GAP / 2 + slot.key[1] * step + ROW_HEIGHT
+                continue
+            fed = [where for kind, where in slot.sides if kind == "win"]
+            centres[slot.key] = sum(centres[w] for w in fed) / len(fed)  # type: ignore[index]
+    last_loser = losers[-1][0].key if losers else winners[0][0].key
+    final_y = (centres[winners[-1][0].key] + centres[last_loser]) / 2
+    centres[final.key] = centres[reset.key] = final_y
+    columns = {slot.key: number for number, ties in enumerate(winners) for slot in ties}
+    columns.update({slot.key: number for number, ties in enumerate(losers) for slot in ties})
+    final_column = max(len(winners), len(losers))
+    columns[final.key], columns[reset.key] = final_column, final_column + 1
+    height = (
+        losers_top + len(losers[0]) * step if losers else HEADER + len(winners[0]) * step
+    ) + 10
+    width = (final_column + 2) * column_width + TIE_WIDTH
+    title = "Double-elimination bracket"
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height:.0f}" '
+        # Drawn at its own size, the figure scrolling sideways: scaled to the page, a wide
+        # double elimination's names would be too small to read.
+        f'style="min-width:{width}px;max-height:none" '
+        f'class="bracket double-elimination" role="img" aria-label="{title}"><title>{title}</title>'
+    ]
+    headings = [(ties, 18) for ties in winners] + [(ties, losers_top - 12) for ties in losers]
+    headings += [([final], 18), ([reset], 18)]
+    for ties, y in headings:
+        x = columns[ties[0].key] * column_width
+        parts.append(
+            f'<text x="{x + TIE_WIDTH / 2:.0f}" y="{y:.0f}" text-anchor="middle" font-size="13" '
+            f'font-weight="600" fill="{MUTED}">{escape(event.round_name(ties[0].key[0]))}</text>'
+        )
+    for ties in event.rounds:
+        for slot in ties:
+            x = columns[slot.key] * column_width
+            centre = centres[slot.key]
+            for kind, where in slot.sides:
+                if kind == "seed" or (kind == "lose" and slot.key != reset.key):
+                    continue
+                source_x = columns[where] * column_width + TIE_WIDTH  # type: ignore[index]
+                parts.append(_elbow(source_x, centres[where], x, centre))  # type: ignore[index]
+                if slot.key == reset.key:
+                    break
+            entrants = event.sides_of(slot)
+            empty = ["bye" if event.side_is_bye(slot, i) else "…" for i in range(2)]
+            shown = slot.tie or Tie(slot.key[0], slot.key[1], entrants, winner=slot.winner)
+            if len(ties) > 1 and slot.played:
+                parts.append(_tie_label(event.tie_name(*slot.key), x, centre - ROW_HEIGHT))
+            parts.append(_tie_box(shown, x, centre - ROW_HEIGHT, names, tie_links, empty))
+    parts.append(_champion(event.champion(), final_column + 2, final_y, names))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _elbow(from_x: float, from_y: float, to_x: float, to_y: float) -> str:
+    """A connector from the right of one tie to the left of a later one, any columns apart."""
+    middle = to_x - ROUND_GAP / 2
+    return (
+        f'<path d="M{from_x:.1f},{from_y:.1f} H{middle:.1f} V{to_y:.1f} H{to_x:.1f}" '
+        f'fill="none" stroke="{BOX_STROKE}" stroke-width="2"/>'
+    )
 
 
 def _connector(x: float, from_y: float, to_y: float) -> str:
@@ -256,18 +350,24 @@ def _connector(x: float, from_y: float, to_y: float) -> str:
     )
 
 
-def _tie_label(tie: Tie, x: float, top: float, entrants: int) -> str:
+def _tie_label(name: str, x: float, top: float) -> str:
     """The tie's name just above its box ("Semi-final 2"), as the games table names its games;
     a round of one tie, the final, has its column's heading."""
     return (
         f'<text x="{x + 2}" y="{top - 4:.1f}" font-size="{TIE_LABEL_SIZE}" fill="{MUTED}" '
-        f'class="tie-name">{escape(tie_name(entrants, tie.round, tie.slot))}</text>'
+        f'class="tie-name">{escape(name)}</text>'
     )
 
 
 def _tie_box(
-    tie: Tie, x: float, y: float, names: Sequence[str], tie_links: dict[tuple[int, int], str]
+    tie: Tie,
+    x: float,
+    y: float,
+    names: Sequence[str],
+    tie_links: dict[tuple[int, int], str],
+    empty: Sequence[str] | None = None,
 ) -> str:
+    """A tie's two rows, each an entrant (or ``empty[row]``: "bye", "…") and its wins."""
     parts = [f'<g class="tie" data-round="{tie.round}" data-slot="{tie.slot}">']
     for row, entrant in enumerate(tie.entrants):
         top = y + row * ROW_HEIGHT
@@ -279,7 +379,9 @@ def _tie_box(
             f'<rect x="{x}" y="{top:.1f}" width="{TIE_WIDTH}" height="{ROW_HEIGHT}" '
             f'fill="{fill}" stroke="{BOX_STROKE}"/>'
             + _fitted_text(
-                _entrant_label(tie, entrant, names),
+                _entrant_label(tie, entrant, names)
+                if empty is None or entrant is not None
+                else empty[row],
                 f'x="{x + 8}" y="{top + 16:.1f}" font-size="13" fill="{ink}"{weight}',
             )
         )
@@ -302,12 +404,24 @@ def _entrant_label(tie: Tie, entrant: int | None, names: Sequence[str]) -> str:
     return "bye" if tie.round == 0 else "…"
 
 
+NAME_WIDTH = TIE_WIDTH - 8 - 34
+"""The room of a name in a tie's row: the box less its left padding and the wins' column."""
+WIDEST_CHAR = 8.6
+"""An upper bound of one character's width at 13 px, bold (DejaVu Sans, what Debian's chromium
+draws): a label that could be wider than ``NAME_WIDTH`` is drawn squeezed into it."""
+
+
 def _fitted_text(label: str, attributes: str) -> str:
     """A ``<text>`` of ``label``; a label too long for a tie's box is cut in the middle (its start,
     the seed and owner, and its end, the version, tell two entrants apart) and its full text
-    becomes the tooltip."""
-    if len(label) <= LABEL_CHARS:
+    becomes the tooltip. One that might still be wider than its room is squeezed into it
+    (``textLength``), so a name never runs into its wins whatever the font."""
+    shown = label
+    if len(label) > LABEL_CHARS:
+        tail = (LABEL_CHARS - 1) // 2
+        shown = label[: LABEL_CHARS - 1 - tail] + "…" + label[-tail:]
+    if len(shown) * WIDEST_CHAR > NAME_WIDTH:
+        attributes += f' textLength="{NAME_WIDTH}" lengthAdjust="spacingAndGlyphs"'
+    if shown == label:
         return f"<text {attributes}>{escape(label)}</text>"
-    tail = (LABEL_CHARS - 1) // 2
-    short = label[: LABEL_CHARS - 1 - tail] + "…" + label[-tail:]
-    return f"<g><title>{escape(label)}</title><text {attributes}>{escape(short)}</text></g>"
+    return f"<g><title>{escape(label)}</title><text {attributes}>{escape(shown)}</text></g>"

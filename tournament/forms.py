@@ -13,9 +13,11 @@ from django.core.files.uploadedfile import UploadedFile
 from bots.limits import TimeControl
 from bots.sizes import format_size, size_over_limit
 from bots.uploads import MAX_UPLOAD_BYTES
+from games.common.options import OptionSpec
 from games.registry import GAMES, game_choices, game_title
 from tournament.brackets import MAX_GAMES_PER_PAIRING
 from tournament.event_settings import TIME_CONTROL_RANGES
+from tournament.formats.registry import MAX_ROUNDS, SETTINGS
 from tournament.models import BotVersion, Tournament
 from tournament.scheduler import ladder_or_defaults
 from tournament.tournaments import create_tournament
@@ -85,8 +87,24 @@ class TournamentForm(forms.Form):
     players per match, ``event_settings`` the clock), so the page and the API refuse alike.
     """
 
-    EVENT_FIELDS = ("name", "game", "format", "games_per_pairing", "players_per_match")
-    ENTRANT_FIELDS = ("entrants", "seeding", "seed_order")
+    EVENT_FIELDS = (
+        "name",
+        "game",
+        "format",
+        "games_per_pairing",
+        "players_per_match",
+        "rounds",
+        "heats",
+        "duplicate",
+    )
+    ENTRANT_FIELDS = (
+        "registration",
+        "registration_deadline",
+        "starts_at",
+        "entrants",
+        "seeding",
+        "seed_order",
+    )
     CLOCK_FIELDS = tuple(TIME_CONTROL_RANGES)
 
     name = forms.CharField(max_length=100)
@@ -96,12 +114,54 @@ class TournamentForm(forms.Form):
         min_value=1,
         max_value=MAX_GAMES_PER_PAIRING,
         initial=1,
-        help_text="Round robin: games each group plays. Knockout: a tie is the best of this "
-        "(odd) number of games.",
+        help_text="Round robin, Swiss: games each pairing or group plays, seats swapped. "
+        "Knockout, double elimination: a tie is the best of this (odd) number of games. "
+        "Table formats: games each table plays, seats rotated.",
     )
     players_per_match = forms.IntegerField(required=False, min_value=1)
+    rounds = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        help_text="Swiss and table Swiss only. Blank: ⌈log2 n⌉ + 1 for Swiss, "
+        "⌈log_p n⌉ + 1 at tables of p.",
+    )
+    duplicate = forms.BooleanField(
+        required=False,
+        label="Duplicate sets",
+        help_text="Each game of a pairing or table becomes a set: one game per seat rotation, "
+        "all on the same seed (same board, deal and dice), so luck falls on every bot alike. "
+        "Games per pairing then counts sets.",
+    )
+    heats = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        help_text="Table advancement only: rounds of heats before the semi-final tables. "
+        "Blank: ⌈log_p n⌉.",
+    )
+    registration = forms.BooleanField(
+        required=False,
+        label="Open to entries",
+        help_text="Create a draft that bot owners enter once you open registration; the bots "
+        "ticked below are your own first entries. Entries are frozen to exact versions when "
+        "they close.",
+    )
+    registration_deadline = forms.DateTimeField(
+        required=False,
+        label="Entries close (UTC)",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        help_text="Blank: when you close them.",
+    )
+    starts_at = forms.DateTimeField(
+        required=False,
+        label="Starts (UTC)",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        help_text="The event starts itself then. Blank: when you start it.",
+    )
     entrants = forms.ModelMultipleChoiceField(
         queryset=BotVersion.objects.none(),
+        required=False,
         widget=GameTaggedCheckboxes,
         help_text="Active bot versions of the chosen game.",
     )
@@ -161,9 +221,9 @@ class TournamentForm(forms.Form):
         for game, ladder in ladders.items():
             current = {**GAMES[game].default_options, **ladder.options}
             self.option_names[game] = []
-            for key, default in GAMES[game].default_options.items():
-                name = f"{game}__{key}"
-                self.fields[name] = OPTION_FIELDS[type(default)](key, current[key])
+            for spec in GAMES[game].option_specs():
+                name = f"{game}__{spec.name}"
+                self.fields[name] = OPTION_FIELDS[spec.type](spec, current[spec.name])
                 self.option_names[game].append(name)
 
     def event_fields(self) -> list[forms.BoundField]:
@@ -186,6 +246,8 @@ class TournamentForm(forms.Form):
     def clean(self) -> dict[str, object]:
         cleaned = super().clean()
         game, entrants = cleaned.get("game"), cleaned.get("entrants")
+        if not entrants and not cleaned.get("registration") and "entrants" not in self.errors:
+            self.add_error("entrants", "Choose the entrants, or open the event to entries.")
         other = [
             f"#{v.id} {v.label} ({game_title(v.game)})" for v in entrants or () if v.game != game
         ]
@@ -247,12 +309,23 @@ class TournamentForm(forms.Form):
             players_per_match=data["players_per_match"],
             options=options,
             time_control={name: data[name] for name in self.CLOCK_FIELDS if data[name] is not None},
+            format_settings={
+                **{
+                    name: data[name]
+                    for name in SETTINGS.get(data["format"], ())
+                    if data.get(name) is not None
+                },
+                **({"duplicate": True} if data.get("duplicate") else {}),
+            },
+            registration=bool(data.get("registration")),
+            registration_deadline=data.get("registration_deadline"),
+            starts_at=data.get("starts_at"),
         )
 
 
-def _switch_field(key: str, current: bool) -> forms.Field:
+def _switch_field(spec: OptionSpec, current: bool) -> forms.Field:
     return forms.TypedChoiceField(
-        label=_label(key),
+        label=_label(spec.name),
         required=False,
         choices=[
             ("", f"the ladder's ({'on' if current else 'off'})"),
@@ -264,27 +337,36 @@ def _switch_field(key: str, current: bool) -> forms.Field:
     )
 
 
-def _typed_field(field_class: type[forms.Field]) -> Callable[[str, Any], forms.Field]:
-    def build(key: str, current: Any) -> forms.Field:
-        return field_class(
-            label=_label(key),
-            required=False,
-            widget=field_class.widget(attrs={"placeholder": str(current)}),
-            help_text=f"Blank: the ladder's ({current}).",
-        )
+def _int_field(spec: OptionSpec, current: int) -> forms.Field:
+    return forms.IntegerField(
+        label=_label(spec.name),
+        required=False,
+        min_value=spec.minimum,
+        max_value=spec.maximum,
+        widget=forms.NumberInput(attrs={"placeholder": str(current)}),
+        help_text=f"{spec.minimum} to {spec.maximum}. Blank: the ladder's ({current}).",
+    )
 
-    return build
+
+def _choice_field(spec: OptionSpec, current: Any) -> forms.Field:
+    by_text = {str(choice): choice for choice in spec.choices}
+    return forms.TypedChoiceField(
+        label=_label(spec.name),
+        required=False,
+        choices=[("", f"the ladder's ({current})"), *((text, text) for text in by_text)],
+        coerce=by_text.__getitem__,
+        empty_value=None,
+    )
 
 
 def _label(key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
-OPTION_FIELDS: dict[type, Callable[[str, Any], forms.Field]] = {
-    bool: _switch_field,
-    int: _typed_field(forms.IntegerField),
-    float: _typed_field(forms.FloatField),
-    str: _typed_field(forms.CharField),
+OPTION_FIELDS: dict[str, Callable[[OptionSpec, Any], forms.Field]] = {
+    "bool": _switch_field,
+    "int": _int_field,
+    "choice": _choice_field,
 }
-"""The form field of a game option, by the type of its default value (the engine checks the
-value itself)."""
+"""The form field of a game option, by its type in the game's own description
+(``game.option_specs()``: ranges and choices are the engine's; the engine checks again)."""

@@ -20,7 +20,7 @@ from typing import Any
 from django.db import connection, transaction
 
 from games.registry import get_game
-from tournament import ratings
+from tournament import forfeits, ratings
 from tournament.models import Bot, BotVersion, Match, MatchParticipant, ScoredResult
 
 
@@ -30,6 +30,8 @@ class Tally:
     games: int = 0
     wins: int = 0
     forfeits: int = 0
+    score_total: float = 0.0
+    scored_games: int = 0
 
 
 @dataclass
@@ -44,7 +46,16 @@ class Recomputation:
         for model, tallies in ((BotVersion, self.versions), (Bot, self.bots)):
             for row in model.objects.all().order_by("id"):
                 tally = tallies.get(row.id, Tally())
-                stored = (row.elo, row.mu, row.sigma, row.games_played, row.wins, row.forfeits)
+                stored = (
+                    row.elo,
+                    row.mu,
+                    row.sigma,
+                    row.games_played,
+                    row.wins,
+                    row.forfeits,
+                    row.score_total,
+                    row.scored_games,
+                )
                 expected = (
                     tally.rating.elo,
                     tally.rating.mu,
@@ -52,6 +63,8 @@ class Recomputation:
                     tally.games,
                     tally.wins,
                     tally.forfeits,
+                    tally.score_total,
+                    tally.scored_games,
                 )
                 if stored != expected:
                     problems.append(f"{model.__name__} {row.id}: stored {stored} != {expected}")
@@ -121,6 +134,8 @@ def recompute() -> Recomputation:
     for seats in _rated_results():
         matches += 1
         ranks = [p.rank for p in seats]
+        scores = [p.score or 0.0 for p in seats]
+        forfeited = [bool(p.forfeit) for p in seats]
         for tallies, keys in (
             (versions, [p.version_id for p in seats]),
             (bots, [p.version.bot_id for p in seats]),
@@ -132,6 +147,9 @@ def recompute() -> Recomputation:
                 tally.games += 1
                 tally.wins += p.rank == 1
                 tally.forfeits += bool(p.forfeit)
+                score, counted, _, _ = forfeits.average_parts(scores, forfeited, p.seat)
+                tally.score_total += score
+                tally.scored_games += counted
     return Recomputation(dict(versions), dict(bots), matches)
 
 
@@ -143,6 +161,7 @@ def store(result: Recomputation) -> None:
                 tally = tallies.get(row.id, Tally())
                 row.set_rating(tally.rating)
                 row.games_played, row.wins, row.forfeits = tally.games, tally.wins, tally.forfeits
+                row.score_total, row.scored_games = tally.score_total, tally.scored_games
                 row.save(update_fields=row.RATING_COLUMNS)
 
 

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from bots.limits import SandboxLimits, TimeControl
+from tournament import forfeits as forfeit_rule
 from tournament import ratings, variants
 
 
@@ -82,12 +83,40 @@ class RatingFields(models.Model):
     games_played = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
     forfeits = models.PositiveIntegerField(default=0)
+    score_total = models.FloatField(
+        default=0.0, help_text="credited score of the games that count in the average"
+    )
+    scored_games = models.PositiveIntegerField(
+        default=0, help_text="games that count in the average score (walkovers do not)"
+    )
 
-    RATING_COLUMNS = ("elo", "mu", "sigma", "conservative", "games_played", "wins", "forfeits")
+    RATING_COLUMNS = (
+        "elo",
+        "mu",
+        "sigma",
+        "conservative",
+        "games_played",
+        "wins",
+        "forfeits",
+        "score_total",
+        "scored_games",
+    )
     """What a rating update writes (``save(update_fields=...)``)."""
 
     class Meta:
         abstract = True
+
+    @property
+    def average_score(self) -> float | None:
+        """The average score under the forfeit rule (``tournament/forfeits.py``): walkovers
+        are left out; None before any game is played out."""
+        return self.score_total / self.scored_games if self.scored_games else None
+
+    def count_scores(self, scores: list[float], forfeits: list[bool], seat: int) -> None:
+        """Add one rated game's score at ``seat`` under the forfeit rule."""
+        score, counted, _, _ = forfeit_rule.average_parts(scores, forfeits, seat)
+        self.score_total += score
+        self.scored_games += counted
 
     def rating_state(self) -> ratings.Rating:
         return ratings.Rating(elo=self.elo, mu=self.mu, sigma=self.sigma)
@@ -313,10 +342,23 @@ class Tournament(models.Model):
     """
 
     PENDING, RUNNING, FINISHED, CANCELLED = "pending", "running", "finished", "cancelled"
-    STATUSES = [(s, s) for s in (PENDING, RUNNING, FINISHED, CANCELLED)]
-    OPEN = (PENDING, RUNNING)
+    DRAFT, REGISTRATION, CLOSED = "draft", "registration", "closed"
+    STATUSES = [
+        (s, s) for s in (DRAFT, REGISTRATION, CLOSED, PENDING, RUNNING, FINISHED, CANCELLED)
+    ]
+    OPEN = (DRAFT, REGISTRATION, CLOSED, PENDING, RUNNING)
     """The statuses an organiser may still cancel."""
-    FORMATS = [("round_robin", "round robin"), ("knockout", "knockout")]
+    BEFORE_START = (DRAFT, REGISTRATION, CLOSED)
+    """The lifecycle before play (``tournament/registration.py``): a draft, registration open
+    to bot owners, entries closed and frozen to exact versions."""
+    FORMATS = [
+        ("round_robin", "round robin"),
+        ("knockout", "knockout"),
+        ("swiss", "Swiss"),
+        ("double_elimination", "double elimination"),
+        ("table_swiss", "table Swiss"),
+        ("table_advancement", "table advancement"),
+    ]
     BY_RATING, MANUAL_SEEDING = "rating", "manual"
     SEEDINGS = [(BY_RATING, "by rating (μ − 3σ)"), (MANUAL_SEEDING, "in the organiser's order")]
 
@@ -325,9 +367,23 @@ class Tournament(models.Model):
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments"
     )
-    format = models.CharField(max_length=16, choices=FORMATS)
+    format = models.CharField(max_length=24, choices=FORMATS)
     games_per_pairing = models.PositiveSmallIntegerField(
-        default=1, help_text="round robin: games per group; knockout: a tie is best of this"
+        default=1,
+        help_text="round robin, Swiss: games per pairing; knockout, double elimination: a tie "
+        "is the best of this; table formats: games per table",
+    )
+    format_settings = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="the format's own settings: rounds (Swiss, table Swiss), heats (table "
+        "advancement)",
+    )
+    format_state = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="rounds paired so far (Swiss and table formats), kept so a round never "
+        "changes once paired",
     )
     players_per_match = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict, blank=True)
@@ -339,6 +395,12 @@ class Tournament(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
     cancelled = models.DateTimeField(null=True, blank=True)
+    registration_deadline = models.DateTimeField(
+        null=True, blank=True, help_text="bot owners may enter until then; entries close then"
+    )
+    starts_at = models.DateTimeField(
+        null=True, blank=True, help_text="the event starts itself then (entries closed first)"
+    )
     cancelled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -398,4 +460,22 @@ class TournamentMatch(models.Model):
                 condition=models.Q(retried_as__isnull=True),
                 name="tournament_unique_game",
             ),
+        ]
+
+
+class TournamentEntry(models.Model):
+    """A bot entered while registration is open; its exact version is pinned (as a
+    :class:`TournamentEntrant`) when entries close."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    bot = models.ForeignKey(Bot, on_delete=models.CASCADE, related_name="+")
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "bot"], name="entry_unique_bot"),
         ]

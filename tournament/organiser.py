@@ -79,8 +79,8 @@ def cancel_refusal(tournament: Tournament) -> str | None:
     if tournament.status in Tournament.OPEN:
         return None
     return (
-        f"{tournament.name} is already {tournament.status}: only a pending or running "
-        "tournament can be cancelled"
+        f"{tournament.name} is already {tournament.status}: only a tournament that has not "
+        "finished can be cancelled"
     )
 
 

@@ -124,6 +124,8 @@ def apply_ratings(
 ) -> None:
     """Update version and bot ratings and counters (rows already locked by the caller)."""
     ranks = [seat.rank for seat in outcome.seats]
+    scores = [seat.score for seat in outcome.seats]
+    forfeited = [seat.forfeit is not None for seat in outcome.seats]
     seat_versions = [versions[p.version_id] for p in participants]
     seat_bots = [bots[v.bot_id] for v in seat_versions]
     new_versions = ratings.update([v.rating_state() for v in seat_versions], ranks)
@@ -153,6 +155,7 @@ def apply_ratings(
             row.games_played += 1
             row.wins += seat.rank == 1
             row.forfeits += seat.forfeit is not None
+            row.count_scores(scores, forfeited, seat.seat)
             row.save(update_fields=row.RATING_COLUMNS)
 
 

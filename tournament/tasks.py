@@ -111,3 +111,12 @@ def advance_tournaments() -> None:
         "id", flat=True
     ):
         tournaments.advance(tournament_id)
+
+
+@shared_task(name="tournament.run_tournament_schedule", ignore_result=True)
+def run_tournament_schedule() -> None:
+    """Beat: close the entries of events whose registration deadline has passed and start the
+    events whose start time has come (``tournament/registration.py``)."""
+    from tournament.registration import run_schedule
+
+    run_schedule()

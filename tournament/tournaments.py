@@ -24,6 +24,7 @@ record, no longer counts. A cancelled tournament is left alone: it creates nothi
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +35,7 @@ from django.utils import timezone
 from games.registry import game_title
 from tournament import brackets
 from tournament.event_settings import SettingsRefused, event_settings
+from tournament.formats import double_elimination, registry, sets
 from tournament.matches import create_match
 from tournament.models import (
     BotVersion,
@@ -42,6 +44,7 @@ from tournament.models import (
     MatchParticipant,
     Tournament,
     TournamentEntrant,
+    TournamentEntry,
     TournamentMatch,
 )
 from tournament.scheduler import bot_loads, event_bot_share, ladder_for, match_slots
@@ -69,12 +72,20 @@ def create_tournament(
     players_per_match: int | None = None,
     options: dict[str, Any] | None = None,
     time_control: dict[str, Any] | None = None,
+    format_settings: dict[str, Any] | None = None,
+    registration: bool = False,
+    registration_deadline: Any = None,
+    starts_at: Any = None,
 ) -> Tournament:
-    """A running tournament of ``version_ids`` with its first games queued.
+    """A running tournament of ``version_ids`` with its first games queued; with
+    ``registration``, a draft whose entries bot owners make once its organiser opens them
+    (``tournament/registration.py``), ``version_ids`` being the organiser's own first entries.
 
     Seeds go by rating (μ − 3σ, the older version first on equal ratings) or, with ``seeding``
     ``"manual"``, follow the order of ``version_ids``. Players per match, options and time
     control default to the ladder's; given ones are merged over them (``event_settings``).
+    ``format_settings`` are the format's own (``formats.registry.SETTINGS``: Swiss rounds,
+    table advancement heats); missing ones take the format's defaults.
 
     Raises:
         TournamentRefused: unknown or inactive versions, a duplicate, an unknown seeding, a
@@ -95,6 +106,8 @@ def create_tournament(
         raise TournamentRefused(f"not active {game_title(game)} bot versions: {missing}")
     if seeding == Tournament.BY_RATING:
         version_ids = sorted(version_ids, key=lambda v: (-ratings[v], v))
+    if registration and starts_at and registration_deadline and starts_at < registration_deadline:
+        raise TournamentRefused("the start must not come before the registration deadline")
     try:
         chosen = event_settings(
             ladder,
@@ -102,8 +115,11 @@ def create_tournament(
             options=options,
             time_control=time_control,
         )
-        planned = brackets.check_size(
-            len(version_ids), games_per_pairing, chosen.players_per_match, format
+        # With registration the field is not known yet: check the format with the smallest
+        # field it could have; the size is checked again when entries close.
+        field_size = max(2, chosen.players_per_match) if registration else len(version_ids)
+        planned, settled = registry.settle(
+            format, field_size, games_per_pairing, chosen.players_per_match, format_settings
         )
     except (SettingsRefused, brackets.TournamentTooLarge) as exc:
         raise TournamentRefused(str(exc)) from exc
@@ -118,10 +134,20 @@ def create_tournament(
             options=chosen.options,
             time_control=chosen.time_control,
             sandbox_limits=chosen.sandbox_limits,
-            planned_matches=planned,
+            # A draft's size and defaults are settled when its entries close.
+            planned_matches=0 if registration else planned,
+            format_settings=dict(format_settings or {}) if registration else settled,
             seeding=seeding,
-            status=Tournament.RUNNING,
+            status=Tournament.DRAFT if registration else Tournament.RUNNING,
+            registration_deadline=registration_deadline if registration else None,
+            starts_at=starts_at if registration else None,
         )
+        if registration:
+            for version in BotVersion.objects.filter(id__in=version_ids):
+                TournamentEntry.objects.get_or_create(
+                    tournament=tournament, bot_id=version.bot_id, defaults={"entered_by": organiser}
+                )
+            return tournament
         TournamentEntrant.objects.bulk_create(
             TournamentEntrant(tournament=tournament, version_id=version_id, seed=seed)
             for seed, version_id in enumerate(version_ids)
@@ -138,7 +164,7 @@ def advance(tournament_id: int) -> list[int]:
     try:
         with transaction.atomic():
             tournament = Tournament.objects.select_for_update().get(id=tournament_id)
-            if tournament.status in (Tournament.FINISHED, Tournament.CANCELLED):
+            if tournament.status not in (Tournament.RUNNING, Tournament.PENDING):
                 return []
             # The game's ladder row is the lock of every bot's share (the ladder scheduler
             # holds it too), so two processes cannot both give a bot its last free place.
@@ -150,6 +176,7 @@ def advance(tournament_id: int) -> list[int]:
                 for pairing in state.missing_pairings()
                 if room.take(pairing)
             ]
+            state.keep_paired_rounds()
             if not created and state.is_complete():
                 tournament.status = Tournament.FINISHED
                 tournament.finished = timezone.now()
@@ -222,6 +249,7 @@ def create_game(
         options=tournament.options,
         time_control=tournament.time_control,
         sandbox_limits=tournament.sandbox_limits,
+        seed=state.seed_for(pairing),
     )
     if replacing is not None:
         replacing.retried_as = match
@@ -284,12 +312,30 @@ class TournamentState:
             version_id: seed for seed, version_id in enumerate(version_ids)
         }
         self.results: dict[tuple[int, int], list[brackets.GameResult]] = {}
+        self._event: registry.Event | None = None
+        self.set_size = sets.set_size(
+            tournament.players_per_match, bool(tournament.format_settings.get("duplicate"))
+        )
+        self.set_seeds: dict[tuple[int, int, int], int] = {}
+        """(round, slot, set) → the seed every game of that duplicate set is played on."""
         self.done = 0
-        for game in sorted(games, key=lambda g: (g.round, g.slot, g.game)):
-            result = game_result(game.match, entrant_of)
-            if result is not None:
-                self.done += 1
-                self.results.setdefault((game.round, game.slot), []).append(result)
+        by_set: dict[tuple[int, int, int], list[tuple[int, TournamentMatch]]] = {}
+        for game in games:
+            number, position = sets.set_of(game.game, self.set_size)
+            by_set.setdefault((game.round, game.slot, number), []).append((position, game))
+            self.set_seeds[(game.round, game.slot, number)] = game.match.seed
+        for (round_, slot, _), members in sorted(by_set.items()):
+            members.sort(key=lambda member: member[0])
+            played = [game_result(game.match, entrant_of) for _, game in members]
+            finished = [result for result in played if result is not None]
+            self.done += len(finished)
+            if len(finished) < self.set_size:
+                continue
+            result = finished[0]
+            if self.set_size > 1:
+                first_seats = sets.rotated(finished[0].seats, -members[0][0])
+                result = sets.set_result(first_seats, finished)
+            self.results.setdefault((round_, slot), []).append(result)
 
     @classmethod
     def load(cls, tournament: Tournament) -> TournamentState:
@@ -322,12 +368,41 @@ class TournamentState:
     def is_knockout(self) -> bool:
         return self.tournament.format == brackets.KNOCKOUT
 
+    @property
+    def event(self) -> registry.Event | None:
+        """The event of a format of ``tournament/formats/`` (None for round robin, knockout)."""
+        if self.tournament.format not in registry.EVENT_FORMATS:
+            return None
+        if self._event is None:
+            self._event = registry.build(
+                self.tournament.format,
+                len(self.version_ids),
+                self.tournament.games_per_pairing,
+                self.tournament.players_per_match,
+                self.tournament.format_settings,
+                self.results,
+                self.tournament.format_state,
+            )
+        return self._event
+
+    def keep_paired_rounds(self) -> None:
+        """Store the rounds the event paired (call under the tournament row's lock), so a
+        round never changes once paired, even when a retried game changes an earlier result."""
+        if self.event is None:
+            return
+        kept = registry.state_of(self.event)
+        if kept != self.tournament.format_state:
+            self.tournament.format_state = kept
+            self.tournament.save(update_fields=["format_state"])
+
     def bracket(self) -> list[list[brackets.Tie]]:
         return brackets.knockout(
             len(self.version_ids), self.tournament.games_per_pairing, self.results
         )
 
     def wanted_pairings(self) -> list[brackets.Pairing]:
+        if self.event is not None:
+            return self.event.wanted()
         if not self.is_knockout:
             return brackets.round_robin(
                 len(self.version_ids),
@@ -343,10 +418,28 @@ class TournamentState:
         ]
 
     def missing_pairings(self) -> list[brackets.Pairing]:
+        """The games wanted and not created yet (a duplicate set's games, one per rotation)."""
         existing = {(g.round, g.slot, g.game) for g in self.games}
-        return [p for p in self.wanted_pairings() if (p.round, p.slot, p.game) not in existing]
+        return [
+            game
+            for pairing in self.wanted_pairings()
+            for game in sets.set_games(pairing, self.set_size)
+            if (game.round, game.slot, game.game) not in existing
+        ]
+
+    def seed_for(self, pairing: brackets.Pairing) -> int | None:
+        """The seed of a game: its duplicate set's, drawn once for the whole set (None: a
+        fresh one, when sets are single games)."""
+        if self.set_size == 1:
+            return None
+        key = (pairing.round, pairing.slot, pairing.game // self.set_size)
+        if key not in self.set_seeds:
+            self.set_seeds[key] = secrets.randbits(62)
+        return self.set_seeds[key]
 
     def is_complete(self) -> bool:
+        if self.event is not None:
+            return self.event.complete
         if self.is_knockout:
             return brackets.champion(self.bracket()) is not None
         return self.done == self.tournament.planned_matches
@@ -364,6 +457,17 @@ class TournamentState:
             return f"it was retried already, as match {game.retried_as_id}"
         if game.match.status != Match.ERROR:
             return f"only a game that ended in error can be retried, not a {game.match.status} one"
+        if self.tournament.format == registry.DOUBLE_ELIMINATION:
+            return double_elimination.retry_refusal(
+                self.without(game.match_id).event,  # type: ignore[arg-type]
+                game.round,
+                game.slot,
+                {(g.round, g.slot) for g in self.games},
+            )
+        if self.event is not None:
+            if any(other.round > game.round for other in self.games):
+                return "the next round is already paired on its result"
+            return None
         if not self.is_knockout:
             return None
         return brackets.retry_refusal(
@@ -409,6 +513,28 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
     Every bot is named with its owner (``BotVersion.label``) and carries its version id: two
     authors may give their bots the same name.
     """
+    entries = _entries(tournament)
+    if tournament.status in (Tournament.DRAFT, Tournament.REGISTRATION):
+        return {
+            "names": [],
+            "entrants": [],
+            "entries": entries,
+            "options": [_option_text(k, v) for k, v in sorted(tournament.options.items())],
+            "done": 0,
+            "planned": 0,
+            "planned_is_upper_bound": False,
+            "percent": 0,
+            "waiting": 0,
+            "standings": [],
+            "byes": [],
+            "columns": [],
+            "duplicate": bool(tournament.format_settings.get("duplicate")),
+            "sets": [],
+            "bracket": None,
+            "double_elimination": None,
+            "tie_matches": {},
+            "games": [],
+        }
     state = TournamentState.load(tournament)
     entrants = [
         _entrant(entrant)
@@ -427,6 +553,7 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
     replaced = {game.retried_as_id: game.match_id for game in retried}
     bracket = state.bracket() if state.is_knockout else None
     round_names = brackets.round_names(len(names)) if bracket else []
+    event = state.event
     # A knockout's ties may end early: until it finishes, its total is only an upper bound.
     finished = tournament.status == Tournament.FINISHED
     planned = state.done if finished else tournament.planned_matches
@@ -437,22 +564,47 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
         "done": state.done,
         "planned": planned,
         "planned_is_upper_bound": not finished
-        and state.is_knockout
-        and tournament.games_per_pairing > 1,
+        and (
+            (state.is_knockout and tournament.games_per_pairing > 1)
+            or tournament.format == registry.DOUBLE_ELIMINATION
+        ),
         "percent": round(100 * state.done / planned) if planned else 100,
         # Games the event wants now whose bots are at their fair share: queued as they free up.
         "waiting": len(state.missing_pairings()) if tournament.status == Tournament.RUNNING else 0,
         "standings": _standings(state, entrants, bracket, round_names),
+        "columns": _format_columns(event),
+        "entries": entries,
+        "byes": [
+            {
+                "round": number,
+                "round_name": event.round_name(number),
+                "names": [names[e] for e in who],
+            }
+            for number, who in sorted(event.sat_out().items())
+        ]
+        if event is not None
+        else [],
+        "duplicate": state.set_size > 1,
+        "sets": _sets(state, entrants) if state.set_size > 1 else [],
         "bracket": bracket,
+        "double_elimination": event if tournament.format == registry.DOUBLE_ELIMINATION else None,
         "tie_matches": tie_matches,
         "games": [
             {
                 "match": game.match_id,
                 "round": game.round,
-                "round_name": round_names[game.round] if round_names else "",
+                "round_name": (
+                    event.round_name(game.round)
+                    if event is not None
+                    else round_names[game.round]
+                    if round_names
+                    else ""
+                ),
                 "slot": game.slot,
                 **_tie(state, game),
                 "game": game.game,
+                "set": game.game // state.set_size + 1,
+                "set_game": game.game % state.set_size + 1,
                 "status": game.match.status,
                 **_game_result(game.match, state.entrant_of, entrants),
                 "retried_as": game.retried_as_id,
@@ -466,7 +618,13 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
 
 def _tie(state: TournamentState, game: TournamentMatch) -> dict[str, Any]:
     """A knockout game's tie: its number in its round and its name ("Semi-final 2"), so two
-    ties of one round read apart; a round robin has no ties (None and "")."""
+    ties of one round read apart; a round robin has no ties (None and ""). The other formats
+    name their pairings and tables ("Round 2, board 3", "Losers' final", "Heat 1, table 2")."""
+    if state.event is not None:
+        return {
+            "tie": game.slot + 1,
+            "tie_name": state.event.tie_name(game.round, game.slot),
+        }
     if not state.is_knockout:
         return {"tie": None, "tie_name": ""}
     return {
@@ -488,6 +646,9 @@ def tournament_game(match: Match) -> dict[str, Any] | None:
     tie = ""
     if tournament.format == brackets.KNOCKOUT:
         tie = brackets.tie_name(tournament.entrants.count(), place.round, place.slot)
+    elif tournament.format in registry.EVENT_FORMATS:
+        event = TournamentState.load(tournament).event
+        tie = event.tie_name(place.round, place.slot) if event is not None else ""
     return {
         "tournament": tournament,
         "tie_name": tie,
@@ -526,7 +687,15 @@ def _standings(
     ``position`` its settled place (losers of one round share one; None while still in play)
     and ``reached`` the round it got to."""
     table = state.standings()
-    if bracket is None:
+    columns: dict[int, list[dict[str, Any]]] = {}
+    if state.event is not None:
+        order = []
+        for place in state.event.places():
+            order.append((place.entrant, place.place, place.note or None))
+            columns[place.entrant] = [
+                {"name": name, "value": value} for name, value in place.columns
+            ]
+    elif bracket is None:
         order = [(row.entrant, position, None) for position, row in enumerate(table, start=1)]
     else:
         names = [*round_names, CHAMPION]
@@ -545,9 +714,103 @@ def _standings(
             "forfeits": by_entrant[entrant].forfeits,
             "average_score": round(by_entrant[entrant].average_score, 2),
             "average_rank": round(by_entrant[entrant].average_rank, 2),
+            "columns": columns.get(entrant, []),
         }
         for entrant, position, reached in order
     ]
+
+
+def _entries(tournament: Tournament) -> list[dict[str, Any]]:
+    """The bots entered while registration is open (before their versions are frozen)."""
+    return [
+        {
+            "bot_id": entry.bot_id,
+            "bot": entry.bot.name,
+            "owner": entry.bot.owner.username,
+            "entered_by": entry.entered_by.username,
+            "entered": entry.created.isoformat(),
+        }
+        for entry in tournament.entries.select_related("bot__owner", "entered_by")
+    ]
+
+
+def _sets(state: TournamentState, entrants: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each duplicate set with its games side by side: per entrant, its seat, rank and score in
+    every game of the set (same seed, seats rotated), then its games won and total VP in the
+    set; ``winner`` is the set's (games won, then total VP), None while it is played or drawn."""
+    grouped: dict[tuple[int, int, int], list[TournamentMatch]] = {}
+    for game in state.games:
+        grouped.setdefault((game.round, game.slot, game.game // state.set_size), []).append(game)
+    rows = []
+    for (round_, slot, number), games in sorted(grouped.items()):
+        games.sort(key=lambda g: g.game)
+        results = [game_result(g.match, state.entrant_of) for g in games]
+        first = sorted(games[0].match.participants.all(), key=lambda p: p.seat)
+        order = [state.entrant_of[p.version_id] for p in first]
+        if games[0].game % state.set_size:
+            order = list(sets.rotated(order, -(games[0].game % state.set_size)))
+        done = len(games) == state.set_size and all(r is not None for r in results)
+        summary = sets.set_result(order, [r for r in results if r is not None]) if done else None
+        winner = summary.winner() if summary is not None else None
+        lines = []
+        for entrant in order:
+            cells = []
+            for game, result in zip(games, results, strict=True):
+                if result is None:
+                    cells.append({"match": game.match_id, "status": game.match.status})
+                    continue
+                seat = result.seats.index(entrant)
+                cells.append(
+                    {
+                        "match": game.match_id,
+                        "status": game.match.status,
+                        "seat": seat + 1,
+                        "rank": result.ranks[seat],
+                        "score": result.scores[seat],
+                        "forfeit": result.forfeits[seat],
+                        "won": result.winner() == entrant,
+                    }
+                )
+            index = order.index(entrant)
+            lines.append(
+                {
+                    **entrants[entrant],
+                    "games": cells,
+                    "wins": sum(cell.get("won", False) for cell in cells),
+                    "vp": summary.scores[index] if summary is not None else None,
+                    "won": winner == entrant,
+                }
+            )
+        event = state.event
+        rows.append(
+            {
+                "round": round_,
+                "slot": slot,
+                "set": number + 1,
+                "seed": games[0].match.seed if done else None,
+                "name": event.tie_name(round_, slot)
+                if event is not None
+                else _plain_name(state, round_, slot),
+                "entrants": lines,
+                "winner": None if winner is None else winner + 1,
+                "finished": done,
+            }
+        )
+    return rows
+
+
+def _plain_name(state: TournamentState, round_: int, slot: int) -> str:
+    if state.is_knockout:
+        return brackets.tie_name(len(state.version_ids), round_, slot)
+    return f"Group {slot + 1}"
+
+
+def _format_columns(event: registry.Event | None) -> list[str]:
+    """The names of the format's own standings columns ("Points", "Buchholz"…), in order."""
+    if event is None:
+        return []
+    places = event.places()
+    return [name for name, _ in places[0].columns] if places else []
 
 
 def _game_result(

@@ -18,6 +18,16 @@ urlpatterns = [
         "tournaments/<id:tournament_id>/cancel", views.tournament_cancel, name="tournament_cancel"
     ),
     path(
+        "tournaments/<id:tournament_id>/export/<str:kind>.<str:fmt>",
+        views.tournament_export,
+        name="tournament_export",
+    ),
+    path(
+        "tournaments/<id:tournament_id>/registration",
+        views.tournament_registration,
+        name="tournament_registration",
+    ),
+    path(
         "tournaments/<id:tournament_id>/games/<id:match_id>/retry",
         views.tournament_retry,
         name="tournament_retry",

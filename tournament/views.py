@@ -24,9 +24,15 @@ from bots.limits import TimeControl
 from bots.outcome import evidence_beyond_stderr
 from bots.timings import MoveTimes
 from games.registry import GAMES
-from tournament import records
+from tournament import exports, records, registration
 from tournament.access import may_see_log, owns_or_staff
-from tournament.charts import Series, bracket_chart, move_time_chart, rating_chart
+from tournament.charts import (
+    Series,
+    bracket_chart,
+    double_elimination_chart,
+    move_time_chart,
+    rating_chart,
+)
 from tournament.forms import TournamentForm, UploadForm
 from tournament.live import live_context
 from tournament.models import (
@@ -262,18 +268,35 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     )
 
 
+FORMAT_HELP = {
+    "swiss": "Ordered by points (a won pairing 1, a drawn one ½, a bye 1), then Buchholz (the "
+    "opponents' points), then Sonneborn–Berger, then head-to-head, then seed.",
+    "double_elimination": "Two lost ties and an entrant is out. Ordered by how far each "
+    "entrant got: the champion, the grand finalist, then the entrants knocked out in each "
+    "losers' round, the later round first; the losers of one round share a place.",
+    "table_swiss": "Ordered by points by placing (at p seats: p − 1 for first … 0 for last; "
+    "a bye scores the average), then victory points, then seed.",
+    "table_advancement": "The final table first, by its games; then the other semi-finalists; "
+    "then the heats by points by placing, victory points and seed.",
+}
+"""How each format's standings are ordered, under the table (round robin and knockout say it
+in the template)."""
+
+
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(
         Tournament.objects.select_related("organiser", "cancelled_by"), id=tournament_id
     )
     summary = tournament_summary(tournament)
     bracket = ""
+    links = {
+        key: reverse("tournament:match_detail", args=[match_ids[0]])
+        for key, match_ids in summary["tie_matches"].items()
+    }
     if summary["bracket"] is not None:
-        links = {
-            key: reverse("tournament:match_detail", args=[match_ids[0]])
-            for key, match_ids in summary["tie_matches"].items()
-        }
         bracket = bracket_chart(summary["bracket"], summary["names"], links)
+    elif summary["double_elimination"] is not None:
+        bracket = double_elimination_chart(summary["double_elimination"], summary["names"], links)
     manager = may_manage(request.user, tournament)
     return render(
         request,
@@ -283,11 +306,84 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "summary": summary,
             "bracket": bracket,
             "knockout": summary["bracket"] is not None,
+            "eliminating": tournament.format in ("knockout", "double_elimination"),
+            "named_games": tournament.format != "round_robin",
+            "format_help": FORMAT_HELP.get(tournament.format, ""),
+            "set_columns": range(1, tournament.players_per_match + 1),
             "clock": TimeControl.from_dict(tournament.time_control),
             "may_cancel": manager and tournament.status in Tournament.OPEN,
             "may_retry": manager,
+            "manager": manager,
+            "my_bots": _enterable_bots(request.user, tournament, summary),
         },
     )
+
+
+def _enterable_bots(user: object, tournament: Tournament, summary: dict) -> list:
+    """The signed-in user's bots of the event's game with an active version, not entered yet,
+    while registration is open."""
+    if tournament.status != Tournament.REGISTRATION or not getattr(user, "is_authenticated", 0):
+        return []
+    entered = {entry["bot_id"] for entry in summary["entries"]}
+    return [
+        bot
+        for bot in Bot.objects.filter(
+            owner=user, game=tournament.game, current_version__status=BotVersion.ACTIVE
+        ).order_by("name")
+        if bot.id not in entered
+    ]
+
+
+REGISTRATION_STEPS = {
+    "open": ("Registration is open.", registration.open_registration),
+    "close": ("Entries are closed and frozen to their exact versions.", registration.close_entries),
+    "start": ("The tournament has started.", registration.start),
+}
+
+
+def tournament_export(
+    request: HttpRequest, tournament_id: int, kind: str, fmt: str
+) -> HttpResponse:
+    """``…/export/standings.csv`` (or ``crosstable``, ``games``; ``.json``): a download."""
+    tournament = get_object_or_404(Tournament, id=tournament_id)
+    if kind not in exports.KINDS or fmt not in exports.FORMATS:
+        raise Http404(f"no export {kind}.{fmt}: use standings, crosstable or games, csv or json")
+    body, content_type = exports.export(tournament, kind, fmt)
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = (
+        f'attachment; filename="tournament-{tournament.id}-{kind}.{fmt}"'
+    )
+    return response
+
+
+@require_POST
+def tournament_registration(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Enter or withdraw a bot (its owner, or the organiser), or move the event on (open,
+    close, start: its organiser and staff). Refusals come back as messages on the page."""
+    tournament = get_object_or_404(Tournament, id=tournament_id)
+    if not request.user.is_authenticated:
+        raise PermissionDenied("sign in to enter a bot")
+    action = request.POST.get("action", "")
+    try:
+        if action in ("enter", "withdraw"):
+            bot_id = int(request.POST.get("bot", "0") or 0)
+            if action == "enter":
+                registration.enter(tournament.id, request.user, bot_id)
+                messages.success(request, "Your bot is entered.")
+            else:
+                registration.withdraw(tournament.id, request.user, bot_id)
+                messages.success(request, "The bot is withdrawn.")
+        elif action in REGISTRATION_STEPS:
+            done, step = REGISTRATION_STEPS[action]
+            result = step(tournament.id, request.user)
+            messages.success(request, done)
+            for line in result if isinstance(result, list) else []:
+                messages.warning(request, f"Dropped: {line}")
+        else:
+            messages.error(request, f"Unknown action {action!r}.")
+    except (TournamentRefused, ValueError) as exc:
+        messages.error(request, str(exc))
+    return redirect("tournament:tournament_detail", tournament_id=tournament.id)
 
 
 @require_http_methods(["GET", "POST"])

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.cardgame.constants import DEFAULT_OPTIONS, validate_options
+from games.cardgame.constants import (
+    DEFAULT_OPTIONS,
+    OPTION_CHOICES,
+    OPTION_RANGES,
+    validate_options,
+)
 from games.cardgame.serialize import state_from_dict
 from games.cardgame.state import CardGameState
+from games.common.options import OptionSpec, option_specs
 
 
 class CardGame:
@@ -20,6 +26,11 @@ class CardGame:
     def __init__(self, version: str) -> None:
         self.version = version
         self.default_options = dict(DEFAULT_OPTIONS)
+
+    def option_specs(self) -> list[OptionSpec]:
+        """Every option with its type, default and allowed values (the tables
+        ``validate_options`` checks against)."""
+        return option_specs(DEFAULT_OPTIONS, OPTION_CHOICES, OPTION_RANGES)
 
     def new_game(
         self, num_players: int, seed: int, options: dict[str, Any] | None = None

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.catan.state import CatanState
+from games.common.options import OptionSpec, option_specs
 
 VERSION = "1.0.0"
 
@@ -85,6 +86,11 @@ class CatanGame:
     min_players = 2
     max_players = 4
     default_options = DEFAULT_OPTIONS
+
+    def option_specs(self) -> list[OptionSpec]:
+        """Every option with its type, default and allowed values (the tables
+        ``validate_options`` checks against)."""
+        return option_specs(DEFAULT_OPTIONS, _CHOICES, _INTS)
 
     def new_game(
         self, num_players: int, seed: int, options: dict[str, Any] | None = None

@@ -32,3 +32,22 @@
   game.addEventListener("change", showChosenGame);
   showChosenGame();
 })();
+
+// The format's own settings show only with the formats that take them: rounds for Swiss and
+// table Swiss, heats for table advancement (without this script all are shown, each saying
+// which formats it is for, and the others are ignored).
+(function () {
+  const form = document.querySelector("form.tournament-form");
+  const format = form && form.querySelector("select[name=format]");
+  if (!format) return;
+  const usedBy = { rounds: ["swiss", "table_swiss"], heats: ["table_advancement"] };
+  const showFormatSettings = () => {
+    for (const [name, formats] of Object.entries(usedBy)) {
+      const input = form.querySelector(`[name=${name}]`);
+      const field = input && input.closest(".field");
+      if (field) field.hidden = !formats.includes(format.value);
+    }
+  };
+  format.addEventListener("change", showFormatSettings);
+  showFormatSettings();
+})();

@@ -166,11 +166,14 @@ def test_standings_order_by_wins_then_average_score_then_rank_and_count_forfeits
         won((2, 0, 1), 1, scores=(1.0, 6.0, 2.0), forfeit_seat=0),
     ]
     table = standings(3, results)
-    # One win each; total scores 15 (entrant 0), 13 (entrant 2), 12 (entrant 1).
-    assert [row.entrant for row in table] == [0, 2, 1]
+    # One win each. Entrant 2 forfeited the third game: a walkover for entrants 0 and 1, left
+    # out of their average scores (tournament/forfeits.py), so entrant 1 averages 5.0 (2, 8),
+    # entrant 0 4.5 (4, 5) and entrant 2 4.33 (9, 3, 1).
+    assert [row.entrant for row in table] == [1, 0, 2]
     assert [row.wins for row in table] == [1, 1, 1]
     assert table[0].average_score == pytest.approx(5.0)
-    assert [row.forfeits for row in table] == [0, 1, 0]
+    assert table[1].average_score == pytest.approx(4.5)
+    assert [row.forfeits for row in table] == [0, 0, 1]
     assert all(row.played == 3 for row in table)
 
 

@@ -15,7 +15,14 @@ import pytest
 from tests.tournament.conftest import active_version, make_bot
 from tests.tournament.test_pipeline import wait_until
 from tests.workers import worker_process
-from tournament.models import GameLadder, Match, Replay, ScoredResult, Tournament
+from tournament.models import (
+    GameLadder,
+    Match,
+    MatchParticipant,
+    Replay,
+    ScoredResult,
+    Tournament,
+)
 from tournament.organiser import cancel_tournament
 from tournament.tasks import run_match
 from tournament.tournaments import TournamentState, create_tournament
@@ -134,3 +141,135 @@ def test_a_slow_entrant_holds_one_slot_while_the_others_play_on_real_workers(
     assert {p.forfeit for g in slow_games for p in g.participants.filter(version=sleepy)} == {
         "timeout"
     }
+
+
+def test_swiss_double_elimination_and_the_table_formats_play_to_the_end_on_real_workers(
+    users, house_bots, fast_ladder
+) -> None:
+    """Each new format, small, through real workers: every round created by the hook after a
+    scored result, the event finished, the standings settled from the real results."""
+    GameLadder.objects.update_or_create(game="cardgame", defaults={"players_per_match": 2})
+    card_ids = [
+        active_version(make_bot(users["alice"], f"fmt_{i}", "random_legal.py", game="cardgame")).id
+        for i in range(3)
+    ]
+    catan_ids = [active_version(bot).id for bot in house_bots]
+    card = {"options": {"vp_target": 4}}
+    tables = {"players_per_match": 3}
+    with worker_process("formats1"), worker_process("formats2"):
+        swiss = create_tournament(users["staff"], "cardgame", "S", "swiss", card_ids, **card)
+        double = create_tournament(
+            users["staff"], "cardgame", "D", "double_elimination", card_ids, **card
+        )
+        table_swiss = create_tournament(
+            users["staff"], "catan", "T", "table_swiss", catan_ids, **tables
+        )
+        heats = create_tournament(
+            users["staff"], "catan", "H", "table_advancement", catan_ids, **tables
+        )
+        wait_until(
+            lambda: not Tournament.objects.filter(status=Tournament.RUNNING).exists(),
+            timeout=900,
+            what="the four tournaments to finish",
+        )
+    events = {}
+    for tournament in (swiss, double, table_swiss, heats):
+        tournament.refresh_from_db()
+        assert tournament.status == Tournament.FINISHED
+        matches = Match.objects.filter(tournament_slot__tournament=tournament)
+        assert set(matches.values_list("status", flat=True)) == {Match.FINISHED}
+        assert matches.count() <= tournament.planned_matches
+        events[tournament.format] = (matches.count(), TournamentState.load(tournament).event)
+    # Swiss: 3 rounds (⌈log2 3⌉ + 1) of one game and one bye each, every pair met once.
+    games, event = events["swiss"]
+    assert games == 3 and len(event.paired) == 3
+    assert sorted(r.byes for r in event.records) == [1, 1, 1]
+    assert sum(r.points for r in event.records) == 3 + 3  # three pairings and three byes
+    assert [p.place for p in event.places()] == [1, 2, 3]
+    # Double elimination: 2n − 2 ties, one more with a reset; everyone but the champion out
+    # after two losses.
+    games, event = events["double_elimination"]
+    assert games in (4, 5) and event.champion() is not None
+    assert [p.place for p in event.places()] == [1, 2, 3]
+    # Table Swiss: three rounds (⌈log3 4⌉ + 1) of one table and one bye.
+    games, event = events["table_swiss"]
+    assert games == 3 and sum(r.byes for r in event.records) == 3
+    assert sum(r.games for r in event.records) == 9
+    # Table advancement: two heats, no semi-finals with four entrants at three seats, a final.
+    games, event = events["table_advancement"]
+    assert games == 3 and len(event.final) == 3
+    assert [p.place for p in event.places()] == [1, 2, 3, 4]
+
+
+def chance_draws(match: Match) -> tuple[list, list]:
+    """A played match's chance outcomes before its first decision (the set-up: the deal) and
+    its dice rolls in order, re-simulated from its stored replay."""
+    from games.common.api import CHANCE
+    from games.registry import get_game
+
+    data = Replay.objects.get(match=match).unpack()
+    game = get_game(match.game)
+    state = game.new_game(
+        num_players=data["num_players"], seed=data["seed"], options=data["options"]
+    )
+    setup: list = []
+    dice: list = []
+    decided = False
+    for action in data["actions"]:
+        if state.current_player() == CHANCE:
+            kind = state.chance_kind()
+            if not decided:
+                setup.append(action)
+            if kind == "dice":
+                dice.append(action)
+        else:
+            decided = True
+        state.apply(action)
+    return setup, dice
+
+
+def test_a_duplicate_set_on_real_workers_deals_the_same_cards_and_rolls_the_same_dice(
+    users,
+) -> None:
+    GameLadder.objects.update_or_create(game="cardgame", defaults={"players_per_match": 2})
+    ids = [
+        active_version(make_bot(users["alice"], f"dup_{i}", "random_legal.py", game="cardgame")).id
+        for i in range(2)
+    ]
+    with worker_process("dup1"):
+        duel = create_tournament(
+            users["staff"],
+            "cardgame",
+            "Duplicate duel",
+            "knockout",
+            ids,
+            seeding="manual",
+            options={"vp_target": 5},
+            format_settings={"duplicate": True},
+        )
+        wait_until(
+            lambda: Tournament.objects.get(id=duel.id).status == Tournament.FINISHED,
+            timeout=600,
+            what="the duplicate set to finish",
+        )
+    first, second = Match.objects.filter(tournament_slot__tournament=duel).order_by(
+        "tournament_slot__game"
+    )
+    assert first.seed == second.seed
+    assert [p.version_id for p in first.participants.order_by("seat")] == ids
+    assert [p.version_id for p in second.participants.order_by("seat")] == ids[::-1]
+    setup_1, dice_1 = chance_draws(first)
+    setup_2, dice_2 = chance_draws(second)
+    assert setup_1 and setup_1 == setup_2  # the same deal, the seats swapped
+    shared = min(len(dice_1), len(dice_2))
+    assert shared > 0 and dice_1[:shared] == dice_2[:shared]  # the same dice, roll by roll
+    # The set counts as one result: each entrant's VP summed over both games.
+    state = TournamentState.load(duel)
+    (set_result,) = state.results[(0, 0)]
+    for entrant, version in enumerate(ids):
+        total = sum(
+            p.score
+            for p in MatchParticipant.objects.filter(match__in=[first, second], version_id=version)
+        )
+        assert set_result.scores[entrant] == total
+    assert state.bracket()[0][0].winner is not None

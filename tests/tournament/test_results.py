@@ -220,3 +220,27 @@ def test_errors_after_different_seats_get_no_summary(match, settings, monkeypatc
     match.refresh_from_db()
     assert "seat 0's" in match.error_reason and "seat 2's" in match.error_reason
     assert "every attempt failed" not in match.error_reason
+
+
+def test_the_ladder_average_score_leaves_a_walkover_out_for_the_survivors(match) -> None:
+    from tournament.history import recompute
+
+    claimed, _ = execution.claim(match.id, "w1")
+    # Seat 0 forfeits (score 7 under outcome_for's 10 - rank); seats 1 and 2 played on.
+    record_result(claimed.id, claimed.claim_token, outcome_for(claimed, [3, 1, 2], forfeit_seat=0))
+    versions = [p.version for p in match.participants.select_related("version__bot")]
+    assert (versions[0].score_total, versions[0].scored_games) == (7.0, 1)
+    assert versions[0].average_score == 7.0
+    # A walkover for seats 1 and 2: it counts as a game, not in their average.
+    assert [v.games_played for v in versions[1:]] == [1, 1]
+    assert [v.scored_games for v in versions[1:]] == [0, 0]
+    assert [v.average_score for v in versions[1:]] == [None, None]
+    assert versions[1].bot.scored_games == 0
+    assert recompute().mismatches() == []
+
+
+def test_the_ladder_average_score_counts_a_game_played_out(match) -> None:
+    claimed, _ = execution.claim(match.id, "w1")
+    record_result(claimed.id, claimed.claim_token, outcome_for(claimed, [2, 1, 3]))
+    versions = [p.version for p in match.participants.select_related("version")]
+    assert [v.average_score for v in versions] == [8.0, 9.0, 7.0]

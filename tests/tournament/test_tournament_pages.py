@@ -211,8 +211,10 @@ def test_the_form_sets_players_options_clock_and_a_manual_seed_order(
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"catan__victory_points": "99"}, "victory_points must be an integer in 3..20"),
-        ({"catan__layout": "hexagonal"}, "layout must be one of"),
+        # The option fields take their ranges and choices from the engine's own description
+        # (game.option_specs()), so the form refuses these before the engine sees them.
+        ({"catan__victory_points": "99"}, "less than or equal to 20"),
+        ({"catan__layout": "hexagonal"}, "Select a valid choice"),
         ({"players_per_match": "5"}, "3 or 4 players"),
         ({"move_cpu_s": "60"}, "less than or equal to 10"),
         ({"seeding": "manual", "seed_order": "1, 2"}, "List every chosen entrant once"),
