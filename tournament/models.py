@@ -479,3 +479,16 @@ class TournamentEntry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "bot"], name="entry_unique_bot"),
         ]
+
+
+class OpenedReplay(models.Model):
+    """A replay file someone opened in the viewer (``tournament/opened_replays.py``), kept by its
+    digest so its address can be shared and every web process can draw its frames."""
+
+    digest = models.CharField(max_length=64, primary_key=True)
+    game = models.CharField(max_length=32)
+    data = models.BinaryField(help_text="the replay file's document, zlib-compressed JSON")
+    opened = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def document(self) -> dict[str, Any]:
+        return json.loads(zlib.decompress(bytes(self.data)))

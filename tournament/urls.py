@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament import api, record_views, replay_files, viewer, views
+from tournament import api, opened_replays, record_views, replay_files, viewer, views
 
 app_name = "tournament"
 urlpatterns = [
@@ -31,6 +31,13 @@ urlpatterns = [
         "tournaments/<id:tournament_id>/games/<id:match_id>/retry",
         views.tournament_retry,
         name="tournament_retry",
+    ),
+    path("replays/open", opened_replays.open_replay, name="replay_open"),
+    path("replays/<str:digest>/", opened_replays.opened_replay, name="opened_replay"),
+    path(
+        "replays/<str:digest>/frames",
+        opened_replays.opened_replay_frames,
+        name="opened_replay_frames",
     ),
     path("matches/", views.match_list, name="match_list"),
     path("matches/<id:match_id>/", views.match_detail, name="match_detail"),
