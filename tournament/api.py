@@ -521,13 +521,20 @@ def _double_elimination_body(summary: dict[str, object]) -> list[dict[str, objec
     return rounds
 
 
+class EntryRequestSerializer(serializers.Serializer):
+    bot = serializers.IntegerField(help_text="the id of the bot to enter")
+
+
+@extend_schema(
+    request=EntryRequestSerializer,
+    responses=answers(TOURNAMENT_BODY, 400, 401, 403, 404, 409, status=201),
+)
 @api_view(["POST"])
+@permission_classes([IsAuthenticated])
 def tournament_entries(request: Request, tournament_id: int) -> Response:
     """Enter a bot (``{"bot": id}``): its owner while registration is open, or the organiser;
     409 with the reason when refused."""
     tournament = get_object_or_404(Tournament, id=tournament_id)
-    if not request.user.is_authenticated:
-        raise PermissionDenied("sign in to enter a bot")
     bot_id = request.data.get("bot")
     if isinstance(bot_id, bool) or not isinstance(bot_id, int):
         return Response({"detail": 'give the bot\'s id as an integer: {"bot": 12}'}, status=400)
@@ -539,12 +546,14 @@ def tournament_entries(request: Request, tournament_id: int) -> Response:
     return Response(_tournament_body(tournament), status=201)
 
 
+@extend_schema(
+    responses=answers(OpenApiResponse(description="withdrawn"), 401, 403, 404, 409, status=204)
+)
 @api_view(["DELETE"])
+@permission_classes([IsAuthenticated])
 def tournament_entry(request: Request, tournament_id: int, bot_id: int) -> Response:
     """Withdraw a bot while entries are open (its owner, or the organiser)."""
     tournament = get_object_or_404(Tournament, id=tournament_id)
-    if not request.user.is_authenticated:
-        raise PermissionDenied("sign in to withdraw a bot")
     try:
         registration.withdraw(tournament.id, request.user, bot_id)
     except TournamentRefused as exc:
@@ -552,7 +561,13 @@ def tournament_entry(request: Request, tournament_id: int, bot_id: int) -> Respo
     return Response(status=204)
 
 
+@extend_schema(
+    operation_id="api_tournaments_step",
+    request=None,
+    responses=answers(TOURNAMENT_BODY, 401, 403, 404, 409),
+)
 @api_view(["POST"])
+@permission_classes([IsAuthenticated])
 def tournament_step(request: Request, tournament_id: int, step: str) -> Response:
     """``open`` registration, ``close`` the entries (frozen to exact versions; ``dropped`` says
     which could not be), ``start`` a closed event: its organiser and staff; 409 when refused."""
@@ -573,6 +588,22 @@ def tournament_step(request: Request, tournament_id: int, step: str) -> Response
     return Response({**_tournament_body(tournament), "dropped": dropped})
 
 
+class OptionSpecSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    type = serializers.ChoiceField(["bool", "int", "choice"])
+    default = serializers.JSONField()
+    minimum = serializers.IntegerField(allow_null=True)
+    maximum = serializers.IntegerField(allow_null=True)
+    choices = serializers.ListField(child=serializers.JSONField())
+
+
+class GameOptionsSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    game_title = serializers.CharField()
+    options = OptionSpecSerializer(many=True)
+
+
+@extend_schema(responses=answers(GameOptionsSerializer, 404))
 @api_view(["GET"])
 def game_options(request: Request, game: str) -> Response:
     """A game's options as the engine describes them (``game.option_specs()``): name, type
