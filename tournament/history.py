@@ -106,7 +106,7 @@ def resimulate(match: Match) -> dict[str, Any]:
     (forfeits) is compared on its final state only, since the engine's own result then differs
     from the stored ranks by design.
     """
-    from games.common.replay import replay
+    from games.common.replay import replay, stored_final_state
 
     data = match.replay.unpack()
     game = get_game(match.game)
@@ -116,7 +116,7 @@ def resimulate(match: Match) -> dict[str, Any]:
             f"engine version changed: stored {data['engine_version']}, now {game.version}"
         )
     state = replay(game, data["num_players"], data["seed"], data["options"], data["actions"])
-    if state.to_dict() != data["final_state"]:
+    if state.to_dict() != stored_final_state(data):
         problems.append("final state differs")
     if state.is_terminal() and not any(data["forfeits"]):
         result = state.result()

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from games.common.narration import is_hidden_copy
-from games.common.replay import replay
+from games.common.replay import replay, stored_final_state
 from games.registry import GAMES
 from tests.games.svg import by_class, parse
 from tests.tournament.replays import finished_match
@@ -36,7 +36,7 @@ def test_the_match_page_shows_the_final_position_by_default(client, match) -> No
     assert response.status_code == 200
     frame = response.context["viewer"]["frame"]
     assert frame["step"] == len(payload["actions"]) == response.context["viewer"]["steps"]
-    final = GAMES[match.game].from_dict(payload["final_state"])
+    final = GAMES[match.game].from_dict(stored_final_state(payload))
     names = viewer.seat_names(match)
     picture = viewer.Timeline.from_payload(payload, names).picture
     assert frame["svg"] == picture.draw(picture.full_view(final), names)
