@@ -196,7 +196,8 @@ SELECT i,
        t.at, t.at, CASE WHEN i > %(m)s - 8 THEN NULL ELSE t.at + interval '40 seconds' END,
        1, '', '', NULL, t.at,
        CASE WHEN i > %(m)s - 8 THEN '' ELSE 'game over' END,
-       CASE WHEN (hashint4(i::int) & 2147483647) %% 300 = 0 AND i <= %(m)s - 8 THEN 'engine failed' ELSE '' END
+       CASE WHEN (hashint4(i::int) & 2147483647) %% 300 = 0 AND i <= %(m)s - 8
+            THEN 'engine failed' ELSE '' END
 FROM generate_series(%(low)s, %(high)s) i,
      LATERAL (SELECT CASE WHEN i %% 100 = 0 THEN 'validation'
                           WHEN i %% 100 IN (1, 2) THEN 'tournament'
@@ -219,7 +220,8 @@ JOIN bench_pool pool ON pool.game = m.game
 CROSS JOIN LATERAL generate_series(0, CASE WHEN m.game = 'cardgame' THEN 1 ELSE 3 END) s
 JOIN LATERAL (
     SELECT CASE WHEN s = 0 AND (m.id / 2) %% %(busy_every)s = 0 THEN 0
-                ELSE 1 + ((hashint4(m.id::int) & 2147483647) + s * ((pool.n - 1) / 4 + 1)) %% (pool.n - 1)
+                ELSE 1 + ((hashint4(m.id::int) & 2147483647) + s * ((pool.n - 1) / 4 + 1))
+                         %% (pool.n - 1)
            END AS idx
 ) pick ON true
 JOIN bench_active a ON a.game = m.game AND a.idx = pick.idx

@@ -46,9 +46,7 @@ def test_a_replay_keeps_the_event_log_once(house_bots, game) -> None:
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_a_replay_stored_in_format_1_still_loads_verifies_and_shows(client, house_bots, game):
     match = finished_match(game)
-    Replay.objects.filter(match=match).update(
-        data=Replay.pack(as_format_1(match.replay.unpack()))
-    )
+    Replay.objects.filter(match=match).update(data=Replay.pack(as_format_1(match.replay.unpack())))
     match = Match.objects.get(id=match.id)
     assert "format" not in match.replay.unpack()
     assert "events" in match.replay.unpack()["final_state"]
