@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import sys
 import time
@@ -343,8 +344,11 @@ def pages() -> list[tuple[str, str]]:
         ("match list, one game", "/matches/?game=catan"),
         ("match list, bot name (typical bot)", f"/matches/?bot={typical}"),
         ("match list, bot name (busy bot)", f"/matches/?bot={busy.name}"),
-        ("match list, last page", "/matches/?page=last"),
-        ("match list, bot name, last page", f"/matches/?bot={typical}&page=last"),
+        ("match list, last page", f"/matches/?page={last_page('/matches/')}"),
+        (
+            "match list, bot name, last page",
+            f"/matches/?bot={typical}&page={last_page(f'/matches/?bot={typical}')}",
+        ),
         ("busy bot's page", f"/bots/{busy.id}/"),
         ("leaderboard catan", "/ladder/catan/"),
         ("leaderboard cardgame by Elo, page 5", "/ladder/cardgame/?sort=elo&page=5"),
@@ -354,6 +358,14 @@ def pages() -> list[tuple[str, str]]:
         ("API tournaments", "/api/tournaments/"),
         ("match page (catan replay)", f"/matches/{replayed}/"),
     ]
+
+
+def last_page(url: str) -> int:
+    """The number of a list's last page, as its first page's pager says ("page 1 of N")."""
+    from django.test import Client
+
+    found = re.search(r"page 1 of (\d+)", Client().get(url).content.decode())
+    return int(found.group(1)) if found else 1
 
 
 def busy_bot_id(game: str) -> int:

@@ -107,6 +107,9 @@ class Bot(RatingFields):
         constraints = [
             models.UniqueConstraint(fields=["owner", "game", "name"], name="bot_unique_name"),
         ]
+        indexes = [
+            models.Index(fields=["game", "-conservative", "id"], name="bot_list"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.game})"
@@ -201,6 +204,8 @@ class Match(models.Model):
             models.Index(fields=["game", "-id"], name="match_list_game"),
             models.Index(fields=["game", "status", "-id"], name="match_list"),
             models.Index(fields=["status", "lease_expires"], name="match_leases"),
+            # The home page's latest finished games and the status page's recent counts.
+            models.Index(fields=["status", "-finished"], name="match_status_finished"),
         ]
 
     def __str__(self) -> str:

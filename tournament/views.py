@@ -7,13 +7,15 @@ its organiser and staff (``tournament/organiser.py`` refuses anyone else with 40
 
 from __future__ import annotations
 
+import math
 from collections import Counter
+from functools import cached_property
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
@@ -45,7 +47,7 @@ from tournament.organiser import (
 )
 from tournament.tournaments import TournamentRefused, tournament_game, tournament_summary
 from tournament.versions import UploadRejected, validation_matches
-from tournament.viewer import seat_names, viewer_context
+from tournament.viewer import parse_int, seat_names, viewer_context
 
 SORTS = {
     "conservative": ("-conservative", "μ − 3σ"),
@@ -53,6 +55,34 @@ SORTS = {
     "elo": ("-elo", "Elo"),
 }
 PAGE_SIZE = 50
+MATCH_LIST_PAGES = 200
+"""Numbered pages of the match list (10,000 matches); older ones follow ``?before=``."""
+CHART_GAMES = 2000
+"""Rated games a bot's rating chart draws: its latest."""
+CHART_POINTS = 600
+"""Points a line of the chart draws at most: about one per pixel of its width."""
+
+
+class BoundedPaginator(Paginator):
+    """Counts at most ``max_pages`` pages of rows (``SELECT count(*)`` over a ``LIMIT``), so a
+    page of a huge table costs what a page of a small one does; ``truncated`` when there are
+    more rows than that."""
+
+    def __init__(self, object_list: QuerySet, per_page: int, *, max_pages: int) -> None:
+        super().__init__(object_list, per_page)
+        self.max_pages = max_pages
+
+    @cached_property
+    def count(self) -> int:
+        return self.object_list[: self.max_pages * self.per_page + 1].count()
+
+    @property
+    def truncated(self) -> bool:
+        return self.count > self.max_pages * self.per_page
+
+    @cached_property
+    def num_pages(self) -> int:
+        return min(super().num_pages, self.max_pages)
 
 
 def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
@@ -82,7 +112,12 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
 
 
 def match_list(request: HttpRequest) -> HttpResponse:
-    """Matches, newest first, filtered by game, status and (part of) a seated bot's name."""
+    """Matches, newest first, filtered by game, status and (part of) a seated bot's name.
+
+    Numbered pages reach the newest ``MATCH_LIST_PAGES`` pages of what the filters select; the
+    last of them links to the matches older than its last one (``?before=<id>``), and so on, so
+    no page counts or skips more than that many rows on a table of millions.
+    """
     matches = Match.objects.order_by("-id")
     game = request.GET.get("game", "")
     if game:
@@ -92,17 +127,30 @@ def match_list(request: HttpRequest) -> HttpResponse:
         matches = matches.filter(status=status)
     bot = request.GET.get("bot", "").strip()
     if bot:
-        seated = MatchParticipant.objects.filter(version__bot__name__icontains=bot)
+        # The few bots the name fits first (a scan of the bot table), then their seats by the
+        # participant_by_version index; not a join of every seat with its bot's name.
+        versions = BotVersion.objects.filter(bot__name__icontains=bot).values("id")
+        seated = MatchParticipant.objects.filter(version__in=versions)
         matches = matches.filter(id__in=seated.values("match_id"))
-    page = Paginator(
-        matches.prefetch_related("participants__version__bot__owner"), PAGE_SIZE
-    ).get_page(request.GET.get("page"))
+    before = parse_int(request.GET.get("before"), "before")
+    if before is not None:
+        matches = matches.filter(id__lt=before)
+    paginator = BoundedPaginator(
+        matches.prefetch_related("participants__version__bot__owner"),
+        PAGE_SIZE,
+        max_pages=MATCH_LIST_PAGES,
+    )
+    page = paginator.get_page(request.GET.get("page"))
+    page.object_list = list(page.object_list)
+    older = paginator.truncated and page.number == paginator.num_pages and page.object_list
     return render(
         request,
         "tournament/match_list.html",
         {
             "page": page,
             "filters": {"game": game, "status": status, "bot": bot},
+            "before": before,
+            "older_than": page.object_list[-1].id if older else None,
             "games": sorted(GAMES),
             "statuses": [value for value, _ in Match.STATUSES],
         },
@@ -202,16 +250,38 @@ def bot_detail(request: HttpRequest, bot_id: int) -> HttpResponse:
 
 
 def career_series(bot: Bot) -> list[Series]:
-    """Each version's Elo after each of its rated games, numbered over the bot's whole career."""
-    rated = (
-        MatchParticipant.objects.filter(version__bot=bot, elo_after__isnull=False)
-        .order_by("match__scored__sequence")
-        .values_list("version__number", "elo_after")
-    )
+    """Each version's Elo after each of the bot's last ``CHART_GAMES`` rated games, numbered
+    over its whole career (``games_played`` is the number of its rated games).
+
+    A busy bot has tens of thousands: drawing them all cost a scan of every one of its seats
+    and a page of a megabyte, for a line no wider than the chart. Per version, the newest seats
+    come from the participant_by_version index, then they are put in scoring order.
+    """
+    seats: list[tuple[int, int, float]] = []
+    for version in bot.versions.filter(games_played__gt=0).only("id", "number"):
+        rated = (
+            MatchParticipant.objects.filter(version=version, elo_after__isnull=False)
+            .order_by("-match_id")
+            .values_list("match__scored__sequence", "elo_after")[:CHART_GAMES]
+        )
+        seats.extend((sequence or 0, version.number, elo) for sequence, elo in rated)
+    seats = sorted(seats)[-CHART_GAMES:]
+    first = bot.games_played - len(seats) + 1
     by_version: dict[int, list[tuple[int, float]]] = {}
-    for game_number, (version_number, elo) in enumerate(rated, start=1):
+    for game_number, (_, version_number, elo) in enumerate(seats, start=max(1, first)):
         by_version.setdefault(version_number, []).append((game_number, elo))
-    return [Series(f"v{number}", points) for number, points in sorted(by_version.items())]
+    return [
+        Series(f"v{number}", thinned(points, CHART_POINTS))
+        for number, points in sorted(by_version.items())
+    ]
+
+
+def thinned(points: list[tuple[int, float]], most: int) -> list[tuple[int, float]]:
+    """At most about ``most`` of ``points``, evenly spread, the first and the last kept."""
+    if len(points) <= most:
+        return points
+    stride = math.ceil(len(points) / most)
+    return points[::stride] + ([points[-1]] if (len(points) - 1) % stride else [])
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
