@@ -29,17 +29,17 @@ minutes ago would understate it fivefold."""
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    from tournament.models import Match, Tournament
+    from tournament.models import Match, Tournament, light_seats
 
     live = (
         Match.objects.filter(status=Match.RUNNING)
-        .prefetch_related("participants__version__bot")
+        .prefetch_related(light_seats())
         .order_by("-started")[:LIVE_ON_HOME]
     )
     tournaments = Tournament.objects.order_by("-id")[:TOURNAMENTS_ON_HOME]
     just_finished = (
         Match.objects.filter(status=Match.FINISHED)
-        .prefetch_related("participants__version__bot")
+        .prefetch_related(light_seats())
         .order_by("-finished")[:JUST_FINISHED_ON_HOME]
         if not live
         else []

@@ -185,6 +185,18 @@ def build(bots: int, matches: int) -> None:
     step("done", "CREATE TABLE bench_scale_built (built timestamptz DEFAULT now())")
 
 
+def name_busy_bots() -> None:
+    """Each game's busy bot is ``house_<game>``, a name no other bot contains (databases built
+    before this was done are renamed the same way)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE tournament_bot b SET name = 'house_' || a.game FROM bench_active a "
+            "JOIN tournament_botversion v ON v.id = a.id WHERE a.idx = 0 AND b.id = v.bot_id"
+        )
+
+
 MATCHES_SQL = """
 INSERT INTO tournament_match (id, game, kind, rated, options, time_control, sandbox_limits, seed,
     engine_version, status, created, started, finished, attempts, claim_token, worker,
@@ -333,6 +345,8 @@ def pages() -> list[tuple[str, str]]:
     from tournament.models import Bot, Replay
 
     busy = Bot.objects.get(id=busy_bot_id("catan"))
+    fragment = "bot1"
+    fitting = Bot.objects.filter(name__icontains=fragment).count()
     catan_bots = Bot.objects.filter(game="catan").order_by("id")
     typical = catan_bots[len(catan_bots) // 2].name
     replayed = Replay.objects.filter(match__game="catan").values_list("match_id", flat=True)[0]
@@ -344,6 +358,7 @@ def pages() -> list[tuple[str, str]]:
         ("match list, one game", "/matches/?game=catan"),
         ("match list, bot name (typical bot)", f"/matches/?bot={typical}"),
         ("match list, bot name (busy bot)", f"/matches/?bot={busy.name}"),
+        (f"match list, name part of {fitting:,} bots", f"/matches/?bot={fragment}"),
         ("match list, last page", f"/matches/?page={last_page('/matches/')}"),
         (
             "match list, bot name, last page",
@@ -442,6 +457,7 @@ def main() -> None:
         build(args.bots, args.matches)
     else:
         say(f"database {name} is built (--rebuild to start over)")
+    name_busy_bots()
     if args.build_only:
         return
     from tournament.models import GameLadder, Match, MatchParticipant

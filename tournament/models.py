@@ -115,6 +115,12 @@ class Bot(RatingFields):
         return f"{self.name} ({self.game})"
 
 
+HEAVY_VERSION_FIELDS = ("upload", "validation_log")
+"""What no list of versions shows: the uploaded bytes (up to 1 MiB a version) and the log; pages
+load versions without them (``BotVersion.objects.defer(*HEAVY_VERSION_FIELDS)``,
+:func:`light_seats`)."""
+
+
 class BotVersion(RatingFields):
     """One immutable upload of a bot. Ratings here start fresh: a new version is a new player."""
 
@@ -238,6 +244,15 @@ class MatchParticipant(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id}#{self.seat} {self.version}"
+
+
+def light_seats() -> models.Prefetch:
+    """``prefetch_related`` of a match list's seats, each with its version (no upload), bot and
+    owner, in seat order: a page of 50 matches otherwise loads 150 versions' uploaded bytes."""
+    seats = MatchParticipant.objects.select_related("version__bot__owner").defer(
+        *(f"version__{field}" for field in HEAVY_VERSION_FIELDS)
+    )
+    return models.Prefetch("participants", queryset=seats)
 
 
 class ParticipantLog(models.Model):

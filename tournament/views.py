@@ -7,6 +7,8 @@ its organiser and staff (``tournament/organiser.py`` refuses anyone else with 40
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import math
 from collections import Counter
 from functools import cached_property
@@ -31,12 +33,14 @@ from tournament.charts import Series, bracket_chart, move_time_chart, rating_cha
 from tournament.forms import TournamentForm, UploadForm
 from tournament.live import live_context
 from tournament.models import (
+    HEAVY_VERSION_FIELDS,
     Bot,
     BotVersion,
     Match,
     MatchParticipant,
     ParticipantLog,
     Tournament,
+    light_seats,
 )
 from tournament.organiser import (
     cancel_refusal,
@@ -55,6 +59,8 @@ SORTS = {
     "elo": ("-elo", "Elo"),
 }
 PAGE_SIZE = 50
+MERGED_VERSIONS = 20
+"""Versions a bot-name filter merges index streams of; a fragment fitting more goes by a join."""
 MATCH_LIST_PAGES = 200
 """Numbered pages of the match list (10,000 matches); older ones follow ``?before=``."""
 CHART_GAMES = 2000
@@ -74,7 +80,11 @@ class BoundedPaginator(Paginator):
 
     @cached_property
     def count(self) -> int:
-        return self.object_list[: self.max_pages * self.per_page + 1].count()
+        bound = self.max_pages * self.per_page + 1
+        if isinstance(self.object_list, list):
+            return len(self.object_list[:bound])
+        # Ids only and no order: the count stops at the bound, whichever rows come first.
+        return self.object_list.order_by().values("id")[:bound].count()
 
     @property
     def truncated(self) -> bool:
@@ -93,6 +103,7 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
         sort = "conservative"
     versions = (
         BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE)
+        .defer(*HEAVY_VERSION_FIELDS)
         .select_related("bot__owner")
         .order_by(SORTS[sort][0], "id")
     )
@@ -118,30 +129,28 @@ def match_list(request: HttpRequest) -> HttpResponse:
     last of them links to the matches older than its last one (``?before=<id>``), and so on, so
     no page counts or skips more than that many rows on a table of millions.
     """
-    matches = Match.objects.order_by("-id")
     game = request.GET.get("game", "")
-    if game:
-        matches = matches.filter(game=game)
     status = request.GET.get("status", "")
-    if status:
-        matches = matches.filter(status=status)
     bot = request.GET.get("bot", "").strip()
-    if bot:
-        # The few bots the name fits first (a scan of the bot table), then their seats by the
-        # participant_by_version index; not a join of every seat with its bot's name.
-        versions = BotVersion.objects.filter(bot__name__icontains=bot).values("id")
-        seated = MatchParticipant.objects.filter(version__in=versions)
-        matches = matches.filter(id__in=seated.values("match_id"))
     before = parse_int(request.GET.get("before"), "before")
-    if before is not None:
-        matches = matches.filter(id__lt=before)
-    paginator = BoundedPaginator(
-        matches.prefetch_related("participants__version__bot__owner"),
-        PAGE_SIZE,
-        max_pages=MATCH_LIST_PAGES,
+    filters = {"game": game, "status": status, "id__lt": before}
+    filters = {field: value for field, value in filters.items() if value not in ("", None)}
+    cap = MATCH_LIST_PAGES * PAGE_SIZE + 1
+    listed: QuerySet | list[int] = (
+        Match.objects.filter(**filters).order_by("-id").values_list("id", flat=True)
     )
+    if bot:
+        versions = list(
+            BotVersion.objects.filter(bot__name__icontains=bot).values_list("id", flat=True)
+        )
+        if len(versions) <= MERGED_VERSIONS:
+            listed = newest_seated(versions, filters, cap)
+        else:  # a fragment of many bots' names: most matches have one of them
+            listed = listed.filter(participants__version__in=versions).distinct()
+    paginator = BoundedPaginator(listed, PAGE_SIZE, max_pages=MATCH_LIST_PAGES)
     page = paginator.get_page(request.GET.get("page"))
-    page.object_list = list(page.object_list)
+    shown = Match.objects.order_by("-id").prefetch_related(light_seats())
+    page.object_list = list(shown.filter(id__in=list(page.object_list)))
     older = paginator.truncated and page.number == paginator.num_pages and page.object_list
     return render(
         request,
@@ -157,10 +166,31 @@ def match_list(request: HttpRequest) -> HttpResponse:
     )
 
 
+def newest_seated(versions: list[int], match_filters: dict[str, object], limit: int) -> list[int]:
+    """The ids of the newest ``limit`` matches (of those ``match_filters`` select) that any of
+    ``versions`` sat in, newest first.
+
+    Each version's seats are read newest first from the participant_by_version index (version,
+    match descending), at most ``limit`` of them, and merged: a busy bot's 70,000 seats cost
+    ``limit`` index entries, where a join of every seat with the bots' names read them all and
+    sorted them.
+    """
+    seat_filters = {f"match__{field}": value for field, value in match_filters.items()}
+    streams = [
+        MatchParticipant.objects.filter(version_id=version, **seat_filters)
+        .order_by("-match_id")
+        .values_list("match_id", flat=True)[:limit]
+        for version in versions
+    ]
+    merged = dict.fromkeys(heapq.merge(*streams, reverse=True))  # a match may seat two
+    return list(itertools.islice(merged, limit))
+
+
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match, id=match_id)
     seats = []
-    for participant in match.participants.select_related("version__bot__owner", "log"):
+    seats_of = match.participants.select_related("version__bot__owner", "log")
+    for participant in seats_of.defer(*(f"version__{f}" for f in HEAVY_VERSION_FIELDS)):
         log = getattr(participant, "log", None) if may_see_log(request.user, participant) else None
         seats.append({"participant": participant, "log": log, **owner_view(log)})
     return render(
@@ -233,7 +263,7 @@ def my_bots(request: HttpRequest) -> HttpResponse:
 def bot_detail(request: HttpRequest, bot_id: int) -> HttpResponse:
     """A bot's career and every version; validation logs for its owner and staff."""
     bot = get_object_or_404(Bot.objects.select_related("owner", "current_version"), id=bot_id)
-    versions = list(bot.versions.order_by("-number"))
+    versions = list(bot.versions.defer("upload").order_by("-number"))
     validations = validation_matches(v.id for v in versions)
     for version in versions:
         version.validation_match = validations.get(version.id)

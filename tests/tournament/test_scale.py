@@ -13,7 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from tests.tournament.conftest import TEST_BOTS, make_bot
 from tests.tournament.test_charts import play_rated, polylines
 from tournament import history, views
-from tournament.models import Bot, BotVersion, Match
+from tournament.matches import create_match
+from tournament.models import Bot, BotVersion, GameLadder
 from tournament.scheduler import schedule_ladder
 from tournament.versions import create_version
 
@@ -52,14 +53,10 @@ def test_the_bot_name_filter_and_its_pages_keep_working_past_the_bound(
 ) -> None:
     monkeypatch.setattr(views, "PAGE_SIZE", 1)
     monkeypatch.setattr(views, "MATCH_LIST_PAGES", 1)
-    for _ in range(3):
-        schedule_ladder("catan", 1, respect_bot_limit=False)
-    named = list(
-        Match.objects.filter(participants__version__bot__name="random_c")
-        .order_by("-id")
-        .values_list("id", flat=True)
-    )
-    assert len(named) >= 2
+    ladder = GameLadder.objects.get(game="catan")
+    seated = [bot.current_version_id for bot in house_bots[1:]]  # random_c among them
+    named = [create_match(ladder, seated).id for _ in range(3)][::-1]
+    create_match(ladder, [house_bots[0].current_version_id] * 3)  # random_c not in it
     first, page = listed(client, "?bot=RANDOM_C")
     assert first == named[:1]
     assert f'href="?bot=RANDOM_C&amp;before={named[0]}">older' in page
