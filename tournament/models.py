@@ -212,6 +212,11 @@ class Match(models.Model):
             models.Index(fields=["status", "lease_expires"], name="match_leases"),
             # The home page's latest finished games and the status page's recent counts.
             models.Index(fields=["status", "-finished"], name="match_status_finished"),
+            # A version's validation match (the bot page, the API): a hash join of its seats
+            # with the few validation matches, not a lookup of each of its seats' match.
+            models.Index(
+                fields=["id"], condition=models.Q(kind="validation"), name="match_validation"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -21,6 +21,7 @@ match at a time still keeps the slots busy.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import logging
 import random
@@ -45,7 +46,7 @@ NEAREST_OPPONENTS = 3
 """How many of the nearest-rated opponents a pick is drawn from (variety vs. closeness)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Candidate:
     version_id: int
     bot_id: int
@@ -55,7 +56,8 @@ class Candidate:
     """Games played plus matches already scheduled: the need for more games."""
     load: int
     """Unfinished matches of this version's bot now, all its versions together."""
-    seat_counts: list[int] = field(default_factory=list)
+    seat_counts: list[int] | None = field(default_factory=list)
+    """Ladder matches scheduled per seat; None until read (only a match's group needs them)."""
 
 
 def ladder_for(game: str) -> GameLadder:
@@ -143,8 +145,13 @@ def pick_group(
     while len(group) < size:
         taken = {c.bot_id for c in group}
         others = [c for c in free if c.bot_id not in taken]
-        others.sort(key=lambda c: (abs(c.conservative - anchor.conservative), c.games))
-        group.append(rng.choice(others[:NEAREST_OPPONENTS]))
+        # sorted(...)[:n] without sorting thousands of versions for three of them.
+        nearest = heapq.nsmallest(
+            NEAREST_OPPONENTS,
+            others,
+            key=lambda c: (abs(c.conservative - anchor.conservative), c.games),
+        )
+        group.append(rng.choice(nearest))
     return group
 
 
@@ -170,7 +177,7 @@ def _candidates(game: str) -> list[Candidate]:
     this runs after every ladder match.
     """
     versions = BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE).values_list(
-        "id", "bot_id", "conservative", "sigma", "games_played", "seat_counts"
+        "id", "bot_id", "conservative", "sigma", "games_played"
     )
     scheduled: Counter[int] = Counter()
     bot_matches: dict[int, set[int]] = defaultdict(set)
@@ -188,10 +195,23 @@ def _candidates(game: str) -> list[Candidate]:
             sigma=sigma,
             games=games_played + scheduled[version_id],
             load=len(bot_matches.get(bot_id, ())),
-            seat_counts=list(seat_counts or []),
+            seat_counts=None,
         )
-        for version_id, bot_id, conservative, sigma, games_played, seat_counts in versions
+        for version_id, bot_id, conservative, sigma, games_played in versions
     ]
+
+
+def _read_seat_counts(group: Sequence[Candidate]) -> None:
+    """Fill in the seat counts of the group's candidates that have not been read yet."""
+    unread = [c for c in group if c.seat_counts is None]
+    if unread:
+        stored = dict(
+            BotVersion.objects.filter(id__in=[c.version_id for c in unread]).values_list(
+                "id", "seat_counts"
+            )
+        )
+        for candidate in unread:
+            candidate.seat_counts = list(stored.get(candidate.version_id) or [])
 
 
 def schedule_ladder(
@@ -229,6 +249,7 @@ def schedule_ladder(
             )
             if group is None:
                 break
+            _read_seat_counts(group)
             seated = assign_seats(group, rng)
             match = create_match(
                 ladder,
@@ -247,10 +268,10 @@ def schedule_ladder(
             playing = {c.bot_id for c in seated}
             for candidate in candidates:
                 candidate.load += candidate.bot_id in playing
-        for candidate in touched.values():
-            BotVersion.objects.filter(id=candidate.version_id).update(
-                seat_counts=candidate.seat_counts
-            )
+        BotVersion.objects.bulk_update(
+            [BotVersion(id=c.version_id, seat_counts=c.seat_counts) for c in touched.values()],
+            ["seat_counts"],
+        )
     return created
 
 

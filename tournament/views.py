@@ -61,8 +61,8 @@ SORTS = {
 PAGE_SIZE = 50
 MERGED_VERSIONS = 20
 """Versions a bot-name filter merges index streams of; a fragment fitting more goes by a join."""
-MATCH_LIST_PAGES = 200
-"""Numbered pages of the match list (10,000 matches); older ones follow ``?before=``."""
+MATCH_LIST_PAGES = 20
+"""Numbered pages of the match list (1,000 matches); older ones follow ``?before=``."""
 CHART_GAMES = 2000
 """Rated games a bot's rating chart draws: its latest."""
 CHART_POINTS = 600
