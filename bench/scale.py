@@ -422,8 +422,13 @@ def measure_scheduler(samples: int) -> dict[str, tuple[list[float], int]]:
     return results
 
 
-def measure(samples: int, only: str | None) -> list[tuple[str, list[float], int, int]]:
+def measure(
+    samples: int, only: str | None
+) -> list[tuple[str, list[float], int, tuple[int, float]]]:
+    """Each page's times, its size and (queries, their time in ms) of one more request."""
+    from django.db import connection
     from django.test import Client
+    from django.test.utils import CaptureQueriesContext
 
     client = Client()
     rows = []
@@ -433,7 +438,10 @@ def measure(samples: int, only: str | None) -> list[tuple[str, list[float], int,
         times, response = timed(lambda url=url: client.get(url), samples)
         if response.status_code != 200:
             raise SystemExit(f"{url}: {response.status_code}")
-        rows.append((name, times, len(response.content), 0))
+        with CaptureQueriesContext(connection) as queries:
+            client.get(url)
+        sql_ms = sum(float(query["time"]) for query in queries.captured_queries) * 1000
+        rows.append((name, times, len(response.content), (len(queries), sql_ms)))
         say(f"  {name:<40} p95 {p95(times):8.1f} ms")
     return rows
 
@@ -478,11 +486,14 @@ def main() -> None:
         f"{args.bots:,} bots / {args.matches:,} matches, {args.samples} samples, load "
         f"{os.getloadavg()[0]:.2f}"
     )
-    say(f"{'page':<40} {'p50 ms':>8} {'p95 ms':>8} {'× trivial':>9} {'KiB':>7}")
-    for page, times, size, _ in rows:
+    say(
+        f"{'page':<40} {'p50 ms':>8} {'p95 ms':>8} {'× trivial':>9} {'KiB':>7} "
+        f"{'queries':>7} {'SQL ms':>7}"
+    )
+    for page, times, size, (queries, sql_ms) in rows:
         say(
             f"{page:<40} {statistics.median(times):8.1f} {p95(times):8.1f} "
-            f"{p95(times) / trivial:9.1f} {size / 1024:7.1f}"
+            f"{p95(times) / trivial:9.1f} {size / 1024:7.1f} {queries:7} {sql_ms:7.1f}"
         )
     for game, (times, active) in scheduler.items():
         say(

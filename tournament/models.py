@@ -169,7 +169,12 @@ class BotVersion(RatingFields):
         owner's name tells their versions apart (neither a username nor a bot name holds a
         ``/``). Load ``bot__owner`` with the version (``select_related``) where many are shown.
         """
-        return f"{self.bot.owner.username}/{self.bot.name} v{self.number}"
+        return self.label_of(self.bot.owner.username, self.bot.name, self.number)
+
+    @staticmethod
+    def label_of(owner: str, bot: str, number: int) -> str:
+        """:attr:`label` from its parts, for lists that read them as values, not rows."""
+        return f"{owner}/{bot} v{number}"
 
 
 class Match(models.Model):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from functools import cached_property
 
 from django.contrib import messages
@@ -40,7 +40,6 @@ from tournament.models import (
     MatchParticipant,
     ParticipantLog,
     Tournament,
-    light_seats,
 )
 from tournament.organiser import (
     cancel_refusal,
@@ -149,8 +148,9 @@ def match_list(request: HttpRequest) -> HttpResponse:
             listed = listed.filter(participants__version__in=versions).distinct()
     paginator = BoundedPaginator(listed, PAGE_SIZE, max_pages=MATCH_LIST_PAGES)
     page = paginator.get_page(request.GET.get("page"))
-    shown = Match.objects.order_by("-id").prefetch_related(light_seats())
-    page.object_list = list(shown.filter(id__in=list(page.object_list)))
+    page.object_list = with_seats(
+        Match.objects.order_by("-id").filter(id__in=list(page.object_list))
+    )
     older = paginator.truncated and page.number == paginator.num_pages and page.object_list
     return render(
         request,
@@ -164,6 +164,31 @@ def match_list(request: HttpRequest) -> HttpResponse:
             "statuses": [value for value, _ in Match.STATUSES],
         },
     )
+
+
+def with_seats(matches: QuerySet) -> list[Match]:
+    """The matches, each with ``seats``: its seats in order as ``label`` and ``rank``.
+
+    Read as values in one query: a page of 50 matches made 600 model rows (seat, version, bot,
+    owner), most of its time."""
+    listed = list(matches)
+    seats: dict[int, list[dict[str, object]]] = defaultdict(list)
+    rows = (
+        MatchParticipant.objects.filter(match__in=[match.id for match in listed])
+        .order_by("match_id", "seat")
+        .values_list(
+            "match_id",
+            "version__bot__owner__username",
+            "version__bot__name",
+            "version__number",
+            "rank",
+        )
+    )
+    for match_id, owner, name, number, rank in rows:
+        seats[match_id].append({"label": BotVersion.label_of(owner, name, number), "rank": rank})
+    for match in listed:
+        match.seats = seats[match.id]
+    return listed
 
 
 def newest_seated(versions: list[int], match_filters: dict[str, object], limit: int) -> list[int]:
