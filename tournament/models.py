@@ -147,6 +147,14 @@ class BotVersion(RatingFields):
     seat_counts = models.JSONField(
         default=list, blank=True, help_text="ladder matches scheduled per seat, for rotation"
     )
+    validated_in = models.ForeignKey(
+        "Match",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="its validation match (none for trusted example bots)",
+    )
 
     class Meta:
         constraints = [

@@ -21,7 +21,6 @@ match at a time still keeps the slots busy.
 
 from __future__ import annotations
 
-import heapq
 import itertools
 import logging
 import random
@@ -142,16 +141,13 @@ def pick_group(
         return None
     anchor = min(free, key=lambda c: (c.sigma <= settled_sigma, c.games, rng.random()))
     group = [anchor]
+    # Sorted once for every seat of the group (stable, so dropping the bots already taken
+    # leaves the order each seat's own sort would give).
+    by_distance = sorted(free, key=lambda c: (abs(c.conservative - anchor.conservative), c.games))
     while len(group) < size:
         taken = {c.bot_id for c in group}
-        others = [c for c in free if c.bot_id not in taken]
-        # sorted(...)[:n] without sorting thousands of versions for three of them.
-        nearest = heapq.nsmallest(
-            NEAREST_OPPONENTS,
-            others,
-            key=lambda c: (abs(c.conservative - anchor.conservative), c.games),
-        )
-        group.append(rng.choice(nearest))
+        others = (c for c in by_distance if c.bot_id not in taken)
+        group.append(rng.choice(list(itertools.islice(others, NEAREST_OPPONENTS))))
     return group
 
 

@@ -4,19 +4,20 @@ recomputation that reads columns, not rows."""
 
 from __future__ import annotations
 
+import importlib
 import re
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.tournament.conftest import TEST_BOTS, make_bot
+from tests.tournament.conftest import FAST_GAME, TEST_BOTS, make_bot
 from tests.tournament.test_charts import play_rated, polylines
 from tournament import history, views
 from tournament.matches import create_match
-from tournament.models import Bot, BotVersion, GameLadder
+from tournament.models import Bot, BotVersion, GameLadder, Match
 from tournament.scheduler import schedule_ladder
-from tournament.versions import create_version
+from tournament.versions import create_version, validation_opponent
 
 pytestmark = pytest.mark.django_db
 
@@ -122,3 +123,27 @@ def test_the_recomputation_reads_no_uploaded_bytes_and_reproduces_the_ratings(
     history.store(result)
     assert history.recompute().mismatches() == []
     assert {v.id: (v.elo, v.mu, v.sigma) for v in BotVersion.objects.all()} == stored
+
+
+def test_a_version_keeps_its_validation_match_and_stored_ones_are_filled(
+    client, users, house_bots
+) -> None:
+    """The bot page and the API read a version's validation match from the version row; the
+    migration fills it for versions stored before, except the example bots' (never validated,
+    though the example random bot sits in every validation match)."""
+    from django.apps import apps
+
+    fill = importlib.import_module("tournament.migrations.0009_scale_validated_in").fill
+    bot = make_bot(users["alice"], "checked", "random_legal.py", validate=True)
+    version = bot.versions.get()
+    own = Match.objects.get(kind=Match.VALIDATION, participants__version=version)
+    assert version.validated_in_id == own.id
+    assert (
+        f'href="/matches/{own.id}/">match {own.id}</a>'
+        in client.get(f"/bots/{bot.id}/").content.decode()
+    )
+    BotVersion.objects.update(validated_in=None)
+    fill(apps, None)
+    assert BotVersion.objects.get(id=version.id).validated_in_id == own.id
+    opponent = validation_opponent(FAST_GAME)
+    assert BotVersion.objects.get(id=opponent.id).validated_in_id is None
