@@ -33,6 +33,7 @@ import re
 import statistics
 import sys
 import time
+from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
@@ -60,6 +61,12 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--recompute", action="store_true", help="also time recompute_ratings")
     parser.add_argument("--only", help="measure only pages whose name contains this")
     parser.add_argument("--build-only", action="store_true", help="build, measure nothing")
+    parser.add_argument(
+        "--compare",
+        metavar="BOTS/MATCHES",
+        help="also measure this (smaller) scale's database, built already, alternating request "
+        "by request with this one, and print each page's ratio between the two",
+    )
     return parser.parse_args()
 
 
@@ -325,16 +332,6 @@ def store_replays() -> None:
 # --------------------------------------------------------------------------- measuring
 
 
-def timed(function: Callable[[], object], samples: int) -> tuple[list[float], object]:
-    function()  # warm-up: caches, the replay timeline, plans
-    times, last = [], None
-    for _ in range(samples):
-        start = time.perf_counter()
-        last = function()
-        times.append((time.perf_counter() - start) * 1000)
-    return times, last
-
-
 def p95(times: list[float]) -> float:
     ordered = sorted(times)
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -347,6 +344,7 @@ def pages() -> list[tuple[str, str]]:
     busy = Bot.objects.get(id=busy_bot_id("catan"))
     fragment = "bot1"
     fitting = Bot.objects.filter(name__icontains=fragment).count()
+    say(f"  the name part {fragment!r} fits {fitting:,} bots")
     catan_bots = Bot.objects.filter(game="catan").order_by("id")
     typical = catan_bots[len(catan_bots) // 2].name
     replayed = Replay.objects.filter(match__game="catan").values_list("match_id", flat=True)[0]
@@ -358,7 +356,7 @@ def pages() -> list[tuple[str, str]]:
         ("match list, one game", "/matches/?game=catan"),
         ("match list, bot name (typical bot)", f"/matches/?bot={typical}"),
         ("match list, bot name (busy bot)", f"/matches/?bot={busy.name}"),
-        (f"match list, name part of {fitting:,} bots", f"/matches/?bot={fragment}"),
+        ("match list, name part of many bots", f"/matches/?bot={fragment}"),
         ("match list, last page", f"/matches/?page={last_page('/matches/')}"),
         (
             "match list, bot name, last page",
@@ -395,7 +393,36 @@ def busy_bot_id(game: str) -> int:
         return cursor.fetchone()[0]
 
 
-def measure_scheduler(samples: int) -> dict[str, tuple[list[float], int]]:
+def use_database(name: str) -> None:
+    """Point the default connection at database ``name`` and connect (outside any timing)."""
+    from django.db import connection
+
+    if connection.settings_dict["NAME"] != name:
+        connection.close()
+        connection.settings_dict["NAME"] = name
+    connection.ensure_connection()
+
+
+def alternating(
+    databases: list[str], requests: dict[str, Callable[[], object]], samples: int
+) -> dict[str, tuple[list[float], object]]:
+    """Time each database's request ``samples`` times after a warm-up, taking turns request by
+    request, so both meet the same load on a shared machine."""
+    times: dict[str, list[float]] = {db: [] for db in databases}
+    last: dict[str, object] = {}
+    for db in databases:
+        use_database(db)
+        requests[db]()
+    for _ in range(samples):
+        for db in databases:
+            use_database(db)
+            start = time.perf_counter()
+            last[db] = requests[db]()
+            times[db].append((time.perf_counter() - start) * 1000)
+    return {db: (times[db], last[db]) for db in databases}
+
+
+def measure_scheduler(databases: list[str], samples: int) -> dict[str, dict[str, object]]:
     """One ladder step per game (``schedule_ladder(game, 1)``), each rolled back."""
     from django.db import transaction
 
@@ -405,7 +432,10 @@ def measure_scheduler(samples: int) -> dict[str, tuple[list[float], int]]:
     class Rollback(Exception):
         pass
 
-    def one_step(game: str) -> None:
+    cpu: dict[tuple[str, str], list[float]] = defaultdict(list)
+
+    def one_step(db: str, game: str) -> None:
+        start = time.process_time()
         try:
             with transaction.atomic():
                 created = schedule_ladder(game, 1)
@@ -413,37 +443,100 @@ def measure_scheduler(samples: int) -> dict[str, tuple[list[float], int]]:
                 raise Rollback
         except Rollback:
             pass
+        cpu[db, game].append((time.process_time() - start) * 1000)
 
-    results = {}
+    results: dict[str, dict[str, object]] = {db: {} for db in databases}
     for game in GAME_OF_PARITY:
-        active = BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE).count()
-        times, _ = timed(lambda game=game: one_step(game), samples)
-        results[game] = (times, active)
+        timed_steps = alternating(
+            databases,
+            {db: (lambda db=db, game=game: one_step(db, game)) for db in databases},
+            samples,
+        )
+        for db in databases:
+            use_database(db)
+            active = BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE).count()
+            results[db][game] = (timed_steps[db][0], active, cpu[db, game][1:])
     return results
 
 
-def measure(
-    samples: int, only: str | None
-) -> list[tuple[str, list[float], int, tuple[int, float]]]:
-    """Each page's times, its size and (queries, their time in ms) of one more request."""
+Row = tuple[str, list[float], int, tuple[int, float]]
+
+
+def measure(databases: list[str], samples: int, only: str | None) -> dict[str, list[Row]]:
+    """Each page's times, its size and (queries, their time in ms) of one more request, per
+    database."""
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
     client = Client()
-    rows = []
-    for name, url in pages():
+    urls = {}
+    for db in databases:
+        use_database(db)
+        urls[db] = pages()
+    rows: dict[str, list[Row]] = {db: [] for db in databases}
+    for index, (name, _) in enumerate(urls[databases[0]]):
         if only and only not in name and "trivial" not in name:
             continue
-        times, response = timed(lambda url=url: client.get(url), samples)
-        if response.status_code != 200:
-            raise SystemExit(f"{url}: {response.status_code}")
-        with CaptureQueriesContext(connection) as queries:
-            client.get(url)
-        sql_ms = sum(float(query["time"]) for query in queries.captured_queries) * 1000
-        rows.append((name, times, len(response.content), (len(queries), sql_ms)))
-        say(f"  {name:<40} p95 {p95(times):8.1f} ms")
+        requests = {db: (lambda url=urls[db][index][1]: client.get(url)) for db in databases}
+        for db, (times, response) in alternating(databases, requests, samples).items():
+            url = urls[db][index][1]
+            if response.status_code != 200:
+                raise SystemExit(f"{db} {url}: {response.status_code}")
+            use_database(db)
+            with CaptureQueriesContext(connection) as queries:
+                client.get(url)
+            sql_ms = sum(float(query["time"]) for query in queries.captured_queries) * 1000
+            rows[db].append((name, times, len(response.content), (len(queries), sql_ms)))
+        say(f"  {name:<40} p95 " + "  ".join(f"{p95(rows[db][-1][1]):8.1f}" for db in databases))
     return rows
+
+
+def print_table(title: str, rows: list[Row], scheduler: dict[str, object]) -> None:
+    trivial = p95(rows[0][1])
+    say("")
+    say(title)
+    say(
+        f"{'page':<40} {'p50 ms':>8} {'p95 ms':>8} {'× trivial':>9} {'KiB':>7} "
+        f"{'queries':>7} {'SQL ms':>7}"
+    )
+    for page, times, size, (queries, sql_ms) in rows:
+        say(
+            f"{page:<40} {statistics.median(times):8.1f} {p95(times):8.1f} "
+            f"{p95(times) / trivial:9.1f} {size / 1024:7.1f} {queries:7} {sql_ms:7.1f}"
+        )
+    for game, (times, active, cpu) in scheduler.items():
+        say(
+            f"{'scheduler step ' + game + f' ({active:,} active)':<40} "
+            f"{statistics.median(times):8.1f} {p95(times):8.1f}   "
+            f"(this process's CPU: p50 {statistics.median(cpu):.1f}, p95 {p95(cpu):.1f} ms)"
+        )
+
+
+def print_comparison(
+    small: str, big: str, rows: dict[str, list[Row]], scheduler: dict[str, dict[str, object]]
+) -> None:
+    """Each page at both scales, measured turn by turn: the goals' two ratios side by side."""
+    trivial = p95(rows[big][0][1])
+    say("")
+    say(f"{small} → {big} (p50 / p95 ms; goals: p95 ≤ 5× trivial, ≤ 1.5× the small scale's)")
+    say(f"{'page':<40} {'small':>15} {'big':>15} {'× trivial':>9} {'big/small':>9}")
+    for (page, small_times, _, _), (_, big_times, _, _) in zip(rows[small], rows[big], strict=True):
+        say(
+            f"{page:<40} {statistics.median(small_times):7.1f}/{p95(small_times):7.1f} "
+            f"{statistics.median(big_times):7.1f}/{p95(big_times):7.1f} "
+            f"{p95(big_times) / trivial:9.1f} {p95(big_times) / p95(small_times):9.2f}"
+        )
+    for game in GAME_OF_PARITY:
+        (small_times, small_active, _), (big_times, big_active, _) = (
+            scheduler[small][game],
+            scheduler[big][game],
+        )
+        label = f"scheduler {game} ({small_active:,} → {big_active:,})"
+        say(
+            f"{label:<40} {statistics.median(small_times):7.1f}/{p95(small_times):7.1f} "
+            f"{statistics.median(big_times):7.1f}/{p95(big_times):7.1f}"
+        )
 
 
 def main() -> None:
@@ -468,38 +561,32 @@ def main() -> None:
     name_busy_bots()
     if args.build_only:
         return
+    databases = [name]
+    if args.compare:
+        bots, matches = (int(n) for n in args.compare.split("/"))
+        databases.insert(0, f"h_scale_bench_{bots}_{matches}")
     from tournament.models import GameLadder, Match, MatchParticipant
     from tournament.scheduler import ladder_for
 
-    for game in GAME_OF_PARITY:
-        ladder_for(game)
-    GameLadder.objects.update(matches_in_flight=100, max_concurrent_per_bot=4)
-    say(
-        f"{name}: {Match.objects.count():,} matches, "
-        f"{MatchParticipant.objects.count():,} seats; measuring ({args.samples} samples each)"
-    )
-    rows = measure(args.samples, args.only)
-    scheduler = measure_scheduler(args.samples)
-    trivial = p95(rows[0][1])
-    say("")
-    say(
-        f"{args.bots:,} bots / {args.matches:,} matches, {args.samples} samples, load "
-        f"{os.getloadavg()[0]:.2f}"
-    )
-    say(
-        f"{'page':<40} {'p50 ms':>8} {'p95 ms':>8} {'× trivial':>9} {'KiB':>7} "
-        f"{'queries':>7} {'SQL ms':>7}"
-    )
-    for page, times, size, (queries, sql_ms) in rows:
-        say(
-            f"{page:<40} {statistics.median(times):8.1f} {p95(times):8.1f} "
-            f"{p95(times) / trivial:9.1f} {size / 1024:7.1f} {queries:7} {sql_ms:7.1f}"
+    for db in databases:
+        use_database(db)
+        if db != name:
+            call_command("migrate", verbosity=0)
+            name_busy_bots()
+        for game in GAME_OF_PARITY:
+            ladder_for(game)
+        GameLadder.objects.update(matches_in_flight=100, max_concurrent_per_bot=4)
+        say(f"{db}: {Match.objects.count():,} matches, {MatchParticipant.objects.count():,} seats")
+    say(f"measuring ({args.samples} samples each, taking turns between the databases)")
+    rows = measure(databases, args.samples, args.only)
+    scheduler = measure_scheduler(databases, args.samples)
+    for db in databases:
+        print_table(
+            f"{db}, {args.samples} samples, load {os.getloadavg()[0]:.2f}", rows[db], scheduler[db]
         )
-    for game, (times, active) in scheduler.items():
-        say(
-            f"{'scheduler step ' + game + f' ({active:,} active)':<40} "
-            f"{statistics.median(times):8.1f} {p95(times):8.1f}"
-        )
+    if args.compare:
+        print_comparison(databases[0], name, rows, scheduler)
+    use_database(name)
     if args.recompute:
         from tournament import history
 
