@@ -132,7 +132,11 @@ def bot_list(request: Request) -> Response:
             raise NotAuthenticated("sign in to list your own bots")
         bots = bots.filter(owner=request.user)
     paginator = ApiPagination()
-    page = paginator.paginate_queryset(bots, request)
+    # The page's ids first (the bot_list index), then only those rows with their joins: a far
+    # page otherwise joined every bot it skipped.
+    ids = paginator.paginate_queryset(bots.values_list("id", flat=True), request)
+    place = {bot_id: n for n, bot_id in enumerate(ids)}
+    page = sorted(bots.filter(id__in=ids), key=lambda bot: place[bot.id])
     return paginator.get_paginated_response(BotSerializer(page, many=True).data)
 
 

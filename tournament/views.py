@@ -340,18 +340,26 @@ def thinned(points: list[tuple[int, float]], most: int) -> list[tuple[int, float
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
+    """Tournaments, newest first, each with its entrants and settled games counted: for the
+    page's tournaments only (counting every event's games before taking a page grew with them).
+    """
+    tournaments = Tournament.objects.select_related("organiser").order_by("-id")
+    page = Paginator(tournaments, PAGE_SIZE).get_page(request.GET.get("page"))
     settled = Q(
         games__match__status__in=(Match.FINISHED, Match.ERROR), games__retried_as__isnull=True
     )
-    tournaments = (
-        Tournament.objects.select_related("organiser")
+    counts = {
+        row["id"]: row
+        for row in Tournament.objects.filter(id__in=[t.id for t in page.object_list])
         .annotate(
             done=Count("games", filter=settled, distinct=True),
             entrant_count=Count("entrants", distinct=True),
         )
-        .order_by("-id")
-    )
-    page = Paginator(tournaments, PAGE_SIZE).get_page(request.GET.get("page"))
+        .values("id", "done", "entrant_count")
+    }
+    for tournament in page.object_list:
+        tournament.done = counts[tournament.id]["done"]
+        tournament.entrant_count = counts[tournament.id]["entrant_count"]
     return render(
         request,
         "tournament/tournament_list.html",
