@@ -3,6 +3,7 @@
 Usage::
 
     nice -n 10 python bench/scale.py --bots 1000 --matches 100000
+    nice -n 10 python bench/scale.py --bots 10000 --matches 1000000 --compare 1000/100000
     nice -n 10 python bench/scale.py --bots 10000 --matches 1000000 --recompute
 
 Builds (once; ``--rebuild`` starts over) a database named after the scale, ``h_scale_bench_<bots>_
@@ -13,15 +14,19 @@ bytes each), matches (a year of history; card game 2 seats, Catan 4; 97% ladder,
 1% validation; the newest few queued or running, 0.3% errors), their seats with ranks, scores,
 forfeits and the rating history (Elo/μ/σ before and after), scored results, tournaments of 8
 entrants with their games, and one real replay (a random game of each engine, stored as a
-finished match stores it). One bot per game is "busy": it sits in a seventh of its game's matches
-(about 70,000 at a million), like a house bot.
+finished match stores it). One bot per game is "busy" (``house_<game>``): it sits in a seventh of
+its game's matches (about 70,000 at a million), like a house bot.
 
 Then it measures each page and API list through Django's test client in this process (no
 network, no server: only the view, its queries and its template), ``--samples`` times each after
 one warm-up request, and the ladder scheduler's step (``schedule_ladder(game, 1)`` as after a
-ladder match ends, inside a transaction rolled back), beside a trivial view of the same site
-(the sign-in page: the site's layout, no query of the match data) measured the same way in the
-same run. Prints a table: p50, p95, p95 over the trivial view's p95, the response size.
+ladder match ends, inside a transaction rolled back; wall time and this process's CPU time),
+beside a trivial view of the same site (the sign-in page: the site's layout, no query) and
+``/healthz`` (a database and a broker round trip, no template), measured the same way in the
+same run. Prints a table per database: p50, p95, p95 over the trivial view's p95, the response
+size, the queries of one request and their time. ``--compare BOTS/MATCHES`` measures that
+(smaller, already built) scale's database too, taking turns request by request so both meet the
+same load on a shared machine, and prints each page's ratio between the two scales.
 ``--recompute`` also times ``recompute_ratings``' recomputation (long at a million matches).
 """
 
@@ -350,6 +355,7 @@ def pages() -> list[tuple[str, str]]:
     replayed = Replay.objects.filter(match__game="catan").values_list("match_id", flat=True)[0]
     return [
         ("trivial view (sign-in page)", "/accounts/login/"),
+        ("one round trip each (/healthz)", "/healthz"),
         ("home", "/"),
         ("status", "/status/"),
         ("match list", "/matches/"),
