@@ -80,8 +80,8 @@ def print_storage(final: State, payload: dict[str, Any]) -> None:
         f"{statistics.median(sharing):.2f} ms"
     )
     print(
-        f"  stored replay: {new / 1024:.0f} KiB (format 1, the log twice: {old / 1024:.0f} KiB,"
-        f" {100 * (old - new) / old:.0f}% more)"
+        f"  stored replay: {new / 1024:.0f} KiB (format 1, the log twice: {old / 1024:.0f} KiB;"
+        f" format 2 saves {100 * (old - new) / old:.0f}% of it)"
     )
 
 
