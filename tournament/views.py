@@ -73,7 +73,7 @@ class BoundedPaginator(Paginator):
     page of a huge table costs what a page of a small one does; ``truncated`` when there are
     more rows than that."""
 
-    def __init__(self, object_list: QuerySet, per_page: int, *, max_pages: int) -> None:
+    def __init__(self, object_list: QuerySet | list[int], per_page: int, *, max_pages: int) -> None:
         super().__init__(object_list, per_page)
         self.max_pages = max_pages
 
