@@ -39,7 +39,6 @@ from tournament.models import (
     Match,
     MatchParticipant,
     ParticipantLog,
-    ScoredResult,
     Tournament,
 )
 from tournament.organiser import (
@@ -311,23 +310,17 @@ def career_series(bot: Bot) -> list[Series]:
 
     A busy bot has tens of thousands: drawing them all cost a scan of every one of its seats
     and a page of a megabyte, for a line no wider than the chart. Per version, the newest seats
-    come from the participant_by_version index, then they are put in scoring order (their
-    results' sequence numbers in one query, not a join through every seat's match).
+    come from the participant_by_version index, then they are put in scoring order.
     """
-    newest: list[tuple[int, int, float]] = []
+    seats: list[tuple[int, int, float]] = []
     for version in bot.versions.filter(games_played__gt=0).only("id", "number"):
         rated = (
             MatchParticipant.objects.filter(version=version, elo_after__isnull=False)
             .order_by("-match_id")
-            .values_list("match_id", "elo_after")[:CHART_GAMES]
+            .values_list("match__scored__sequence", "elo_after")[:CHART_GAMES]
         )
-        newest.extend((match_id, version.number, elo) for match_id, elo in rated)
-    sequence = dict(
-        ScoredResult.objects.filter(match_id__in=[m for m, _, _ in newest]).values_list(
-            "match_id", "sequence"
-        )
-    )
-    seats = sorted((sequence.get(m, 0), number, elo) for m, number, elo in newest)[-CHART_GAMES:]
+        seats.extend((sequence or 0, version.number, elo) for sequence, elo in rated)
+    seats = sorted(seats)[-CHART_GAMES:]
     first = bot.games_played - len(seats) + 1
     by_version: dict[int, list[tuple[int, float]]] = {}
     for game_number, (_, version_number, elo) in enumerate(seats, start=max(1, first)):
