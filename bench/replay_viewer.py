@@ -5,8 +5,9 @@ engine (seed 11, as a finished match would store it) prints, in milliseconds of 
 the first request's timeline build (one full replay plus checkpoints and the game told in
 words), one step at random positions (rebuild from the checkpoint before it + picture +
 events), a window of MAX_WINDOW steps and its JSON size, and for comparison replaying from
-scratch to the same steps. The 1-minute load average is printed with the figures (the machine
-is shared).
+scratch to the same steps, then the stored replay's size (the event log once, format 2, and
+twice, format 1) and what the final state's ``to_dict`` costs with and without copying the log.
+The 1-minute load average is printed with the figures (the machine is shared).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arena.settings")
@@ -27,9 +29,15 @@ import django
 
 django.setup()
 
-from games.common.replay import replay  # noqa: E402
+from games.common.api import State  # noqa: E402
+from games.common.replay import (  # noqa: E402
+    final_state_sharing_log,
+    final_state_to_store,
+    replay,
+)
 from games.registry import GAMES  # noqa: E402
 from tests.games.random_game import play_random  # noqa: E402
+from tournament.models import Replay  # noqa: E402
 from tournament.viewer import CHECKPOINT_EVERY, MAX_WINDOW, Timeline  # noqa: E402
 
 SEATS = {"catan": 3, "cardgame": 2}
@@ -55,6 +63,26 @@ def from_scratch(timeline: Timeline, step: int, names: list[str]) -> None:
     )
     picture = timeline.picture
     picture.draw(picture.full_view(state), names)
+
+
+def print_storage(final: State, payload: dict[str, Any]) -> None:
+    """What the stored replay weighs with the event log once (format 2) and twice (format 1),
+    and what the final state's ``to_dict`` costs with the log and without copying it."""
+    events = list(final.events)
+    with_log = [millis(final.to_dict) for _ in range(5)]
+    sharing = [millis(final_state_sharing_log, final, events) for _ in range(5)]
+    full = final.to_dict()
+    document = {**payload, "events": events}
+    old = len(Replay.pack({**document, "final_state": full}))
+    new = len(Replay.pack({**document, "format": 2, "final_state": final_state_to_store(full)}))
+    print(
+        f"  final to_dict: {statistics.median(with_log):.1f} ms; sharing the log "
+        f"{statistics.median(sharing):.2f} ms"
+    )
+    print(
+        f"  stored replay: {new / 1024:.0f} KiB (format 1, the log twice: {old / 1024:.0f} KiB;"
+        f" format 2 saves {100 * (old - new) / old:.0f}% of it)"
+    )
 
 
 def main(samples: int) -> None:
@@ -85,6 +113,7 @@ def main(samples: int) -> None:
         print(f"  {window:<32}{summary(windows)} ms, {size / 1024:.0f} KiB JSON")
         print(f"  {'':<32}{gzipped / 1024:.0f} KiB gzipped (as sent to a browser that accepts it)")
         print(f"  replay from scratch + picture:  {summary(scratch)} ms")
+        print_storage(final, payload)
     print(f"load average (1 min) {os.getloadavg()[0]:.2f}")
 
 

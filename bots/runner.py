@@ -23,6 +23,7 @@ from bots.outcome import ILLEGAL_ACTION, MatchOutcome, PlatformError, SeatResult
 from bots.protocol import BotFault
 from games.common.api import CHANCE, TERMINAL, Game, State
 from games.common.chance import ChanceStreams
+from games.common.replay import final_state_sharing_log
 from games.errors import IllegalAction
 
 __all__ = ["BotSpec", "PlatformError", "SandboxLimits", "TimeControl", "play_match"]
@@ -295,6 +296,7 @@ class _Match:
 
     def _outcome(self, result: dict[str, Any]) -> MatchOutcome:
         ranking = result["ranking"]
+        events = list(self.state.events)
         seats = []
         for seat, proc in enumerate(self.procs):
             fault = self.forfeits.get(seat)
@@ -319,8 +321,8 @@ class _Match:
             seats=seats,
             reason=str(result.get("reason", "")),
             actions=self.actions,
-            events=list(self.state.events),
-            final_state=self.state.to_dict(),
+            events=events,
+            final_state=final_state_sharing_log(self.state, events),
         )
 
     def _engine(self, call: Callable[[], Any]) -> Any:

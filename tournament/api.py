@@ -32,6 +32,7 @@ from tournament.access import may_see_log, owns_or_staff
 from tournament.brackets import MAX_GAMES_PER_PAIRING, tie_name, tie_number
 from tournament.forms import UploadForm
 from tournament.models import (
+    HEAVY_VERSION_FIELDS,
     Bot,
     BotVersion,
     MatchParticipant,
@@ -143,8 +144,10 @@ def bot_list(request: Request) -> Response:
     query = BotListQuery(data=request.query_params)
     if not query.is_valid():
         return invalid_query(query.errors)
-    bots = Bot.objects.select_related("owner", "current_version").order_by(
-        "game", "-conservative", "id"
+    bots = (
+        Bot.objects.select_related("owner", "current_version")
+        .defer(*(f"current_version__{field}" for field in HEAVY_VERSION_FIELDS))
+        .order_by("game", "-conservative", "id")
     )
     if game := query.validated_data.get("game"):
         bots = bots.filter(game=game)
@@ -153,7 +156,11 @@ def bot_list(request: Request) -> Response:
             raise NotAuthenticated("sign in to list your own bots")
         bots = bots.filter(owner=request.user)
     paginator = ApiPagination()
-    page = paginator.paginate_queryset(bots, request)
+    # The page's ids first (the bot_list index), then only those rows with their joins: a far
+    # page otherwise joined every bot it skipped.
+    ids = paginator.paginate_queryset(bots.values_list("id", flat=True), request)
+    place = {bot_id: n for n, bot_id in enumerate(ids)}
+    page = sorted(bots.filter(id__in=ids), key=lambda bot: place[bot.id])
     return paginator.get_paginated_response(BotSerializer(page, many=True).data)
 
 
@@ -183,7 +190,9 @@ def bot_detail(request: Request, bot_id: int) -> Response:
     """One bot with all its versions and their validation matches; validation logs for its
     owner and staff."""
     bot = get_object_or_404(Bot.objects.select_related("owner", "current_version"), id=bot_id)
-    versions = VersionSerializer(bot.versions.order_by("-number"), many=True).data
+    versions = VersionSerializer(
+        bot.versions.defer(*HEAVY_VERSION_FIELDS).order_by("-number"), many=True
+    ).data
     validations = validation_matches(version["id"] for version in versions)
     for version in versions:
         version["validation_match"] = validations.get(version["id"])

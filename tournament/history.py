@@ -15,13 +15,23 @@ from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import connection, transaction
 
 from games.registry import get_game
 from tournament import forfeits, ratings
-from tournament.models import Bot, BotVersion, Match, MatchParticipant, ScoredResult
+from tournament.models import (
+    Bot,
+    BotVersion,
+    Match,
+    MatchParticipant,
+    RatingFields,
+    ScoredResult,
+)
+
+RATED_COLUMNS = ("id", *RatingFields.RATING_COLUMNS)
+"""What recomputation reads and writes of a version or bot row (never a version's upload)."""
 
 
 @dataclass
@@ -44,7 +54,7 @@ class Recomputation:
         """Every stored rating or counter that differs from the recomputed one."""
         problems = []
         for model, tallies in ((BotVersion, self.versions), (Bot, self.bots)):
-            for row in model.objects.all().order_by("id"):
+            for row in model.objects.only(*RATED_COLUMNS).order_by("id").iterator(5000):
                 tally = tallies.get(row.id, Tally())
                 stored = (
                     row.elo,
@@ -71,17 +81,42 @@ class Recomputation:
         return problems
 
 
-def _rated_results(batch: int = 2000) -> Iterator[list[MatchParticipant]]:
-    """Participants of each scored rated match, in scoring order."""
-    sequences = ScoredResult.objects.filter(match__rated=True).order_by("sequence")
-    match_ids = list(sequences.values_list("match_id", flat=True))
-    for start in range(0, len(match_ids), batch):
-        chunk = match_ids[start : start + batch]
-        by_match: dict[int, list[MatchParticipant]] = defaultdict(list)
-        rows = MatchParticipant.objects.filter(match_id__in=chunk).select_related("version")
-        for p in rows.order_by("match_id", "seat"):
-            by_match[p.match_id].append(p)
-        for match_id in chunk:
+class Seat(NamedTuple):
+    """What recomputation reads of a seat: a few columns, not the participant and version rows
+    (a version row carries its uploaded bytes)."""
+
+    version_id: int
+    bot_id: int
+    seat: int
+    rank: int
+    score: float | None
+    forfeit: str
+
+
+def _rated_results(batch: int = 5000) -> Iterator[list[Seat]]:
+    """Seats of each scored rated match, in scoring order, ``batch`` matches a query: the next
+    sequence numbers after the last batch's (keyset), so no list of every match is held."""
+    last = 0
+    while True:
+        chunk = list(
+            ScoredResult.objects.filter(match__rated=True, sequence__gt=last)
+            .order_by("sequence")
+            .values_list("sequence", "match_id")[:batch]
+        )
+        if not chunk:
+            return
+        last = chunk[-1][0]
+        by_match: dict[int, list[Seat]] = defaultdict(list)
+        rows = (
+            MatchParticipant.objects.filter(match_id__in=[m for _, m in chunk])
+            .order_by("match_id", "seat")
+            .values_list(
+                "match_id", "version_id", "version__bot_id", "seat", "rank", "score", "forfeit"
+            )
+        )
+        for match_id, *seat in rows:
+            by_match[match_id].append(Seat(*seat))
+        for _, match_id in chunk:
             yield by_match[match_id]
 
 
@@ -136,11 +171,19 @@ def recompute() -> Recomputation:
         ranks = [p.rank for p in seats]
         scores = [p.score or 0.0 for p in seats]
         forfeited = [bool(p.forfeit) for p in seats]
+        computed: tuple[list[ratings.Rating], list[ratings.Rating]] | None = None
         for tallies, keys in (
             (versions, [p.version_id for p in seats]),
-            (bots, [p.version.bot_id for p in seats]),
+            (bots, [p.bot_id for p in seats]),
         ):
-            after = ratings.update([tallies[k].rating for k in keys], ranks)
+            before = [tallies[k].rating for k in keys]
+            # A bot whose version has played all its games rates exactly as the version:
+            # the same pure function of the same numbers, computed once.
+            if computed is not None and computed[0] == before:
+                after = computed[1]
+            else:
+                after = ratings.update(before, ranks)
+                computed = (before, after)
             for key, new, p in zip(keys, after, seats, strict=True):
                 tally = tallies[key]
                 tally.rating = new
@@ -157,12 +200,13 @@ def store(result: Recomputation) -> None:
     """Overwrite the stored ratings with a recomputation (e.g. after changing K)."""
     with transaction.atomic():
         for model, tallies in ((BotVersion, result.versions), (Bot, result.bots)):
-            for row in model.objects.select_for_update().order_by("id"):
+            rows = list(model.objects.select_for_update().only(*RATED_COLUMNS).order_by("id"))
+            for row in rows:
                 tally = tallies.get(row.id, Tally())
                 row.set_rating(tally.rating)
                 row.games_played, row.wins, row.forfeits = tally.games, tally.wins, tally.forfeits
                 row.score_total, row.scored_games = tally.score_total, tally.scored_games
-                row.save(update_fields=row.RATING_COLUMNS)
+            model.objects.bulk_update(rows, RatingFields.RATING_COLUMNS, batch_size=2000)
 
 
 def resimulate(match: Match) -> dict[str, Any]:
@@ -172,7 +216,7 @@ def resimulate(match: Match) -> dict[str, Any]:
     (forfeits) is compared on its final state only, since the engine's own result then differs
     from the stored ranks by design.
     """
-    from games.common.replay import replay
+    from games.common.replay import replay, stored_final_state
 
     data = match.replay.unpack()
     game = get_game(match.game)
@@ -182,7 +226,7 @@ def resimulate(match: Match) -> dict[str, Any]:
             f"engine version changed: stored {data['engine_version']}, now {game.version}"
         )
     state = replay(game, data["num_players"], data["seed"], data["options"], data["actions"])
-    if state.to_dict() != data["final_state"]:
+    if state.to_dict() != stored_final_state(data):
         problems.append("final state differs")
     if state.is_terminal() and not any(data["forfeits"]):
         result = state.result()

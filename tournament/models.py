@@ -148,9 +148,18 @@ class Bot(RatingFields):
         constraints = [
             models.UniqueConstraint(fields=["owner", "game", "name"], name="bot_unique_name"),
         ]
+        indexes = [
+            models.Index(fields=["game", "-conservative", "id"], name="bot_list"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.game})"
+
+
+HEAVY_VERSION_FIELDS = ("upload", "validation_log")
+"""What no list of versions shows: the uploaded bytes (up to 1 MiB a version) and the log; pages
+load versions without them (``BotVersion.objects.defer(*HEAVY_VERSION_FIELDS)``,
+:func:`light_seats`)."""
 
 
 class BotVersion(RatingFields):
@@ -179,6 +188,14 @@ class BotVersion(RatingFields):
     seat_counts = models.JSONField(
         default=list, blank=True, help_text="ladder matches scheduled per seat, for rotation"
     )
+    validated_in = models.ForeignKey(
+        "Match",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="its validation match (none for trusted example bots)",
+    )
 
     class Meta:
         constraints = [
@@ -201,7 +218,12 @@ class BotVersion(RatingFields):
         owner's name tells their versions apart (neither a username nor a bot name holds a
         ``/``). Load ``bot__owner`` with the version (``select_related``) where many are shown.
         """
-        return f"{self.bot.owner.username}/{self.bot.name} v{self.number}"
+        return self.label_of(self.bot.owner.username, self.bot.name, self.number)
+
+    @staticmethod
+    def label_of(owner: str, bot: str, number: int) -> str:
+        """:attr:`label` from its parts, for lists that read them as values, not rows."""
+        return f"{owner}/{bot} v{number}"
 
 
 class Match(models.Model):
@@ -242,6 +264,13 @@ class Match(models.Model):
             models.Index(fields=["game", "-id"], name="match_list_game"),
             models.Index(fields=["game", "status", "-id"], name="match_list"),
             models.Index(fields=["status", "lease_expires"], name="match_leases"),
+            # The home page's latest finished games and the status page's recent counts.
+            models.Index(fields=["status", "-finished"], name="match_status_finished"),
+            # A version's validation match (the bot page, the API): a hash join of its seats
+            # with the few validation matches, not a lookup of each of its seats' match.
+            models.Index(
+                fields=["id"], condition=models.Q(kind="validation"), name="match_validation"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -274,6 +303,15 @@ class MatchParticipant(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id}#{self.seat} {self.version}"
+
+
+def light_seats() -> models.Prefetch:
+    """``prefetch_related`` of a match list's seats, each with its version (no upload), bot and
+    owner, in seat order: a page of 50 matches otherwise loads 150 versions' uploaded bytes."""
+    seats = MatchParticipant.objects.select_related("version__bot__owner").defer(
+        *(f"version__{field}" for field in HEAVY_VERSION_FIELDS)
+    )
+    return models.Prefetch("participants", queryset=seats)
 
 
 class ParticipantLog(models.Model):

@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from games.common import replayfile
+from games.common.replay import stored_final_state
 from tournament.models import Match
 
 
@@ -48,7 +49,7 @@ def match_replay(match: Match, request: HttpRequest | None = None) -> dict[str, 
             }
             for seat in participants
         ],
-        final_state=payload.get("final_state"),
+        final_state=stored_final_state(payload),
         source={
             "match": match.id,
             "url": request.build_absolute_uri(page) if request is not None else page,

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from bots.outcome import MatchOutcome, SeatResult, evidence_beyond_stderr
+from games.common.replay import REPLAY_FORMAT, final_state_to_store
 from tournament import ratings, scheduler, signals, tournaments
 from tournament.models import (
     Bot,
@@ -85,7 +86,10 @@ def after_match(match: Match) -> None:
 
 
 def replay_payload(outcome: MatchOutcome) -> dict[str, object]:
+    """The stored replay (``games.common.replay``, format 2: the event log once, not again
+    inside the final state)."""
     return {
+        "format": REPLAY_FORMAT,
         "game": outcome.game,
         "engine_version": outcome.engine_version,
         "num_players": outcome.num_players,
@@ -93,7 +97,7 @@ def replay_payload(outcome: MatchOutcome) -> dict[str, object]:
         "options": outcome.options,
         "actions": outcome.actions,
         "events": outcome.events,
-        "final_state": outcome.final_state,
+        "final_state": final_state_to_store(outcome.final_state),
         "reason": outcome.reason,
         "ranks": [seat.rank for seat in outcome.seats],
         "scores": [seat.score for seat in outcome.seats],

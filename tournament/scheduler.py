@@ -25,6 +25,7 @@ import itertools
 import logging
 import random
 import secrets
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -44,7 +45,7 @@ NEAREST_OPPONENTS = 3
 """How many of the nearest-rated opponents a pick is drawn from (variety vs. closeness)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Candidate:
     version_id: int
     bot_id: int
@@ -54,7 +55,8 @@ class Candidate:
     """Games played plus matches already scheduled: the need for more games."""
     load: int
     """Unfinished matches of this version's bot now, all its versions together."""
-    seat_counts: list[int] = field(default_factory=list)
+    seat_counts: list[int] | None = field(default_factory=list)
+    """Ladder matches scheduled per seat; None until read (only a match's group needs them)."""
 
 
 def ladder_for(game: str) -> GameLadder:
@@ -139,11 +141,13 @@ def pick_group(
         return None
     anchor = min(free, key=lambda c: (c.sigma <= settled_sigma, c.games, rng.random()))
     group = [anchor]
+    # Sorted once for every seat of the group (stable, so dropping the bots already taken
+    # leaves the order each seat's own sort would give).
+    by_distance = sorted(free, key=lambda c: (abs(c.conservative - anchor.conservative), c.games))
     while len(group) < size:
         taken = {c.bot_id for c in group}
-        others = [c for c in free if c.bot_id not in taken]
-        others.sort(key=lambda c: (abs(c.conservative - anchor.conservative), c.games))
-        group.append(rng.choice(others[:NEAREST_OPPONENTS]))
+        others = (c for c in by_distance if c.bot_id not in taken)
+        group.append(rng.choice(list(itertools.islice(others, NEAREST_OPPONENTS))))
     return group
 
 
@@ -162,28 +166,48 @@ def assign_seats(group: Sequence[Candidate], rng: random.Random) -> list[Candida
 
 
 def _candidates(game: str) -> list[Candidate]:
-    versions = list(
-        BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE, bot__paused__isnull=True)
+    """Every active version of ``game`` with its need for games and its bot's load.
+
+    Paused bots are left out (``tournament/pausing.py``). Only the columns pairing reads (never
+    a version's uploaded bytes), and the unfinished seats in one query by match status (a
+    handful of rows) instead of a filter on thousands of ids: this runs after every ladder match.
+    """
+    versions = BotVersion.objects.filter(
+        game=game, status=BotVersion.ACTIVE, bot__paused__isnull=True
+    ).values_list("id", "bot_id", "conservative", "sigma", "games_played")
+    scheduled: Counter[int] = Counter()
+    bot_matches: dict[int, set[int]] = defaultdict(set)
+    unfinished = MatchParticipant.objects.filter(match__status__in=UNFINISHED).values_list(
+        "match_id", "version_id", "version__bot_id"
     )
-    unfinished = MatchParticipant.objects.filter(match__status__in=UNFINISHED)
-    scheduled = dict(
-        unfinished.filter(version__in=[v.id for v in versions])
-        .values_list("version")
-        .annotate(n=Count("id"))
-    )
-    loads = bot_loads(v.bot_id for v in versions)
+    for match_id, version_id, bot_id in unfinished:
+        scheduled[version_id] += 1
+        bot_matches[bot_id].add(match_id)
     return [
         Candidate(
-            version_id=v.id,
-            bot_id=v.bot_id,
-            conservative=v.conservative,
-            sigma=v.sigma,
-            games=v.games_played + scheduled.get(v.id, 0),
-            load=loads.get(v.bot_id, 0),
-            seat_counts=list(v.seat_counts or []),
+            version_id=version_id,
+            bot_id=bot_id,
+            conservative=conservative,
+            sigma=sigma,
+            games=games_played + scheduled[version_id],
+            load=len(bot_matches.get(bot_id, ())),
+            seat_counts=None,
         )
-        for v in versions
+        for version_id, bot_id, conservative, sigma, games_played in versions
     ]
+
+
+def _read_seat_counts(group: Sequence[Candidate]) -> None:
+    """Fill in the seat counts of the group's candidates that have not been read yet."""
+    unread = [c for c in group if c.seat_counts is None]
+    if unread:
+        stored = dict(
+            BotVersion.objects.filter(id__in=[c.version_id for c in unread]).values_list(
+                "id", "seat_counts"
+            )
+        )
+        for candidate in unread:
+            candidate.seat_counts = list(stored.get(candidate.version_id) or [])
 
 
 def schedule_ladder(
@@ -221,6 +245,7 @@ def schedule_ladder(
             )
             if group is None:
                 break
+            _read_seat_counts(group)
             seated = assign_seats(group, rng)
             match = create_match(
                 ladder,
@@ -239,10 +264,10 @@ def schedule_ladder(
             playing = {c.bot_id for c in seated}
             for candidate in candidates:
                 candidate.load += candidate.bot_id in playing
-        for candidate in touched.values():
-            BotVersion.objects.filter(id=candidate.version_id).update(
-                seat_counts=candidate.seat_counts
-            )
+        BotVersion.objects.bulk_update(
+            [BotVersion(id=c.version_id, seat_counts=c.seat_counts) for c in touched.values()],
+            ["seat_counts"],
+        )
     return created
 
 

@@ -44,8 +44,10 @@ from games.registry import GAMES
 from tournament.models import Match, Replay
 
 CHECKPOINT_EVERY = 100
-MAX_WINDOW = 40
-"""Most frames one request may ask for (each carries an SVG of about 30 KB)."""
+MAX_WINDOW = 12
+"""Most frames one request may ask for, and the window the page fetches: each frame carries an
+SVG of 30–50 KB, so 40 made a window of 1.9 MB of JSON (about 150 KB gzipped) to fetch before
+a jump could show anything; 12 is half a second of the fastest play, fetched ahead."""
 SPEEDS = (1, 3, 6, 12, 25)
 """Steps a second the viewer can play at; PLAY_SPEED is where it starts."""
 PLAY_SPEED = 3

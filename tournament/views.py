@@ -7,13 +7,17 @@ its organiser and staff (``tournament/organiser.py`` refuses anyone else with 40
 
 from __future__ import annotations
 
-from collections import Counter
+import heapq
+import itertools
+import math
+from collections import Counter, defaultdict
+from functools import cached_property
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import pluralize
@@ -36,6 +40,7 @@ from tournament.charts import (
 from tournament.forms import TournamentForm, UploadForm
 from tournament.live import live_context
 from tournament.models import (
+    HEAVY_VERSION_FIELDS,
     Bot,
     BotVersion,
     Match,
@@ -53,7 +58,7 @@ from tournament.organiser import (
 from tournament.record_views import bot_games_context
 from tournament.tournaments import TournamentRefused, tournament_game, tournament_summary
 from tournament.versions import UploadRejected, validation_matches
-from tournament.viewer import seat_names, viewer_context
+from tournament.viewer import parse_int, seat_names, viewer_context
 
 SORTS = {
     "conservative": ("-conservative", "μ − 3σ"),
@@ -61,6 +66,40 @@ SORTS = {
     "elo": ("-elo", "Elo"),
 }
 PAGE_SIZE = 50
+MERGED_VERSIONS = 20
+"""Versions a bot-name filter merges index streams of; a fragment fitting more goes by a join."""
+MATCH_LIST_PAGES = 20
+"""Numbered pages of the match list (1,000 matches); older ones follow ``?before=``."""
+CHART_GAMES = 2000
+"""Rated games a bot's rating chart draws: its latest."""
+CHART_POINTS = 600
+"""Points a line of the chart draws at most: about one per pixel of its width."""
+
+
+class BoundedPaginator(Paginator):
+    """Counts at most ``max_pages`` pages of rows (``SELECT count(*)`` over a ``LIMIT``), so a
+    page of a huge table costs what a page of a small one does; ``truncated`` when there are
+    more rows than that."""
+
+    def __init__(self, object_list: QuerySet | list[int], per_page: int, *, max_pages: int) -> None:
+        super().__init__(object_list, per_page)
+        self.max_pages = max_pages
+
+    @cached_property
+    def count(self) -> int:
+        bound = self.max_pages * self.per_page + 1
+        if isinstance(self.object_list, list):
+            return len(self.object_list[:bound])
+        # Ids only and no order: the count stops at the bound, whichever rows come first.
+        return self.object_list.order_by().values("id")[:bound].count()
+
+    @property
+    def truncated(self) -> bool:
+        return self.count > self.max_pages * self.per_page
+
+    @cached_property
+    def num_pages(self) -> int:
+        return min(super().num_pages, self.max_pages)
 
 
 def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
@@ -71,6 +110,7 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
         sort = "conservative"
     versions = (
         BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE, bot__paused__isnull=True)
+        .defer(*HEAVY_VERSION_FIELDS)
         .select_related("bot__owner")
         .order_by(SORTS[sort][0], "id")
     )
@@ -90,37 +130,112 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
 
 
 def match_list(request: HttpRequest) -> HttpResponse:
-    """Matches, newest first, filtered by game, status and (part of) a seated bot's name."""
-    matches = Match.objects.order_by("-id")
+    """Matches, newest first, filtered by game, status and (part of) a seated bot's name.
+
+    Numbered pages reach the newest ``MATCH_LIST_PAGES`` pages of what the filters select; the
+    last of them links to the matches older than its last one (``?before=<id>``), and so on, so
+    no page counts or skips more than that many rows on a table of millions.
+    """
     game = request.GET.get("game", "")
-    if game:
-        matches = matches.filter(game=game)
     status = request.GET.get("status", "")
-    if status:
-        matches = matches.filter(status=status)
     bot = request.GET.get("bot", "").strip()
+    before = parse_int(request.GET.get("before"), "before")
+    filters = {"game": game, "status": status, "id__lt": before}
+    filters = {field: value for field, value in filters.items() if value not in ("", None)}
+    cap = MATCH_LIST_PAGES * PAGE_SIZE + 1
+    listed: QuerySet | list[int] = (
+        Match.objects.filter(**filters).order_by("-id").values_list("id", flat=True)
+    )
     if bot:
-        seated = MatchParticipant.objects.filter(version__bot__name__icontains=bot)
-        matches = matches.filter(id__in=seated.values("match_id"))
-    page = Paginator(
-        matches.prefetch_related("participants__version__bot__owner"), PAGE_SIZE
-    ).get_page(request.GET.get("page"))
+        versions = list(
+            BotVersion.objects.filter(bot__name__icontains=bot).values_list("id", flat=True)
+        )
+        if len(versions) <= MERGED_VERSIONS:
+            listed = newest_seated(versions, filters, cap)
+        else:  # a fragment of many bots' names: most matches have one of them
+            listed = listed.filter(participants__version__in=versions).distinct()
+    paginator = BoundedPaginator(listed, PAGE_SIZE, max_pages=MATCH_LIST_PAGES)
+    page = paginator.get_page(request.GET.get("page"))
+    page.object_list = with_seats(
+        Match.objects.order_by("-id").filter(id__in=list(page.object_list))
+    )
+    older = paginator.truncated and page.number == paginator.num_pages and page.object_list
     return render(
         request,
         "tournament/match_list.html",
         {
             "page": page,
             "filters": {"game": game, "status": status, "bot": bot},
+            "before": before,
+            "older_than": page.object_list[-1].id if older else None,
             "games": sorted(GAMES),
             "statuses": [value for value, _ in Match.STATUSES],
         },
     )
 
 
+def with_seats(matches: QuerySet) -> list[Match]:
+    """The matches, each with ``seats``: its seats in order as ``label``, ``rank``, ``score``,
+    ``forfeit`` and ``forfeit_detail``.
+
+    Read as values in one query: a page of 50 matches made 600 model rows (seat, version, bot,
+    owner), most of its time."""
+    listed = list(matches)
+    seats: dict[int, list[dict[str, object]]] = defaultdict(list)
+    rows = (
+        MatchParticipant.objects.filter(match__in=[match.id for match in listed])
+        .order_by("match_id", "seat")
+        .values_list(
+            "match_id",
+            "version__bot__owner__username",
+            "version__bot__name",
+            "version__number",
+            "rank",
+            "score",
+            "forfeit",
+            "forfeit_detail",
+        )
+    )
+    for match_id, owner, name, number, rank, score, forfeit, detail in rows:
+        seats[match_id].append(
+            {
+                "label": BotVersion.label_of(owner, name, number),
+                "rank": rank,
+                "score": score,
+                "forfeit": forfeit,
+                "forfeit_detail": detail,
+            }
+        )
+    for match in listed:
+        match.seats = seats[match.id]
+    return listed
+
+
+def newest_seated(versions: list[int], match_filters: dict[str, object], limit: int) -> list[int]:
+    """The ids of the newest ``limit`` matches (of those ``match_filters`` select) that any of
+    ``versions`` sat in, newest first.
+
+    Each version's seats are read newest first from the participant_by_version index (version,
+    match descending), at most ``limit`` of them, and merged: a busy bot's 70,000 seats cost
+    ``limit`` index entries, where a join of every seat with the bots' names read them all and
+    sorted them.
+    """
+    seat_filters = {f"match__{field}": value for field, value in match_filters.items()}
+    streams = [
+        MatchParticipant.objects.filter(version_id=version, **seat_filters)
+        .order_by("-match_id")
+        .values_list("match_id", flat=True)[:limit]
+        for version in versions
+    ]
+    merged = dict.fromkeys(heapq.merge(*streams, reverse=True))  # a match may seat two
+    return list(itertools.islice(merged, limit))
+
+
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match, id=match_id)
     seats = []
-    for participant in match.participants.select_related("version__bot__owner", "log"):
+    seats_of = match.participants.select_related("version__bot__owner", "log")
+    for participant in seats_of.defer(*(f"version__{f}" for f in HEAVY_VERSION_FIELDS)):
         log = getattr(participant, "log", None) if may_see_log(request.user, participant) else None
         seats.append({"participant": participant, "log": log, **owner_view(log)})
     return render(
@@ -196,7 +311,7 @@ def my_bots(request: HttpRequest) -> HttpResponse:
 def bot_detail(request: HttpRequest, bot_id: int) -> HttpResponse:
     """A bot's career and every version; validation logs for its owner and staff."""
     bot = get_object_or_404(Bot.objects.select_related("owner", "current_version"), id=bot_id)
-    versions = list(bot.versions.order_by("-number"))
+    versions = list(bot.versions.defer("upload").order_by("-number"))
     validations = validation_matches(v.id for v in versions)
     for version in versions:
         version.validation_match = validations.get(version.id)
@@ -215,31 +330,64 @@ def bot_detail(request: HttpRequest, bot_id: int) -> HttpResponse:
 
 
 def career_series(bot: Bot) -> list[Series]:
-    """Each version's Elo after each of its rated games, numbered over the bot's whole career."""
-    rated = (
-        MatchParticipant.objects.filter(version__bot=bot, elo_after__isnull=False)
-        .order_by("match__scored__sequence")
-        .values_list("version__number", "elo_after")
-    )
+    """Each version's Elo after each of the bot's last ``CHART_GAMES`` rated games, numbered
+    over its whole career (``games_played`` is the number of its rated games).
+
+    A busy bot has tens of thousands: drawing them all cost a scan of every one of its seats
+    and a page of a megabyte, for a line no wider than the chart. Per version, the newest seats
+    come from the participant_by_version index alone, in the order the matches were created:
+    matches of the bot that ran at the same time may have been scored in another order, which
+    swaps neighbouring points the line (a point a pixel at most) does not tell apart, where
+    each seat's scoring sequence cost two more index lookups per point.
+    """
+    seats: list[tuple[int, int, float]] = []
+    for version in bot.versions.filter(games_played__gt=0).only("id", "number"):
+        rated = (
+            MatchParticipant.objects.filter(version=version, elo_after__isnull=False)
+            .order_by("-match_id")
+            .values_list("match_id", "elo_after")[:CHART_GAMES]
+        )
+        seats.extend((match_id, version.number, elo) for match_id, elo in rated)
+    seats = sorted(seats)[-CHART_GAMES:]
+    first = bot.games_played - len(seats) + 1
     by_version: dict[int, list[tuple[int, float]]] = {}
-    for game_number, (version_number, elo) in enumerate(rated, start=1):
+    for game_number, (_, version_number, elo) in enumerate(seats, start=max(1, first)):
         by_version.setdefault(version_number, []).append((game_number, elo))
-    return [Series(f"v{number}", points) for number, points in sorted(by_version.items())]
+    return [
+        Series(f"v{number}", thinned(points, CHART_POINTS))
+        for number, points in sorted(by_version.items())
+    ]
+
+
+def thinned(points: list[tuple[int, float]], most: int) -> list[tuple[int, float]]:
+    """At most about ``most`` of ``points``, evenly spread, the first and the last kept."""
+    if len(points) <= most:
+        return points
+    stride = math.ceil(len(points) / most)
+    return points[::stride] + ([points[-1]] if (len(points) - 1) % stride else [])
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
+    """Tournaments, newest first, each with its entrants and settled games counted: for the
+    page's tournaments only (counting every event's games before taking a page grew with them).
+    """
+    tournaments = Tournament.objects.select_related("organiser").order_by("-id")
+    page = Paginator(tournaments, PAGE_SIZE).get_page(request.GET.get("page"))
     settled = Q(
         games__match__status__in=(Match.FINISHED, Match.ERROR), games__retried_as__isnull=True
     )
-    tournaments = (
-        Tournament.objects.select_related("organiser")
+    counts = {
+        row["id"]: row
+        for row in Tournament.objects.filter(id__in=[t.id for t in page.object_list])
         .annotate(
             done=Count("games", filter=settled, distinct=True),
             entrant_count=Count("entrants", distinct=True),
         )
-        .order_by("-id")
-    )
-    page = Paginator(tournaments, PAGE_SIZE).get_page(request.GET.get("page"))
+        .values("id", "done", "entrant_count")
+    }
+    for tournament in page.object_list:
+        tournament.done = counts[tournament.id]["done"]
+        tournament.entrant_count = counts[tournament.id]["entrant_count"]
     return render(
         request,
         "tournament/tournament_list.html",

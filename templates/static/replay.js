@@ -11,7 +11,7 @@
   const url = viewer.dataset.framesUrl;
   const steps = Number(viewer.dataset.steps);
   const opening = Number(viewer.dataset.opening) || 0;
-  const windowSize = Number(viewer.dataset.window) || 40;
+  const windowSize = Number(viewer.dataset.window) || 12;
   const turnStarts = JSON.parse(document.getElementById("viewer-turns").textContent);
   const picture = viewer.querySelector(".viewer-picture");
   const eventList = viewer.querySelector(".viewer-events");

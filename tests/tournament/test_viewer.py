@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from games.common.narration import is_hidden_copy
-from games.common.replay import replay
+from games.common.replay import replay, stored_final_state
 from games.registry import GAMES
 from tests.games.svg import by_class, parse
 from tests.tournament.replays import finished_match
@@ -36,7 +36,7 @@ def test_the_match_page_shows_the_final_position_by_default(client, match) -> No
     assert response.status_code == 200
     frame = response.context["viewer"]["frame"]
     assert frame["step"] == len(payload["actions"]) == response.context["viewer"]["steps"]
-    final = GAMES[match.game].from_dict(payload["final_state"])
+    final = GAMES[match.game].from_dict(stored_final_state(payload))
     names = viewer.seat_names(match)
     picture = viewer.Timeline.from_payload(payload, names).picture
     assert frame["svg"] == picture.draw(picture.full_view(final), names)
@@ -103,7 +103,8 @@ def test_a_window_of_frames_is_the_position_replayed_from_scratch(client, match)
 
 def test_the_last_window_stops_at_the_end(client, match) -> None:
     steps = len(match.replay.unpack()["actions"])
-    data = client.get(frames_url(match), {"start": steps - 2, "count": 40}).json()
+    window = {"start": steps - 2, "count": viewer.MAX_WINDOW}
+    data = client.get(frames_url(match), window).json()
     assert [f["step"] for f in data["frames"]] == [steps - 2, steps - 1, steps]
 
 
@@ -153,9 +154,11 @@ def test_a_running_match_shows_no_position(client, house_bots) -> None:
 
 
 def test_frames_are_compressed_for_browsers_that_accept_it(client, match) -> None:
-    response = client.get(frames_url(match), {"start": 0, "count": 20}, HTTP_ACCEPT_ENCODING="gzip")
+    window = {"start": 0, "count": viewer.MAX_WINDOW}
+    response = client.get(frames_url(match), window, HTTP_ACCEPT_ENCODING="gzip")
     assert response.status_code == 200 and response["Content-Encoding"] == "gzip"
-    assert json.loads(gzip.decompress(response.content))["frames"][19]["step"] == 19
+    last = viewer.MAX_WINDOW - 1
+    assert json.loads(gzip.decompress(response.content))["frames"][last]["step"] == last
 
 
 def lines_of(match: Match) -> list[str]:
@@ -278,3 +281,14 @@ def test_a_replay_from_one_seat_shows_its_hand_and_hides_the_others(client, hous
     assert [frame["step"] for frame in frames["frames"]] == [0, 1]
     assert client.get(f"/matches/{match.id}/?seat=9").status_code == 404
     assert client.get(f"/matches/{match.id}/?seat=x").status_code == 400
+
+
+def test_a_window_of_frames_stays_small(client, house_bots) -> None:
+    """A window of 40 frames was 1.9 MB of JSON to fetch before a jump could show anything."""
+    match = finished_match("catan", seed=12)
+    steps = len(match.replay.unpack()["actions"])
+    window = {"start": steps // 2, "count": viewer.MAX_WINDOW}
+    body = client.get(frames_url(match), window).content
+    assert viewer.MAX_WINDOW <= 12 and len(body) < 700_000
+    too_many = {"start": 0, "count": viewer.MAX_WINDOW + 1}
+    assert client.get(frames_url(match), too_many).status_code == 400
