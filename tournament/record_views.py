@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from tournament import pausing, records
-from tournament.models import Bot, Match
+from tournament.models import Bot, Match, light_seats
 
 GAMES_PAGE = 25
 
@@ -55,7 +55,7 @@ def bot_games_context(request: HttpRequest, bot: Bot) -> dict[str, Any]:
         query["version"] = version.id if version else -1
     if filters["opponent"].isdigit():
         query["opponent"] = int(filters["opponent"])
-    matches = records.filtered_matches(query).prefetch_related("participants__version__bot__owner")
+    matches = records.filtered_matches(query).prefetch_related(light_seats())
     page = Paginator(matches, GAMES_PAGE).get_page(request.GET.get("page"))
     opponents = records.frequent_opponents(bot)
     return {
@@ -80,7 +80,7 @@ def head_to_head(request: HttpRequest, bot_id: int, other_id: int) -> HttpRespon
     other = get_object_or_404(Bot.objects.select_related("owner"), id=other_id)
     record = records.head_to_head(bot, other)
     matches = Match.objects.filter(id__in=record.latest).order_by("-id")
-    matches = matches.prefetch_related("participants__version__bot__owner")
+    matches = matches.prefetch_related(light_seats())
     return render(
         request,
         "tournament/head_to_head.html",

@@ -15,7 +15,7 @@ from typing import Any
 from django.db.models import Min, Q, QuerySet
 from django.utils import timezone
 
-from tournament.models import Bot, BotVersion, Match, MatchParticipant
+from tournament.models import Bot, BotVersion, Match, MatchParticipant, light_seats
 
 RESULTS = ("win", "loss", "forfeit")
 """A seat's result filters: first without forfeiting, placed below first, forfeited."""
@@ -184,6 +184,6 @@ def worth_watching(game: str) -> Match | None:
         Match.objects.filter(id__in=recent)
         .annotate(weakest=Min("participants__version__conservative"))
         .order_by("-weakest", "-id")
-        .prefetch_related("participants__version__bot__owner")
+        .prefetch_related(light_seats())
         .first()
     )

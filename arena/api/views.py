@@ -37,7 +37,14 @@ from arena.api.tokens import TooManyTokens, issue
 from games.registry import GAMES, game_title
 from tournament import pausing, records
 from tournament.api import choice_filter, invalid_query
-from tournament.models import Bot, BotVersion, Match, MatchParticipant
+from tournament.models import (
+    HEAVY_VERSION_FIELDS,
+    Bot,
+    BotVersion,
+    Match,
+    MatchParticipant,
+    light_seats,
+)
 from tournament.organiser import may_organise
 from tournament.replay_files import match_replay
 
@@ -240,9 +247,7 @@ def match_list(request: Request) -> Response:
     query = MatchListQuery(data=request.query_params)
     if not query.is_valid():
         return invalid_query(query.errors)
-    matches = records.filtered_matches(query.validated_data).prefetch_related(
-        "participants__version__bot__owner"
-    )
+    matches = records.filtered_matches(query.validated_data).prefetch_related(light_seats())
     paginator = ApiPagination()
     page = paginator.paginate_queryset(matches, request)
     return paginator.get_paginated_response([match_body(m, request) for m in page])
@@ -251,9 +256,7 @@ def match_list(request: Request) -> Response:
 @extend_schema(responses=answers(MatchBodySerializer, 404))
 @api_view(["GET"])
 def match_detail(request: Request, match_id: int) -> Response:
-    match = get_object_or_404(
-        Match.objects.prefetch_related("participants__version__bot__owner"), id=match_id
-    )
+    match = get_object_or_404(Match.objects.prefetch_related(light_seats()), id=match_id)
     return Response(match_body(match, request))
 
 
@@ -310,6 +313,7 @@ def leaderboard(request: Request, game: str) -> Response:
     order = LEADERBOARD_SORTS[query.validated_data.get("sort", "conservative")]
     versions = (
         BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE, bot__paused__isnull=True)
+        .defer(*HEAVY_VERSION_FIELDS)
         .select_related("bot__owner")
         .order_by(order, "id")
     )
