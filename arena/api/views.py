@@ -23,7 +23,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import IsAuthenticated
@@ -34,9 +34,9 @@ from arena.api.models import ApiToken
 from arena.api.pagination import ApiPagination
 from arena.api.schema import answers, page_of
 from arena.api.tokens import TooManyTokens, issue
-from games.registry import GAMES, game_title
+from games.registry import GAMES
 from tournament import pausing, records
-from tournament.api import choice_filter, invalid_query
+from tournament.api import GameTitleField, choice_filter, invalid_query
 from tournament.models import (
     HEAVY_VERSION_FIELDS,
     Bot,
@@ -137,22 +137,29 @@ def token_revoke(request: Request, token_id: int) -> Response:
 
 
 class SeatBodySerializer(serializers.Serializer):
+    """A seat of a match as the API gives it (read from a ``MatchParticipant``)."""
+
     seat = serializers.IntegerField()
-    bot = serializers.IntegerField()
-    bot_name = serializers.CharField()
-    owner = serializers.CharField()
-    version = serializers.IntegerField()
+    bot = serializers.IntegerField(source="version.bot_id")
+    bot_name = serializers.CharField(source="version.bot.name")
+    owner = serializers.CharField(source="version.bot.owner.username")
+    version = serializers.IntegerField(source="version.number")
     version_id = serializers.IntegerField()
     rank = serializers.IntegerField(allow_null=True)
     score = serializers.FloatField(allow_null=True)
-    forfeit = serializers.CharField(allow_null=True)
+    forfeit = serializers.SerializerMethodField()
     forfeit_detail = serializers.CharField(allow_blank=True)
+
+    def get_forfeit(self, participant: MatchParticipant) -> str | None:
+        return participant.forfeit or None
 
 
 class MatchBodySerializer(serializers.Serializer):
+    """A match as the API gives it; needs the request in its context for the addresses."""
+
     id = serializers.IntegerField()
     game = serializers.CharField()
-    game_title = serializers.CharField()
+    game_title = GameTitleField()
     kind = serializers.CharField()
     rated = serializers.BooleanField()
     status = serializers.CharField()
@@ -160,47 +167,23 @@ class MatchBodySerializer(serializers.Serializer):
     created = serializers.DateTimeField()
     finished = serializers.DateTimeField(allow_null=True)
     end_reason = serializers.CharField(allow_blank=True)
-    seats = SeatBodySerializer(many=True)
-    page = serializers.URLField()
-    replay = serializers.URLField(allow_null=True)
+    seats = serializers.SerializerMethodField()
+    page = serializers.SerializerMethodField()
+    replay = serializers.SerializerMethodField()
 
+    @extend_schema_field(SeatBodySerializer(many=True))
+    def get_seats(self, match: Match) -> list[dict[str, Any]]:
+        seats = sorted(match.participants.all(), key=lambda participant: participant.seat)
+        return SeatBodySerializer(seats, many=True).data
 
-def seat_body(participant: MatchParticipant) -> dict[str, Any]:
-    version = participant.version
-    return {
-        "seat": participant.seat,
-        "bot": version.bot_id,
-        "bot_name": version.bot.name,
-        "owner": version.bot.owner.username,
-        "version": version.number,
-        "version_id": version.id,
-        "rank": participant.rank,
-        "score": participant.score,
-        "forfeit": participant.forfeit or None,
-        "forfeit_detail": participant.forfeit_detail,
-    }
+    def get_page(self, match: Match) -> str:
+        return self.context["request"].build_absolute_uri(f"/matches/{match.id}/")
 
-
-def match_body(match: Match, request: Request) -> dict[str, Any]:
-    seats = sorted(match.participants.all(), key=lambda p: p.seat)
-    finished = match.status == Match.FINISHED
-    return {
-        "id": match.id,
-        "game": match.game,
-        "game_title": game_title(match.game),
-        "kind": match.kind,
-        "rated": match.rated,
-        "status": match.status,
-        "options": match.options,
-        "created": match.created,
-        "finished": match.finished,
-        "end_reason": match.end_reason,
-        "seats": [seat_body(p) for p in seats],
-        "page": request.build_absolute_uri(f"/matches/{match.id}/"),
-        "replay": request.build_absolute_uri(f"/api/matches/{match.id}/replay")
-        if finished
-        else None,
-    }
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_replay(self, match: Match) -> str | None:
+        if match.status != Match.FINISHED:
+            return None
+        return self.context["request"].build_absolute_uri(f"/api/matches/{match.id}/replay")
 
 
 class MatchListQuery(serializers.Serializer):
@@ -250,14 +233,15 @@ def match_list(request: Request) -> Response:
     matches = records.filtered_matches(query.validated_data).prefetch_related(light_seats())
     paginator = ApiPagination()
     page = paginator.paginate_queryset(matches, request)
-    return paginator.get_paginated_response([match_body(m, request) for m in page])
+    body = MatchBodySerializer(page, many=True, context={"request": request}).data
+    return paginator.get_paginated_response(body)
 
 
 @extend_schema(responses=answers(MatchBodySerializer, 404))
 @api_view(["GET"])
 def match_detail(request: Request, match_id: int) -> Response:
     match = get_object_or_404(Match.objects.prefetch_related(light_seats()), id=match_id)
-    return Response(match_body(match, request))
+    return Response(MatchBodySerializer(match, context={"request": request}).data)
 
 
 @extend_schema(
