@@ -23,7 +23,8 @@ from typing import Any
 
 from games.catan.state import CatanState
 
-VERSION = "1.0.0"
+VERSION = "1.1.0"
+"""Bumped whenever a rule changes; what changed is in README.md, "Versions"."""
 
 DEFAULT_OPTIONS: dict[str, Any] = {
     "masters": False,
