@@ -163,7 +163,8 @@ class Table:
 
     def turn_4(self) -> None:
         """White offers grain and ore for lumber and brick; nobody takes it; he builds a road
-        and buys a development card: a knight."""
+        and buys a development card: a knight. (Here orange holds no lumber: he could not
+        have accepted.)"""
         self.roll(11)
         assert self.hand(WHITE) == {"lumber": 1, "brick": 1, "wool": 1, "grain": 1, "ore": 1}
         self.propose(WHITE, {"grain": 1, "ore": 1}, {"lumber": 1, "brick": 1})
@@ -177,7 +178,8 @@ class Table:
         self.do(A.END_TURN)
 
     def turn_5(self) -> None:
-        """BG-EX-01: orange buys Road Building, which he may not play this turn."""
+        """BG-EX-01: orange buys Road Building, which he may not play this turn. (Here he holds
+        no lumber, so a road was not an option.)"""
         self.roll(2)
         self.do(A.BUY_DEVELOPMENT)
         self.chance(A.DRAW_DEVELOPMENT[ROAD_BUILDING])
@@ -236,7 +238,8 @@ class Table:
 
     def turn_8(self) -> None:
         """BG-EX-04: white plays the knight before rolling, sends the robber to fields 10 by
-        red's city, takes red's only card (lumber), rolls and builds a settlement."""
+        red's city, takes red's only card (lumber), rolls and builds a settlement. (Here that
+        settlement brings white the wool harbour; in the story he had it from the start.)"""
         state = self.state
         assert state.phase == "pre_roll" and A.PLAY_KNIGHT in state.legal_actions()
         assert self.hand(RED) == {"lumber": 1}
