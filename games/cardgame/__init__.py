@@ -36,8 +36,16 @@ Chance (``chance_kind()``): ``deal{card}`` (``deck:development``, ``deck:regions
 
 from __future__ import annotations
 
-VERSION = "1.0.0"
-"""Bumped whenever a rule changes, so recorded games name the rules they were played under."""
+VERSION = "1.1.0"
+"""Bumped whenever a rule changes, so recorded games name the rules they were played under.
+
+Changelog:
+
+* 1.1.0: the Merchant is playable only when the player holds a resource of his own to exchange
+  (CG-CARD-MERCHANT-02, issue 11); a game where a player without resources played it does not
+  replay under 1.1.0.
+* 1.0.0: first release.
+"""
 
 from games.cardgame.game import CardGame  # noqa: E402
 

@@ -99,8 +99,8 @@ PHASE_LEGAL["main"] = _legal_main
 def _playable(state: CardGameState, kind: str) -> bool:
     seat = state.active
     dom, opp = state.domains[seat], state.domains[1 - seat]
-    if kind == "merchant":  # CG-CARD-MERCHANT-02
-        return any(
+    if kind == "merchant":  # CG-CARD-MERCHANT-02: both players hold resources to exchange
+        return dom.units() > 0 and any(
             amount and dom.room(CARDS[card].resource) for card, amount in opp.regions.values()
         )
     if kind == "caravan":  # CG-CARD-CARAVAN-01

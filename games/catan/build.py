@@ -139,7 +139,10 @@ class BuildRules:
         self._put_road(p, e)
         self.built_this_turn = True
         self.events.append({"type": "build_road", "seat": p, "edge": e, "visible_to": "all"})
-        self.after_road(p, e)
+        if self.phase == "louis_road":
+            self.judge_relaid_road(p, e)  # Masters: a moved road (A-MA-09)
+        else:
+            self.after_road(p, e)
         self.after_build(p)
 
     def _apply_build_settlement(self, action: Action) -> None:

@@ -24,7 +24,8 @@ from typing import Any
 from games.catan.state import CatanState
 from games.common.options import OptionSpec, option_specs
 
-VERSION = "1.0.0"
+VERSION = "1.1.0"
+"""Bumped whenever a rule changes; what changed is in README.md, "Versions"."""
 
 DEFAULT_OPTIONS: dict[str, Any] = {
     "masters": False,

@@ -13,8 +13,9 @@ Actions (all enumerated in legal lists):
 * ``use_louis`` ``{edge}``: lift that road (one end free of own pieces) and relay it elsewhere.
 * ``use_kandamir`` ``{replace, with}`` (or without both keys): buy a development card, draw 3
   (chance), ``keep_development`` ``{card}`` keeps one, the others return to the deck.
-* ``use_vincent`` ``{knight: "hand"|"played", build: "settlement"|"city"}``: discard a knight and
-  build at the reduced cost.
+* ``use_vincent`` ``{knight: "hand"|"hand_new"|"played", build: "settlement"|"city"}``: discard
+  a knight (from the hand one held before this turn, or one bought this turn, or a played one)
+  and build at the reduced cost.
 * ``use_robbers_bride``: robber to the desert, take one card of the freed hex's resource.
 * ``use_negotiant`` ``{resource, seats}``: each chosen opponent holding the resource gives one;
   the owner pays each back with ``give_resource`` ``{resource}``.
@@ -186,12 +187,25 @@ class MastersRules:
             return
         legal.append(USE_IDLE)
         if name == "robbers_bride":
-            if self.hex_resource[self.robber] >= 0 and "desert" in self.terrains:
-                legal.append(USE_BRIDE)  # A-MA-05
+            if (
+                self.hex_resource[self.robber] >= 0  # A-MA-05
+                and "desert" in self.terrains
+                and self._bride_phase()
+            ):
+                legal.append(USE_BRIDE)
             return
         if self.phase != "main":
             return
         getattr(self, "_offer_" + name, _no_offer)(p, legal)
+
+    def _bride_phase(self) -> bool:
+        """MA-BRIDE-01: before the roll or in the trade phase. With strict phases the trade
+        phase ends at the first build; with combined trade and build it lasts the turn."""
+        return (
+            self.phase == "pre_roll"
+            or self.options["combined_trade_build"]
+            or not self.built_this_turn
+        )
 
     def _offer_jean(self, p: int, legal: list[Action]) -> None:
         legal.extend(USE_JEAN)
@@ -276,10 +290,14 @@ class MastersRules:
                     )
 
     def _offer_vincent(self, p: int, legal: list[Action]) -> None:
+        """MA-VINCENT-01: the player chooses the knight: from the hand one held before this turn
+        (``hand``) or one bought this turn (``hand_new``), or a played one (``played``)."""
         h = self.hand[p]
         sources = []
-        if self.dev_hand[p][KNIGHT]:
+        if self.dev_hand[p][KNIGHT] > self.dev_new[p][KNIGHT]:
             sources.append("hand")
+        if self.dev_new[p][KNIGHT]:
+            sources.append("hand_new")
         if self.knights[p]:
             sources.append("played")
         can_settle = (
@@ -413,6 +431,9 @@ class MastersRules:
         self.enter_master_after()
 
     def _apply_use_siegfried_take(self, action: Action) -> None:
+        """MA-SIEGFRIED-02: the card comes instead of the discard, so the owner, who held 7 or
+        fewer, is not counted again once it is in his hand."""
+        self.siegfried_exempt = self.actor
         self._take_from_bank(action)
 
     def discard_exempt(self, seat: int) -> bool:
@@ -479,11 +500,9 @@ class MastersRules:
         p = self.actor
         e = action["edge"]
         self._mark_used(p, "move_road", edge=e)
-        old = self.road_length[p]
         self.edge_owner[e] = -1
         self.roads_left[p] += 1
-        self._rebuild_derived()  # network tables; recomputes every road length
-        self._update_longest_road(holder_dropped=self.road_length[p] < old)
+        self._rebuild_derived()  # network tables; Longest Road waits for the relay
         self.louis_edge = e
         self.cost_override = (0, 0, 0, 0, 0)
         self._set_phase("louis_road", p)
@@ -493,13 +512,27 @@ class MastersRules:
 
         return [A.BUILD_ROAD[e] for e in self.road_spots(self.actor) if e != self.louis_edge]
 
+    def judge_relaid_road(self, p: int, e: int) -> None:
+        """A-MA-09, BG-LR-05/08: Longest Road is judged once the move is complete, from the
+        lengths before the road was lifted (never while it is off the board). Only the mover's
+        roads changed, so only a holder who moved his own road can have dropped."""
+        eo = self.edge_owner
+        eo[e], eo[self.louis_edge] = -1, p
+        before = self.trail_length(p)
+        eo[e], eo[self.louis_edge] = p, -1
+        self.road_length[p] = self.trail_length(p)
+        dropped = self.longest_road == p and self.road_length[p] < before
+        self._update_longest_road(holder_dropped=dropped)
+
     # ------------------------------------------------------------------ Vincent
     def _apply_use_vincent(self, action: Action) -> None:
         """MA-VINCENT-01..03, A-MA-04: a knight leaves the game; one cheaper building."""
         p = self.actor
         if action["knight"] == "hand":
             self.dev_hand[p][KNIGHT] -= 1
-            self.dev_new[p][KNIGHT] = min(self.dev_new[p][KNIGHT], self.dev_hand[p][KNIGHT])
+        elif action["knight"] == "hand_new":
+            self.dev_hand[p][KNIGHT] -= 1
+            self.dev_new[p][KNIGHT] -= 1
         else:
             self.knights[p] -= 1
             self.update_largest_army()
@@ -611,7 +644,7 @@ class MastersRules:
         self._mark_used(
             p, "exchange", resource=action["resource"], seats=list(action["seats"]), gave=gave
         )
-        self.negotiant_debts = gave
+        self.negotiant_debts = list(gave)  # paid off one by one; the logged list stays whole
         self._next_negotiant_payment()
 
     def _next_negotiant_payment(self) -> None:

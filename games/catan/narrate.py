@@ -57,7 +57,11 @@ MASTER_USES: dict[str, str | tuple[str, ...]] = {
 }
 """What each use of a master does (the event's ``use``), from the event's fields; of several
 templates the first whose fields the event has (a field that is null counts as missing)."""
-KNIGHT_SOURCES = {"hand": "a knight card from the hand", "played": "a played knight"}
+KNIGHT_SOURCES = {
+    "hand": "a knight card from the hand",
+    "hand_new": "a knight card bought this turn",
+    "played": "a played knight",
+}
 """Vincent's knight, by where it came from."""
 
 

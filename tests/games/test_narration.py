@@ -285,6 +285,9 @@ def test_a_masters_use_says_what_it_does_and_where(beginner) -> None:
     assert say(vincent, beginner) == (
         "Ann uses Vincent: a knight card from the hand leaves the game for a cheaper city."
     )
+    assert say({**vincent, "knight": "hand_new"}, beginner) == (
+        "Ann uses Vincent: a knight card bought this turn leaves the game for a cheaper city."
+    )
     assert say({**use, "master": "jean", "use": "idle"}, beginner) == (
         "Ann uses Jean without effect."
     )

@@ -10,6 +10,7 @@ from games.errors import IllegalAction
 from tests.games.cardgame.positions import (
     POS,
     at_roll,
+    empty_all,
     lay,
     main_phase,
     make_city,
@@ -351,3 +352,20 @@ def test_spy_option_unit_or_action_only() -> None:
     state.apply({"type": "play_card", "card": spy})
     assert state.legal_actions() == [{"type": "take_card", "card": knight}]
     assert CARDS[abbey].role == "building"
+
+
+def test_cg_card_merchant_02_not_playable_without_a_resource_to_exchange() -> None:
+    """CG-CARD-MERCHANT-02: both players must have resources to exchange, so a player holding no
+    resource at all cannot play the Merchant (take 2 and give one of them back); one unit of
+    his own, gold included, is enough."""
+    state, (merchant,), _ = armed("merchant")
+    empty_all(state, 0)
+    state = rebuild(state)
+    assert state.domains[1].units() > 0
+    play = {"type": "play_card", "card": merchant}
+    assert play not in state.legal_actions()
+    with pytest.raises(IllegalAction):
+        state.apply(play)
+    set_units(state, 0, gold=1)
+    state = rebuild(state)
+    assert play in state.legal_actions()

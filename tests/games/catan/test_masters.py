@@ -460,3 +460,189 @@ def test_every_secret_event_leaves_the_other_seats_a_hidden_copy() -> None:
             assert sorted(copy["visible_to"] + event["visible_to"]) == [0, 1, 2, 3]
             seen_types.add(event["type"])
     assert seen_types == SECRET_EVENTS
+
+
+# ---------------------------------------------------------------------- issue 11: audit defects
+def test_ma_siegfried_02_the_card_comes_instead_of_the_discard() -> None:
+    """MA-SIEGFRIED-02: an owner with exactly 7 cards takes a card instead of discarding; the
+    card does not then count him at 8 and make him discard 4."""
+    state = mgame()
+    give_master(state, 1, "siegfried")
+    set_hand(state, 1, ore=4, wool=3)
+    set_hand(state, 2, grain=8)  # the other seats still discard as usual
+    roll(state, 7)
+    assert state.phase == "siegfried" and state.current_player() == 1
+    take = M.USE_SIEGFRIED_TAKE[1]
+    assert take in state.legal_actions()
+    state.apply(take)
+    finish_after(state)
+    assert state.phase == "discard" and state.current_player() == 2
+    for _ in range(4):
+        state.apply(A.DISCARD[3])
+    assert state.phase == "move_robber"
+    assert hand(state, 1) == {"ore": 4, "wool": 3, "brick": 1} and hand(state, 2) == {"grain": 4}
+
+
+def _roads(state, seat, vertices):
+    """``seat``'s roads along the chain of intersections ``vertices`` (path ids looked up)."""
+    from itertools import pairwise
+
+    from games.catan.topology import EDGE_VERTICES
+
+    edges = [EDGE_VERTICES.index(tuple(sorted(pair))) for pair in pairwise(vertices)]
+    put(state, seat, roads=edges)
+    return edges
+
+
+def test_bg_lr_08_a_ma_09_louis_of_a_third_player_does_not_cost_a_tied_holder_the_card() -> None:
+    """BG-LR-08 A-MA-09: seat 1 holds Longest Road at 6, tied with seat 2 (a challenger must
+    exceed the holder). Seat 0 moves one of his own roads with Louis and his own road gets
+    shorter (3 -> 2), but the holder's length did not change, so seat 1 keeps the card (a drop
+    is judged by the holder's length, not the mover's)."""
+    state = empty_board(masters=True)
+    put(state, 0, settlements=[12], roads=[11, 10, 18])  # 12-7-11-16: 18 has a free end at 16
+    put(state, 1, settlements=[51])
+    _roads(state, 1, [47, 51, 48, 52, 49, 53, 50])
+    put(state, 2, settlements=[10])
+    _roads(state, 2, [2, 6, 10, 15, 20, 26, 32])
+    state.longest_road = 1
+    assert state.road_length == [3, 6, 6, 0]
+    give_master(state, 0, "louis")
+    roll(state, 2)
+    state.apply({"type": "use_louis", "edge": 18})
+    assert state.longest_road == 1
+    state.apply(A.BUILD_ROAD[6])  # 3-7: a branch at 7
+    assert state.road_length == [2, 6, 6, 0]
+    assert state.longest_road == 1 and state.public_vp(1) == 3
+    assert not [e for e in state.events if e["type"] == "longest_road"]
+
+
+def test_bg_lr_08_a_ma_09_louis_road_length_is_judged_once_the_road_is_relaid() -> None:
+    """A-MA-09 BG-LR-08: the holder, tied at 6 with seat 1, moves a dead end of his road to its
+    other end (6, lifted 5, relaid 6). Longest Road is judged once the move is complete: he
+    never fell short, so he keeps the card and its 2 VP."""
+    state = empty_board(masters=True)
+    put(state, 0, settlements=[7])
+    chain = _roads(state, 0, [0, 3, 7, 11, 16, 21, 27])
+    put(state, 1, settlements=[51])
+    _roads(state, 1, [47, 51, 48, 52, 49, 53, 50])
+    state.longest_road = 0
+    give_master(state, 0, "louis")
+    roll(state, 2)
+    dead_end = chain[-1]  # 21-27
+    assert {"type": "use_louis", "edge": dead_end} in state.legal_actions()
+    state.apply({"type": "use_louis", "edge": dead_end})
+    assert state.longest_road == 0
+    relay = A.BUILD_ROAD[1]  # 0-4: the other end of the road
+    assert relay in state.legal_actions()
+    state.apply(relay)
+    assert state.road_length[:2] == [6, 6]
+    assert state.longest_road == 0 and state.public_vp(0) == 3
+    assert not [e for e in state.events if e["type"] == "longest_road"]
+
+
+def test_bg_lr_05_a_ma_09_louis_holder_who_ends_shorter_loses_the_card() -> None:
+    """BG-LR-05 A-MA-09: judged after the move, a holder whose road ends shorter (6, relaid
+    away from it: 5) loses the card to the player now longest."""
+    state = empty_board(masters=True)
+    put(state, 0, settlements=[7])
+    chain = _roads(state, 0, [0, 3, 7, 11, 16, 21, 27])
+    put(state, 1, settlements=[51])
+    _roads(state, 1, [47, 51, 48, 52, 49, 53, 50])
+    state.longest_road = 0
+    give_master(state, 0, "louis")
+    roll(state, 2)
+    state.apply({"type": "use_louis", "edge": chain[-1]})
+    state.apply(A.BUILD_ROAD[24])  # 16-22: a branch, no longer trail
+    assert state.road_length[:2] == [5, 6]
+    assert state.longest_road == 1
+
+
+def test_ma_bride_01_strict_phases_only_before_the_roll_or_in_the_trade_phase() -> None:
+    """MA-BRIDE-01: with strict trade-then-build phases (``combined_trade_build`` false) the
+    Bride is used before the roll or in the trade phase, never after building; with the
+    combined phase (default) it stays usable all turn."""
+    for combined in (False, True):
+        state = mgame(combined_trade_build=combined)
+        give_master(state, 0, "robbers_bride")
+        state.robber = 4  # hills 6
+        state._legal = None
+        assert M.USE_BRIDE in state.legal_actions()  # before the roll
+        roll(state, 2)
+        assert M.USE_BRIDE in state.legal_actions()  # trade phase
+        set_hand(state, 0, lumber=1, brick=1)
+        state.apply(A.BUILD_ROAD[10])
+        assert (M.USE_BRIDE in state.legal_actions()) is combined
+
+
+def test_ma_vincent_01_the_player_chooses_which_knight_from_the_hand_goes() -> None:
+    """MA-VINCENT-01: with a knight held from an earlier turn and one bought this turn, the
+    player chooses which goes; discarding the new one keeps the playable knight."""
+    state = mgame()
+    give_master(state, 0, "vincent")
+    put(state, 0, roads=[10])
+    state.dev_hand[0][KNIGHT] = 1  # held from an earlier turn
+    state.dev_deck[KNIGHT] -= 1
+    roll(state, 2)
+    set_hand(state, 0, ore=1, wool=1, grain=1, lumber=1, brick=1)
+    state.apply(A.BUY_DEVELOPMENT)
+    state.apply(A.DRAW_DEVELOPMENT[KNIGHT])
+    vincent = [a for a in state.legal_actions() if a["type"] == "use_vincent"]
+    assert vincent == [
+        {"type": "use_vincent", "knight": "hand", "build": "settlement"},
+        {"type": "use_vincent", "knight": "hand_new", "build": "settlement"},
+    ]
+    state.apply({"type": "use_vincent", "knight": "hand_new", "build": "settlement"})
+    state.apply(A.BUILD_SETTLEMENT[11])
+    finish_after(state)
+    assert state.dev_hand[0][KNIGHT] == 1 and state.dev_new[0][KNIGHT] == 0
+    assert A.PLAY_KNIGHT in state.legal_actions()
+    # the other choice: the older knight goes, the new one cannot be played this turn
+    other = mgame()
+    give_master(other, 0, "vincent")
+    put(other, 0, roads=[10])
+    other.dev_hand[0][KNIGHT] = 1
+    other.dev_deck[KNIGHT] -= 1
+    roll(other, 2)
+    set_hand(other, 0, ore=1, wool=1, grain=1, lumber=1, brick=1)
+    other.apply(A.BUY_DEVELOPMENT)
+    other.apply(A.DRAW_DEVELOPMENT[KNIGHT])
+    other.apply({"type": "use_vincent", "knight": "hand", "build": "settlement"})
+    other.apply(A.BUILD_SETTLEMENT[11])
+    finish_after(other)
+    assert other.dev_hand[0][KNIGHT] == 1 and other.dev_new[0][KNIGHT] == 1
+    assert A.PLAY_KNIGHT not in other.legal_actions()
+
+
+def test_ma_vincent_01_only_a_knight_bought_this_turn() -> None:
+    """MA-VINCENT-01: a knight bought this turn may be discarded (it is "from the hand"); the
+    list names it as the new one, and no older knight is offered."""
+    state = mgame()
+    give_master(state, 0, "vincent")
+    put(state, 0, roads=[10])
+    roll(state, 2)
+    set_hand(state, 0, ore=1, wool=1, grain=1, lumber=1, brick=1)
+    state.apply(A.BUY_DEVELOPMENT)
+    state.apply(A.DRAW_DEVELOPMENT[KNIGHT])
+    assert [a["knight"] for a in state.legal_actions() if a["type"] == "use_vincent"] == [
+        "hand_new"
+    ]
+
+
+def test_ma_negot_01_logged_gave_list_is_not_changed_by_the_payments() -> None:
+    """MA-NEGOT-01: the use's event keeps the opponents who gave after the owner pays them
+    back (the log is what the replay viewer and the other seats read)."""
+    state = mgame()
+    give_master(state, 0, "negotiant")
+    roll(state, 2)
+    set_hand(state, 0, lumber=2)
+    set_hand(state, 1, ore=2)
+    set_hand(state, 2, ore=1)
+    state.apply({"type": "use_negotiant", "resource": "ore", "seats": [1, 2]})
+    state.apply(M.GIVE_RESOURCE[0])
+    state.apply(M.GIVE_RESOURCE[0])
+    finish_after(state)
+    (use,) = [e for e in state.events if e["type"] == "use_master"]
+    assert use["gave"] == [1, 2] and use["seats"] == [1, 2]
+    stored = [e for e in state.to_dict()["events"] if e["type"] == "use_master"]
+    assert stored[0]["gave"] == [1, 2]
