@@ -61,6 +61,16 @@ def test_cg_setup_06_07_08_ten_stacks() -> None:
         "dev4": 12,
         "event": 10,
     }
+    for territory in ("road", "settlement", "city", "region"):  # CG-SETUP-06: sorted by back
+        assert {CARDS[c].kind for c in state.stacks[territory]} == {territory}
+    territories = {
+        c
+        for c, card in CARDS.items()
+        if card.kind in ("road", "settlement", "city", "region") and not c.startswith("start_")
+    }
+    assert territories == {
+        c for t in ("road", "settlement", "city", "region") for c in state.stacks[t]
+    }
     dev = [c for k in DEV_STACKS for c in state.stacks[k]]
     assert {CARDS[c].kind for c in dev} == {"action", "green", "red"}
     assert {CARDS[c].kind for c in state.stacks["event"]} == {"event"}

@@ -122,3 +122,38 @@ def test_bg_knight_02_played_knights_stay_face_up() -> None:
     assert state.knights[0] == 1 and state.observation(2)["players"][0]["knights_played"] == 1
     with pytest.raises(IllegalAction):
         state.apply(A.PLAY_KNIGHT)
+
+
+def test_bg_knight_01_robber_08_a_seven_blocks_the_hex_until_a_knight_moves_the_robber() -> None:
+    """BG-ROBBER-08 BG-KNIGHT-01: the robber put on mountains 8 by a 7 blocks it through every
+    later roll of 8, by any seat, until a knight moves it: the knight offers every other hex,
+    makes nobody discard (the victim holds 9 cards), steals one card for the player, and the
+    freed hex produces again on the next 8."""
+    state = _seven_board()
+    set_hand(state, 1, wool=1)
+    roll(state, 7)
+    state.apply(A.MOVE_ROBBER[11])  # mountains 8, beside seats 1 and 2
+    state.apply(A.ROB[1])
+    state.apply(A.STEAL[2])
+    assert state.robber == 11 and state.hand[0][2] == 1
+    for seat in (1, 2, 3, 0):
+        state.apply(A.END_TURN)
+        assert state.current_player() == seat
+        if seat != 0:
+            roll(state, 8)
+            assert state.hand[1][4] == 0 and state.hand[2][4] == 0, "the robber's hex paid"
+    set_hand(state, 1, ore=9)
+    state.dev_hand[0][KNIGHT] = 1
+    state.dev_deck[KNIGHT] -= 1
+    state._legal = None
+    state.apply(A.PLAY_KNIGHT)
+    assert state.phase == "move_robber" and state.current_player() == 0
+    targets = {a["hex"] for a in state.legal_actions()}
+    assert 11 not in targets and len(targets) == 18
+    state.apply(A.MOVE_ROBBER[10])  # beside seat 1 only: robbed at once
+    assert state.current_player() == CHANCE
+    state.apply(A.STEAL[4])
+    assert state.hand[0][4] == 1 and state.hand[1] == [0, 0, 0, 0, 8]  # no discard, one stolen
+    assert state.robber == 10 and state.phase == "pre_roll"
+    roll(state, 8)
+    assert state.hand[1][4] == 9 and state.hand[2][4] == 1  # mountains 8 pays again
