@@ -157,3 +157,28 @@ def test_bg_knight_01_robber_08_a_seven_blocks_the_hex_until_a_knight_moves_the_
     assert state.robber == 10 and state.phase == "pre_roll"
     roll(state, 8)
     assert state.hand[1][4] == 9 and state.hand[2][4] == 1  # mountains 8 pays again
+
+
+def test_discards_and_a_robbery_of_an_empty_hand_are_logged_for_everyone() -> None:
+    """BG-ROBBER-03 BG-ROBBER-05: each discarded card is public (seat and resource, seen by all);
+    robbing a seat without cards takes nothing and says so to everyone."""
+    state = _seven_board()
+    set_hand(state, 0, lumber=8)
+    roll(state, 7)
+    for _ in range(4):
+        state.apply(A.DISCARD[0])
+    discards = [e for e in state.events if e["type"] == "discard"]
+    assert (
+        discards == [{"type": "discard", "seat": 0, "resource": "lumber", "visible_to": "all"}] * 4
+    )
+    assert state.hand[0] == [4, 0, 0, 0, 0] and state.bank[0] == 19 - 4
+    state.apply(A.MOVE_ROBBER[11])  # seats 1 and 2 there, both without cards
+    state.apply(A.ROB[2])
+    assert state.events[-1] == {
+        "type": "steal",
+        "seat": 0,
+        "victim": 2,
+        "resource": None,
+        "visible_to": "all",
+    }
+    assert state.phase == "main" and state.hand[0] == [4, 0, 0, 0, 0]
