@@ -78,3 +78,28 @@ def test_game_ends_when_nobody_can_reach_the_target() -> None:
     state.apply(A.END_TURN)
     assert state.is_terminal()
     assert state.result()["reason"] == "no_progress" and state.result()["ranking"][0] == 1
+
+
+def test_bg_vp_01_each_item_alone_moves_the_count_by_its_value() -> None:
+    """BG-VP-01: settlement 1, city 2, Longest Road 2, Largest Army 2, VP card 1 (hidden: only in
+    the owner's total), each added alone; a road adds nothing."""
+    state = empty_board(3)
+    steps = [
+        (lambda: put(state, 0, roads=[0]), 0, 0),
+        (lambda: put(state, 0, settlements=[0]), 1, 1),
+        (lambda: put(state, 0, cities=[2]), 2, 2),
+        (lambda: setattr(state, "longest_road", 0), 2, 2),
+        (lambda: setattr(state, "largest_army", 0), 2, 2),
+        (lambda: setattr(state, "longest_road", 1), -2, -2),
+    ]
+    public = total = 0
+    for step, public_gain, total_gain in steps:
+        step()
+        state.vp_dirty = True
+        public, total = public + public_gain, total + total_gain
+        assert (state.public_vp(0), state.total_vp(0)) == (public, total)
+    assert state.public_vp(1) == 2
+    state.dev_hand[0][VICTORY_POINT] = 1
+    state.dev_deck[VICTORY_POINT] -= 1
+    assert (state.public_vp(0), state.total_vp(0)) == (public, total + 1)
+    assert state.observation(1)["players"][0]["public_vp"] == public
