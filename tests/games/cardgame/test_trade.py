@@ -133,3 +133,23 @@ def test_cg_card_mint_01_gold_one_for_one() -> None:
     assert state.domains[0].merchant_rate("gold") == 1
     state.apply({"type": "bank_trade", "give": "gold", "get": "ore"})
     assert units(state, 0, "gold") == 0 and units(state, 0, "ore") == 2
+
+
+def test_cg_trade_01_the_second_seat_trades_in_its_own_turn_with_room_checked() -> None:
+    """CG-TRADE-01: the same consent and room rules hold when seat 1 is the active player (the
+    opponent is then seat 0)."""
+    state = main_phase(seat=1)
+    set_units(state, 1, ore=2)
+    set_units(state, 0, grain=2, ore=3)
+    state = rebuild(state)
+    with pytest.raises(IllegalAction, match="no room"):
+        state.apply({"type": "propose_trade", "give": {"ore": 1}, "get": {"grain": 1}})
+    offer = {"type": "propose_trade", "give": {"ore": 1}, "get": {"grain": 1}}
+    set_units(state, 0, ore=2)
+    state = rebuild(state)
+    state.apply(offer)
+    assert state.current_player() == 0
+    state.apply({"type": "accept_trade"})
+    assert units(state, 1, "ore") == 1 and units(state, 1, "grain") == 2
+    assert units(state, 0, "ore") == 3 and units(state, 0, "grain") == 1
+    assert state.current_player() == 1

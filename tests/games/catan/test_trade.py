@@ -113,3 +113,22 @@ def test_bg_mar_04_05_special_harbour_two_to_one_repeatable() -> None:
     state.apply(A.MARITIME[0][4][2])
     state.apply(A.MARITIME[0][3][2])
     assert hand(state, 0) == {"ore": 4, "grain": 1}
+
+
+@pytest.mark.parametrize("combined", [True, False])
+def test_bg_turn_03_04_an_open_proposal_after_building(combined: bool) -> None:
+    """BG-TURN-03 BG-TURN-04: a freely worded proposal made after a build is accepted when trade
+    and build are combined, and refused (naming BG-TURN-04) with strict phases."""
+    state = empty_board(3, combined_trade_build=combined)
+    put(state, 0, settlements=[12], roads=[11])
+    roll(state, 2)
+    set_hand(state, 0, lumber=5, brick=5)
+    state.apply(A.BUILD_ROAD[10])
+    offer = {"type": "propose_trade", "give": {"lumber": 2}, "get": {"ore": 1}}
+    if combined:
+        state.apply(offer)
+        assert state.phase != "main" and state.current_player() == 1
+    else:
+        with pytest.raises(IllegalAction, match="BG-TURN-04"):
+            state.apply(offer)
+        assert state.phase == "main" and state.hand[0][0] == 4
