@@ -103,3 +103,23 @@ def test_bg_vp_01_each_item_alone_moves_the_count_by_its_value() -> None:
     state.dev_deck[VICTORY_POINT] -= 1
     assert (state.public_vp(0), state.total_vp(0)) == (public, total + 1)
     assert state.observation(1)["players"][0]["public_vp"] == public
+
+
+def test_a_knight_in_hand_keeps_a_stuck_game_going_while_largest_army_can_decide_it() -> None:
+    """BG-WIN-01 with BG-LA-02 (engine safety): with every piece out and the deck empty, a knight
+    still in a hand keeps the game going when Largest Army's 2 VP would reach the target."""
+    for knight_holder, ends in ((None, True), (2, False)):
+        state = empty_board(3, victory_points=20)
+        put(state, 1, cities=[0])
+        state.settlements_left[1] = 0
+        state.cities_left[1] = 0
+        state.roads_left = [0, 0, 0]
+        state.victory_target = state.total_vp(1) + 2
+        if knight_holder is not None:
+            state.dev_hand[knight_holder][0] = 1
+            state.dev_deck[0] -= 1
+        state.dev_spent = state.dev_deck[:]
+        state.dev_deck = [0] * 5
+        roll(state, 2)
+        state.apply(A.END_TURN)
+        assert state.is_terminal() is ends
