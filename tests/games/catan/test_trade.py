@@ -132,3 +132,15 @@ def test_bg_turn_03_04_an_open_proposal_after_building(combined: bool) -> None:
         with pytest.raises(IllegalAction, match="BG-TURN-04"):
             state.apply(offer)
         assert state.phase == "main" and state.hand[0][0] == 4
+
+
+@pytest.mark.parametrize("build", ["settlement", "city"])
+def test_bg_turn_04_no_trade_after_any_build_with_strict_phases(build: str) -> None:
+    """BG-TURN-04: a settlement or a city ends trading too, not only a road."""
+    state = empty_board(3, combined_trade_build=False)
+    put(state, 0, settlements=[12], roads=[11, 10])
+    roll(state, 2)
+    set_hand(state, 0, lumber=2, brick=2, wool=2, grain=4, ore=6)
+    assert "maritime_trade" in types(state) and "propose_trade" in types(state)
+    state.apply(A.BUILD_SETTLEMENT[11] if build == "settlement" else A.BUILD_CITY[12])
+    assert "maritime_trade" not in types(state) and "propose_trade" not in types(state)
