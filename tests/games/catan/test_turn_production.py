@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games.catan import actions as A
 from games.catan.constants import KNIGHT
 from tests.games.catan.fixtures import empty_board, founded, put, roll, set_hand, types
@@ -118,3 +120,27 @@ def test_bg_ex_beg_01_beginner_board_production_example() -> None:
     assert state.hand[0][4] == before[0][4] + 1  # v31 on mountains 8
     assert state.hand[3][4] == before[3][4] + 1  # v20 on mountains 8
     assert state.hand[2][0] == before[2][0] + 1  # v39 on forest 8
+
+
+class _Sweep:
+    """A stand-in random source whose ``random()`` walks evenly through [0, 1)."""
+
+    def __init__(self, steps: int) -> None:
+        self.values = iter((i + 0.5) / steps for i in range(steps))
+
+    def random(self) -> float:
+        return next(self.values)
+
+
+def test_bg_prod_01_sampled_dice_follow_the_two_dice_distribution() -> None:
+    """BG-PROD-01 BG-BOARD-09: the dice a match draws (``sample_chance``) are the 36 equally
+    likely pairs, each once over an even sweep, as ``chance_outcomes`` says."""
+    state = empty_board(3)
+    state.apply(A.ROLL)
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 36 and all(p == pytest.approx(1 / 36) for _o, p in outcomes)
+    sweep = _Sweep(36)
+    drawn = [state.sample_chance(sweep) for _ in range(36)]
+    assert sorted((d["die1"], d["die2"]) for d in drawn) == sorted(
+        (o["die1"], o["die2"]) for o, _p in outcomes
+    )
