@@ -274,3 +274,20 @@ def test_cg_build_04_building_territories_charges_the_costs_on_their_backs() -> 
     set_units(state, 0, **{**RICH, "brick": 1})
     state = rebuild(state)
     assert not [a for a in state.legal_actions() if a["type"] == "build_road"]
+
+
+def test_cg_city_01_build_04_a_city_is_offered_only_when_paid_for_and_in_stock() -> None:
+    """CG-CITY-01 CG-BUILD-04: no city is offered one ore short, nor once the city stack is
+    empty; with both, one per own settlement."""
+    state, _ = rich()
+    set_units(state, 0, ore=2)
+    state = rebuild(state)
+    assert not [a for a in state.legal_actions() if a["type"] == "build_city"]
+    state, _ = rich()
+    while state.stacks["city"]:
+        state.removed.append(state.stacks["city"].pop())  # out of play for this test
+    state = rebuild(state)
+    assert not [a for a in state.legal_actions() if a["type"] == "build_city"]
+    state, _ = rich()
+    state = rebuild(state)
+    assert [a["col"] for a in state.legal_actions() if a["type"] == "build_city"] == [0, 2]
