@@ -7,6 +7,7 @@ tests that reach them. This script chooses the mutants and prints the score per 
 
     python bench/mutation.py run games.catan.robber            # every mutant of one module
     python bench/mutation.py run --sample 40 --seed 1 rules    # 40 chosen at random per module
+    python bench/mutation.py rerun rules                       # survivors again, after new tests
     python bench/mutation.py report [--survivors] [MODULE ...] # score per module (markdown)
 
 ``rules`` stands for every module of :data:`RULES_MODULES`. Runs are cumulative: a mutant keeps
@@ -138,8 +139,24 @@ def choose(modules: list[str], sample: int | None, seed: int) -> list[str]:
     return names
 
 
-def run(modules: list[str], sample: int | None, seed: int) -> int:
-    names = choose(modules, sample, seed)
+def survivors(modules: list[str]) -> list[str]:
+    """Surviving mutants of the modules, without those out of mutmut's reach (import time)."""
+    names: list[str] = []
+    for module in modules:
+        at_import = import_time_functions(module)
+        names += [
+            name
+            for name, code in verdicts(module).items()
+            if code == 0 and _function(module, name) not in at_import
+        ]
+    return names
+
+
+def run(modules: list[str], sample: int | None, seed: int, again: bool = False) -> int:
+    names = survivors(modules) if again else choose(modules, sample, seed)
+    if not names:
+        print("nothing to run")
+        return 0
     print(f"running {len(names)} mutant name(s) of {len(modules)} module(s)", flush=True)
     command = ["nice", "-n", "10", str(MUTMUT), "run", "--max-children", "1", *names]
     return subprocess.call(command, cwd=ROOT)
@@ -162,7 +179,7 @@ def _function(module: str, mutant: str) -> str:
     return mutant.removeprefix(module + ".").rsplit("__mutmut_", 1)[0]
 
 
-def report(modules: list[str], survivors: bool) -> str:
+def report(modules: list[str], show_survivors: bool) -> str:
     lines = [
         "| module | mutants | run | killed | timeout | survived | no tests | import-time | score |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -173,14 +190,9 @@ def report(modules: list[str], survivors: bool) -> str:
         total += count
         lines.append(_row(module, count))
     lines.append(_row("**all listed**", total))
-    if survivors:
+    if show_survivors:
         for module in modules:
-            at_import = import_time_functions(module)
-            names = [
-                k
-                for k, code in verdicts(module).items()
-                if code == 0 and _function(module, k) not in at_import
-            ]
+            names = survivors([module])
             if names:
                 lines += ["", f"Survivors in `{module}`:", ""]
                 lines += [f"- `{name.removeprefix(module + '.')}`" for name in sorted(names)]
@@ -207,12 +219,16 @@ def main(argv: list[str]) -> int:
     run_parser.add_argument("modules", nargs="+")
     run_parser.add_argument("--sample", type=int, help="mutants drawn per module")
     run_parser.add_argument("--seed", type=int, default=1)
+    rerun_parser = sub.add_parser("rerun", help="run the survivors again (after adding tests)")
+    rerun_parser.add_argument("modules", nargs="+")
     report_parser = sub.add_parser("report", help="score per module, as a markdown table")
     report_parser.add_argument("modules", nargs="*", default=["rules"])
     report_parser.add_argument("--survivors", action="store_true")
     args = parser.parse_args(argv)
     if args.command == "run":
         return run(expand(args.modules), args.sample, args.seed)
+    if args.command == "rerun":
+        return run(expand(args.modules), None, 0, again=True)
     print(report(expand(args.modules), args.survivors))
     return 0
 
