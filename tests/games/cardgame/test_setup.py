@@ -136,3 +136,14 @@ def test_cg_turn_01_players_alternate_from_the_first_player() -> None:
                 )
                 state.apply(pick)
     assert seen == [0, 1, 0, 1]
+
+
+def test_a_new_game_refuses_other_player_counts_and_seeds_with_a_reason() -> None:
+    """CG-SETUP-01: the card game is for exactly two players; the seed is an int."""
+    import pytest
+
+    for players in (1, 3):
+        with pytest.raises(ValueError, match="the card game is for exactly 2 players"):
+            GAME.new_game(players, 1, {})
+    with pytest.raises(ValueError, match="seed must be an int"):
+        GAME.new_game(2, "1", {})

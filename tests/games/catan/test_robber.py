@@ -182,3 +182,22 @@ def test_discards_and_a_robbery_of_an_empty_hand_are_logged_for_everyone() -> No
         "visible_to": "all",
     }
     assert state.phase == "main" and state.hand[0] == [4, 0, 0, 0, 0]
+
+
+def test_bg_robber_02_the_seats_after_an_exempt_siegfried_owner_still_discard() -> None:
+    """BG-ROBBER-02 with MA-SIEGFRIED-01: the Siegfried owner keeps his 9 cards, and the seat
+    after him with 8 still discards 4."""
+    from games.catan import masters as M
+    from tests.games.catan.test_masters import finish_after, give_master, mgame
+
+    state = mgame()
+    give_master(state, 1, "siegfried")
+    set_hand(state, 1, ore=9)
+    set_hand(state, 2, wool=8)
+    roll(state, 7)
+    state.apply(M.USE_SIEGFRIED)
+    finish_after(state)
+    assert state.phase == "discard" and state.current_player() == 2
+    for _ in range(4):
+        state.apply(A.DISCARD[2])
+    assert state.phase == "move_robber" and sum(state.hand[1]) == 9 and sum(state.hand[2]) == 4
