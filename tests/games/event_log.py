@@ -12,9 +12,16 @@ NAMES = ["Ann", "Ben", "Cy", "Di"]
 
 
 def check_event_log(
-    game_name: str, players: int, seed: int, options: dict[str, Any], narrate: ModuleType
+    game_name: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    narrate: ModuleType,
+    nameless: frozenset[str],
 ) -> None:
-    """Replay a random game step by step and check each new event where it was logged."""
+    """Replay a random game step by step and check each new event where it was logged: its type
+    and audience, and that its line is whole and names a player (unless its type is one of
+    ``nameless``, events about nobody in particular)."""
     _, actions = play_random(game_name, players, seed, options)
     state = GAMES[game_name].new_game(num_players=players, seed=seed, options=options)
     seen = 0
@@ -36,5 +43,7 @@ def check_event_log(
                 continue
             fallback = event["type"].replace("_", " ") + ":"
             assert not line.startswith(fallback) and "{" not in line, (event, line)
+            if event["type"] not in nameless:
+                assert any(name in line for name in NAMES[:players]), (event, line)
             types.add(event["type"])
     assert len(types) >= 10

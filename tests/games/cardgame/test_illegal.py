@@ -18,6 +18,13 @@ from tests.games.cardgame.positions import (
     with_vp_3,
 )
 
+
+def _refused(state, action: dict, message: str) -> None:
+    """``action`` is refused with exactly ``message``."""
+    with pytest.raises(IllegalAction, match="^" + re.escape(message) + "$"):
+        state.apply(action)
+
+
 RICH = {"grain": 3, "ore": 3, "wool": 3, "lumber": 3, "brick": 3}
 
 
@@ -32,18 +39,28 @@ def test_building_mistakes_name_their_rule() -> None:
     state = rebuild(_rich())
     state.apply({"type": "build_road", "end": "right"})
     cases = [
-        ({"type": "build_road", "end": "right"}, "two roads never touch (CG-ROAD-01/02)"),
-        ({"type": "build_settlement", "end": "left"}, "free end of a road (CG-SETTL-01)"),
-        ({"type": "build_city", "col": 1}, "one of your settlements and must be paid (CG-CITY-01)"),
+        (
+            {"type": "build_road", "end": "right"},
+            "a road must follow a settlement or city; two roads never touch (CG-ROAD-01/02)",
+        ),
+        (
+            {"type": "build_settlement", "end": "left"},
+            "a settlement goes at the free end of a road (CG-SETTL-01) and must be paid",
+        ),
+        (
+            {"type": "build_city", "col": 1},
+            "a city goes on one of your settlements and must be paid (CG-CITY-01)",
+        ),
     ]
     for action, reason in cases:
-        pattern = rf"seat 0: {action['type']}: .*{re.escape(reason)}"
-        with pytest.raises(IllegalAction, match=pattern):
-            state.apply(action)
+        _refused(state, action, f"seat 0: {action['type']}: {reason} (phase 'main')")
     library = to_hand(state, 0, "library")[0]
     state = rebuild(state)
-    with pytest.raises(IllegalAction, match=r"red cards go only in free city slots \(CG-EXP-03\)"):
-        state.apply({"type": "build", "card": library})
+    _refused(
+        state,
+        {"type": "build", "card": library},
+        "seat 0: build: red cards go only in free city slots (CG-EXP-03) (phase 'main')",
+    )
 
 
 def test_playing_a_card_one_does_not_hold_or_too_early() -> None:
@@ -64,11 +81,28 @@ def test_a_move_out_of_turn_names_the_pending_decision_or_the_phase() -> None:
     state = at_roll(main_phase())
     state.tasks = [{"t": "roll", "seat": 0}]
     roll(state, "plenty", 4)  # now seat 0 chooses where the Sun's unit goes
-    with pytest.raises(IllegalAction, match=r"pending decision 'gain'.*\(CG-RES-05\)"):
-        state.apply({"type": "build_road", "end": "right"})
-    with pytest.raises(IllegalAction, match=r"cannot pay or receive this unit"):
-        state.apply({"type": "gain", "col": 99, "side": 1})
+    _refused(
+        state,
+        {"type": "build_road", "end": "right"},
+        "seat 0: build_road is not possible now (pending decision 'gain'; allowed: ['gain'])"
+        " (CG-RES-05)",
+    )
+    _refused(
+        state,
+        {"type": "gain", "col": 99, "side": 1},
+        "seat 0: gain: that region cannot pay or receive this unit (CG-RES-04, CG-RES-05)"
+        " (pending decision 'gain')",
+    )
     state.apply(region_action("gain", "wool"))
     state.apply(region_action("gain", "brick"))
-    with pytest.raises(IllegalAction, match=r"phase 'main'.*\(CG-TURN-05\)"):
-        state.apply({"type": "take_card", "card": "spy#1"})
+    _refused(
+        state,
+        {"type": "take_card", "card": "spy#1"},
+        "seat 0: take_card is not possible now (phase 'main'; allowed: ['end_actions',"
+        " 'propose_trade']) (CG-TURN-05)",
+    )
+    state.apply({"type": "end_actions"})
+    assert state.phase == "refill"
+    pattern = r"^seat 0: gain is not possible now \(phase 'refill'; allowed: .*\(CG-HAND-01\)$"
+    with pytest.raises(IllegalAction, match=pattern):
+        state.apply({"type": "gain", "col": 1, "side": 1})

@@ -143,7 +143,7 @@ def test_a_new_game_refuses_other_player_counts_and_seeds_with_a_reason() -> Non
     import pytest
 
     for players in (1, 3):
-        with pytest.raises(ValueError, match="the card game is for exactly 2 players"):
+        with pytest.raises(ValueError, match=r"^the card game is for exactly 2 players$"):
             GAME.new_game(players, 1, {})
-    with pytest.raises(ValueError, match="seed must be an int"):
+    with pytest.raises(ValueError, match=r"^seed must be an int$"):
         GAME.new_game(2, "1", {})

@@ -268,3 +268,13 @@ def test_the_turn_cap_ends_the_game_ranked_by_points() -> None:
         legal = state.legal_actions()
         state.apply(next((a for a in legal if a["type"] == "end_turn"), legal[0]))
     assert state.result() == {"ranking": [1, 0], "scores": [2, 3], "reason": "turn_cap"}
+
+
+def test_asking_a_running_game_for_its_result_or_a_decision_for_chances_is_refused() -> None:
+    """Engine contract: ``result()`` only once the game is over; ``chance_outcomes()`` only at a
+    chance node."""
+    state = rebuild(main_phase())
+    with pytest.raises(ValueError, match=r"^the game is not over$"):
+        state.result()
+    with pytest.raises(ValueError, match=r"^not a chance node$"):
+        state.chance_outcomes()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games.catan import GAME
@@ -16,7 +18,7 @@ def test_integer_options_take_both_bounds_and_nothing_beyond(key: str) -> None:
         assert GAME.new_game(3, 1, {key: value}).options[key] == value
     for value in (low - 1, high + 1, True, "5"):
         with pytest.raises(
-            ValueError, match=rf"option {key} must be an integer in {low}\.\.{high}"
+            ValueError, match=rf"^option {key} must be an integer in {low}\.\.{high}$"
         ):
             GAME.new_game(3, 1, {key: value})
 
@@ -26,10 +28,10 @@ def test_refusals_say_what_is_wrong() -> None:
     cases = [
         ((3, 1, []), "options must be a dict"),
         ((3, "1", {}), "seed must be an int"),
-        ((2, 1, {}), r"2 players needs the option allow_two_players \(BG-COMP-06: 3–4\)"),
-        ((3, 1, {"placement": "beginner", "layout": "variable"}), "placement 'beginner' needs"),
+        ((2, 1, {}), "2 players needs the option allow_two_players (BG-COMP-06: 3–4)"),
+        ((3, 1, {"placement": "beginner", "layout": "variable"}), "placement 'beginner' needs "),
         ((5, 1, {}), "catan takes 3 or 4 players"),
     ]
     for (players, seed, options), message in cases:
-        with pytest.raises(ValueError, match=message):
+        with pytest.raises(ValueError, match="^" + re.escape(message)):
             GAME.new_game(players, seed, options)

@@ -144,3 +144,22 @@ def test_bg_turn_04_no_trade_after_any_build_with_strict_phases(build: str) -> N
     assert "maritime_trade" in types(state) and "propose_trade" in types(state)
     state.apply(A.BUILD_SETTLEMENT[11] if build == "settlement" else A.BUILD_CITY[12])
     assert "maritime_trade" not in types(state) and "propose_trade" not in types(state)
+
+
+def test_bg_trade_01_03_refused_proposals_name_their_rule() -> None:
+    """BG-TRADE-01 BG-TRADE-03: a proposal before the roll, or one side giving nothing, is
+    refused with its reason and rule."""
+    state = empty_board(3)
+    put(state, 0, settlements=[12])
+    set_hand(state, 0, lumber=2)
+    offer = {"type": "propose_trade", "give": {"lumber": 1}, "get": {"ore": 1}}
+    with pytest.raises(
+        IllegalAction, match=r"only in your main phase after the roll \(BG-TRADE-01\)$"
+    ):
+        state.apply(offer)
+    roll(state, 2)
+    gift = {"type": "propose_trade", "give": {"lumber": 1}, "get": {}}
+    with pytest.raises(
+        IllegalAction, match=r"each side must give at least one card \(BG-TRADE-03\)$"
+    ):
+        state.apply(gift)
