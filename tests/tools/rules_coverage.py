@@ -59,7 +59,6 @@ DATA_RULES = {
     "BG-BOARD-05": "54 intersections (board geometry)",
     "BG-BOARD-06": "72 paths (board geometry)",
     "BG-BOARD-07": "coastal intersections (board geometry)",
-    "BG-BOARD-09": "the dice table of two dice",
 }
 
 # Calls that mean a test drives the engine: a state's or a game's own methods. Any helper of the
