@@ -162,7 +162,7 @@ def run(modules: list[str], sample: int | None, seed: int, again: bool = False) 
     return subprocess.call(command, cwd=ROOT)
 
 
-def tally(module: str) -> Counter[str]:
+def tally(module: str, only: set[str] | None = None) -> Counter[str]:
     at_import = import_time_functions(module)
     return Counter(
         "not run"
@@ -171,6 +171,7 @@ def tally(module: str) -> Counter[str]:
         if code == 0 and _function(module, name) in at_import
         else VERDICT.get(code, "suspicious")
         for name, code in verdicts(module).items()
+        if only is None or name in only
     )
 
 
@@ -179,20 +180,24 @@ def _function(module: str, mutant: str) -> str:
     return mutant.removeprefix(module + ".").rsplit("__mutmut_", 1)[0]
 
 
-def report(modules: list[str], show_survivors: bool) -> str:
+def report(
+    modules: list[str], show_survivors: bool, sample: int | None = None, seed: int = 1
+) -> str:
+    """The table; with ``sample`` only the mutants ``run --sample`` draws with that seed."""
+    only = set(choose(modules, sample, seed)) if sample is not None else None
     lines = [
         "| module | mutants | run | killed | timeout | survived | no tests | import-time | score |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     total: Counter[str] = Counter()
     for module in modules:
-        count = tally(module)
+        count = tally(module, only)
         total += count
         lines.append(_row(module, count))
     lines.append(_row("**all listed**", total))
     if show_survivors:
         for module in modules:
-            names = survivors([module])
+            names = [n for n in survivors([module]) if only is None or n in only]
             if names:
                 lines += ["", f"Survivors in `{module}`:", ""]
                 lines += [f"- `{name.removeprefix(module + '.')}`" for name in sorted(names)]
@@ -224,12 +229,14 @@ def main(argv: list[str]) -> int:
     report_parser = sub.add_parser("report", help="score per module, as a markdown table")
     report_parser.add_argument("modules", nargs="*", default=["rules"])
     report_parser.add_argument("--survivors", action="store_true")
+    report_parser.add_argument("--sample", type=int, help="only the sample drawn with --seed")
+    report_parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.command == "run":
         return run(expand(args.modules), args.sample, args.seed)
     if args.command == "rerun":
         return run(expand(args.modules), None, 0, again=True)
-    print(report(expand(args.modules), args.survivors))
+    print(report(expand(args.modules), args.survivors, args.sample, args.seed))
     return 0
 
 
