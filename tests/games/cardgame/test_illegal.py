@@ -9,6 +9,7 @@ import pytest
 from games.errors import IllegalAction
 from tests.games.cardgame.positions import (
     at_roll,
+    lay,
     main_phase,
     rebuild,
     region_action,
@@ -106,3 +107,20 @@ def test_a_move_out_of_turn_names_the_pending_decision_or_the_phase() -> None:
     pattern = r"^seat 0: gain is not possible now \(phase 'refill'; allowed: .*\(CG-HAND-01\)$"
     with pytest.raises(IllegalAction, match=pattern):
         state.apply({"type": "gain", "col": 1, "side": 1})
+
+
+def test_a_green_card_without_a_free_slot_is_refused_naming_the_slot_rules() -> None:
+    """CG-EXP-01 CG-EXP-02: with every slot of both settlements taken, one more green card has no
+    place."""
+    state = _rich()
+    greens = iter(["sawmill", "foundry", "knight_hagen", "fleet_ore"])
+    for col in (0, 2):
+        for row in (1, -1):
+            lay(state, 0, col, row, next(greens))
+    (mill,) = to_hand(state, 0, "brick_factory")
+    state = rebuild(state)
+    _refused(
+        state,
+        {"type": "build", "card": mill},
+        "seat 0: build: no free slot for it (CG-EXP-01, CG-EXP-02) (phase 'main')",
+    )

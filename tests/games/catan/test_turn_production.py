@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games.catan import actions as A
 from games.catan.constants import KNIGHT
+from games.errors import IllegalAction
 from tests.games.catan.fixtures import empty_board, founded, put, roll, set_hand, types
 
 
@@ -144,3 +147,22 @@ def test_bg_prod_01_sampled_dice_follow_the_two_dice_distribution() -> None:
     assert sorted((d["die1"], d["die2"]) for d in drawn) == sorted(
         (o["die1"], o["die2"]) for o, _p in outcomes
     )
+
+
+def test_bg_turn_01_a_move_before_the_roll_is_refused_naming_what_is_legal() -> None:
+    """BG-TURN-01: before the roll only the roll is legal; the refusal says so and names the
+    action, the phase and the rule."""
+    state = empty_board(3)
+    put(state, 0, settlements=[12], roads=[11])
+    cases = {
+        "end_turn": (A.END_TURN, "end_turn()", "BG-TURN-01"),
+        "build_road": (
+            A.BUILD_ROAD[10],
+            "build_road(edge=10)",
+            "BG-BUILD-02, BG-ROAD-01..03, BG-PIECE-01",
+        ),
+    }
+    for action, described, rule in cases.values():
+        message = f"seat 0: {described}: not legal now (phase pre_roll; legal types: roll) ({rule})"
+        with pytest.raises(IllegalAction, match="^" + re.escape(message) + "$"):
+            state.apply(action)
