@@ -56,9 +56,6 @@ DATA_RULES = {
     "CG-CARD-FLEET-05": "a fleet's trade symbol (card file)",
     "CG-CARD-KNIGHT-01": "knights' strength and tournament points (card file)",
     "CG-CARD-TRADEBLDG-01": "trade buildings' symbols (card file)",
-    "BG-BOARD-05": "54 intersections (board geometry)",
-    "BG-BOARD-06": "72 paths (board geometry)",
-    "BG-BOARD-07": "coastal intersections (board geometry)",
 }
 
 # Calls that mean a test drives the engine: a state's or a game's own methods. Any helper of the
