@@ -67,6 +67,7 @@ ENGINE_CALLS = frozenset(
         "chance_outcomes",
         "observation",
         "new_game",
+        "static_info",
         "from_dict",
         "to_dict",
         "vp",
