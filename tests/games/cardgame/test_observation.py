@@ -6,7 +6,15 @@ import pytest
 
 from games.cardgame import GAME
 from games.cardgame.cards import CARDS
-from tests.games.cardgame.positions import lay, main_phase, rebuild, to_hand, with_vp_3
+from tests.games.cardgame.positions import (
+    at_roll,
+    lay,
+    main_phase,
+    rebuild,
+    roll,
+    to_hand,
+    with_vp_3,
+)
 
 ALWAYS = {
     "seat",
@@ -75,3 +83,11 @@ def test_the_events_window_holds_the_latest_visible_events() -> None:
     mine = state.observation(0)["events"]
     assert [e["n"] for e in mine] == [25, 27, 29, 31, 33, 35, 37, 39]
     assert [e["n"] for e in state.observation(1)["events"]] == list(range(32, 40))
+
+
+def test_a_pending_count_is_shown_as_remaining() -> None:
+    """CG-EV-SUN-01: while choosing where the Sun's unit goes, the seat sees how many remain."""
+    state = at_roll(main_phase())
+    roll(state, "plenty", 4)
+    assert state.observation(0)["remaining"] == 1
+    assert "remaining" not in state.observation(1)

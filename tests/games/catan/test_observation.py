@@ -54,6 +54,7 @@ def test_the_observation_has_the_documented_fields() -> None:
     )
     assert obs["limits"] == {"roads": 15, "settlements": 5, "cities": 4}
     assert obs["development_played_this_turn"] is False and obs["pending"] is None
+    assert obs["trade"] is None and obs["proposals_this_turn"] == 0
     masters = empty_board(3, masters=True).observation(0)
     assert set(masters) == TOP_LEVEL | {"masters"}
 
