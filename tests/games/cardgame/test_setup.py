@@ -147,3 +147,31 @@ def test_a_new_game_refuses_other_player_counts_and_seeds_with_a_reason() -> Non
             GAME.new_game(players, 1, {})
     with pytest.raises(ValueError, match=r"^seed must be an int$"):
         GAME.new_game(2, "1", {})
+
+
+def test_cg_setup_09_10_the_first_roll_is_two_dice_and_the_second_player_also_takes_three() -> None:
+    """CG-SETUP-09: the first roll is 36 equally likely pairs of 1..6; CG-SETUP-10: after the
+    first player's 3 cards, the opponent takes 3 from another stack."""
+    state = GAME.new_game(2, 3, {})
+    while state.current_player() != CHANCE or state.tasks[0]["t"] != "first_roll":
+        state.apply(
+            state.chance_outcomes()[0][0]
+            if state.current_player() == CHANCE
+            else state.legal_actions()[0]
+        )
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 36 and abs(sum(p for _o, p in outcomes) - 1) < 1e-9
+    assert {tuple(o["rolls"]) for o, _p in outcomes} == {
+        (a, b) for a in range(1, 7) for b in range(1, 7)
+    }
+    state.apply({"type": "first_roll", "rolls": [6, 1]})
+    state.apply({"type": "choose_stack", "stack": "dev2"})
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    assert state.current_player() == 1
+    state.apply({"type": "choose_stack", "stack": "dev0"})
+    taken = 0
+    while state.current_player() == 1 and state.legal_actions()[0]["type"] == "take_card":
+        state.apply(state.legal_actions()[0])
+        taken += 1
+    assert taken == 3 and len(state.domains[1].hand) == 3 and len(state.domains[0].hand) == 3

@@ -156,13 +156,15 @@ def test_each_seat_is_offered_its_own_spots_as_turns_pass_without_building() -> 
         if seat:
             state.apply(A.END_TURN)
         assert state.current_player() == seat
-        set_hand(state, seat, lumber=1, brick=1, wool=1, grain=1, ore=3)
+        set_hand(state, seat, lumber=1, brick=1, wool=1, grain=3, ore=3)  # every kind of build
         roll(state, 2)
         legal = state.legal_actions()
         roads = {a["edge"] for a in legal if a["type"] == "build_road"}
         spots = {a["vertex"] for a in legal if a["type"] == "build_settlement"}
+        cities = {a["vertex"] for a in legal if a["type"] == "build_city"}
         assert roads == set(state.road_spots(seat)) and roads
         assert spots == set(state.settlement_spots(seat))
+        assert cities == {homes[seat]}
         assert all(
             seat in {state.vertex_owner[v] for v in EDGE_VERTICES[e]}
             or any(state.edge_owner[f] == seat for v in EDGE_VERTICES[e] for f in VERTEX_EDGES[v])

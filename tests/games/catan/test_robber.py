@@ -201,3 +201,18 @@ def test_bg_robber_02_the_seats_after_an_exempt_siegfried_owner_still_discard() 
     for _ in range(4):
         state.apply(A.DISCARD[2])
     assert state.phase == "move_robber" and sum(state.hand[1]) == 9 and sum(state.hand[2]) == 4
+
+
+def test_bg_robber_02_discards_go_clockwise_from_the_roller() -> None:
+    """BG-ROBBER-02: several seats over 7 discard one after the other, clockwise from the roller
+    (the roller first when he has to)."""
+    state = _seven_board()
+    set_hand(state, 3, wool=8)
+    set_hand(state, 1, ore=8)
+    set_hand(state, 0, grain=8)
+    roll(state, 7)
+    order = []
+    while state.phase == "discard":
+        order.append(state.current_player())
+        state.apply(state.legal_actions()[0])
+    assert order == [0] * 4 + [1] * 4 + [3] * 4

@@ -123,3 +123,28 @@ def test_a_knight_in_hand_keeps_a_stuck_game_going_while_largest_army_can_decide
         roll(state, 2)
         state.apply(A.END_TURN)
         assert state.is_terminal() is ends
+
+
+def test_the_turn_limit_ends_the_game_without_a_winner() -> None:
+    """Safety net (option ``max_turns``): the game ends as ``turn_limit``, ranked by points."""
+    state = empty_board(3, max_turns=10)
+    put(state, 1, settlements=[31])
+    while not state.is_terminal():
+        roll(state, 2)
+        state.apply(A.END_TURN)
+    assert state.result()["reason"] == "turn_limit" and state.result()["ranking"] == [1, 0, 2]
+    assert state.events[-1]["type"] == "game_over" and state.events[-1]["reason"] == "turn_limit"
+
+
+def test_bg_win_01_the_winner_ranks_first_even_with_fewer_points() -> None:
+    """BG-WIN-01 BG-WIN-03: seat 1 holds 11 points outside his turn; seat 0 reaches 10 in his own
+    turn and wins: he ranks first, ahead of the higher score."""
+    state = empty_board(3)
+    put(state, 0, cities=[0, 2, 4, 6])
+    state.dev_hand[0][VICTORY_POINT] = 2
+    state.dev_deck[VICTORY_POINT] -= 2
+    put(state, 1, cities=[20, 22, 24, 26], settlements=[30, 32, 34])
+    state.apply(A.ROLL)  # his first move in his own turn: the check comes with it
+    assert state.is_terminal()
+    assert state.result()["reason"] == "victory" and state.result()["ranking"] == [0, 1, 2]
+    assert state.result()["scores"][:2] == [10, 11]
