@@ -91,3 +91,12 @@ def test_a_pending_count_is_shown_as_remaining() -> None:
     roll(state, "plenty", 4)
     assert state.observation(0)["remaining"] == 1
     assert "remaining" not in state.observation(1)
+
+
+def test_the_last_roll_is_shown_to_both_seats() -> None:
+    """CG-TURN-02: once the dice are rolled both seats see the event and the production."""
+    state = at_roll(main_phase())
+    assert state.observation(0)["last_roll"] is None
+    roll(state, "plenty", 4)
+    for seat in (0, 1):
+        assert state.observation(seat)["last_roll"] == {"event": "plenty", "production": 4}

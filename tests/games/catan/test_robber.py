@@ -216,3 +216,15 @@ def test_bg_robber_02_discards_go_clockwise_from_the_roller() -> None:
         order.append(state.current_player())
         state.apply(state.legal_actions()[0])
     assert order == [0] * 4 + [1] * 4 + [3] * 4
+
+
+def test_a_06_without_the_desert_the_robber_may_go_to_every_other_land_hex() -> None:
+    """BG-ROBBER-04 A-BG-06: with the desert closed, the robber may still go to every other land
+    hex, forests (lumber, the first resource) included: 17 targets."""
+    strict = empty_board(3, robber_may_enter_desert=False)
+    strict.robber = 0
+    roll(strict, 7)
+    targets = {a["hex"] for a in strict.legal_actions()}
+    desert = strict.terrains.index("desert")
+    assert targets == set(range(19)) - {0, desert}
+    assert {h for h, t in enumerate(strict.terrains) if t == "forest"} <= targets
