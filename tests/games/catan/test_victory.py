@@ -125,7 +125,7 @@ def test_a_knight_in_hand_keeps_a_stuck_game_going_while_largest_army_can_decide
         assert state.is_terminal() is ends
 
 
-def test_the_turn_limit_ends_the_game_without_a_winner() -> None:
+def test_the_turn_limit_ends_the_game_ranked_by_points() -> None:
     """Safety net (option ``max_turns``): the game ends as ``turn_limit``, ranked by points."""
     state = empty_board(3, max_turns=10)
     put(state, 1, settlements=[31])
