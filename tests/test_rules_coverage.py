@@ -31,7 +31,43 @@ def test_every_rule_of_a_registered_game_has_a_test(rule_ids: list[str], prefix:
     assert [rule for rule, tests in table.items() if not tests] == []
 
 
+def test_every_rule_has_a_test_that_drives_the_engine(rule_ids: list[str]) -> None:
+    """A test that only reads the card file or a table cannot fail when the engine breaks the
+    rule; only the rules listed as data facts may rest on such tests."""
+    table = rc.coverage(rule_ids)
+    data_only = rc.data_only(table, rc.engine_tests())
+    assert sorted(set(data_only) - rc.DATA_RULES.keys()) == []
+
+
+def test_the_data_rules_list_holds_only_rules_that_need_it(rule_ids: list[str]) -> None:
+    """An entry of DATA_RULES is a checklist rule and has no engine test yet (else it goes)."""
+    table = rc.coverage(rule_ids)
+    data_only = set(rc.data_only(table, rc.engine_tests()))
+    assert sorted(set(rc.DATA_RULES) - set(rule_ids)) == []
+    assert sorted(set(rc.DATA_RULES) - data_only) == []
+
+
+def test_engine_tests_tell_a_played_rule_from_a_data_lookup(tmp_path) -> None:
+    """The detector itself: a test calling ``apply`` (even through a local helper) drives the
+    engine; one that reads a table does not."""
+    (tmp_path / "helpers.py").write_text("def position():\n    return None\n")
+    (tmp_path / "test_x.py").write_text(
+        "def _play(state):\n    state.apply({})\n\n"
+        "def test_a():\n    _play(None)\n\n"
+        "def test_b():\n    position()\n\n"
+        "def test_c():\n    assert CARDS['x'].cost == {}\n"
+    )
+    found = {node.rsplit("::", 1)[1] for node in rc.engine_tests(tmp_path, root=tmp_path)}
+    assert found == {"test_a", "test_b"}
+
+
+def test_regeneration_keeps_the_hand_written_end() -> None:
+    document = "# Rules coverage\n\n" + rc.HAND_WRITTEN + "\n## Mutation testing\n"
+    assert rc.hand_written(document) == "\n" + rc.HAND_WRITTEN + "\n## Mutation testing\n"
+    assert rc.hand_written("# Rules coverage\n") == ""
+
+
 def test_the_coverage_document_is_up_to_date(rule_ids: list[str]) -> None:
-    expected = rc.render(rc.coverage(rule_ids))
     actual = rc.DOCUMENT.read_text() if rc.DOCUMENT.exists() else ""
+    expected = rc.render(rc.coverage(rule_ids)) + rc.hand_written(actual)
     assert actual == expected, "run: python -m tests.tools.rules_coverage"

@@ -222,3 +222,72 @@ def test_cg_exp_08_09_removed_cards_may_be_built_again_elsewhere() -> None:
     state.apply({"type": "choose_slot", "col": 2, "row": -1})
     assert state.domains[1].slots == {(2, -1): mill}
     assert not [a for a in state.legal_actions() if a.get("type") == "move"]
+
+
+def test_cg_build_02_building_gotz_charges_exactly_2_grain_2_wool_2_ore() -> None:
+    """CG-BUILD-02: building Götz Iron Fist takes exactly 2 grain, 2 wool and 2 ore from the
+    regions, nothing else; one unit short of any of them and he cannot be built."""
+    for short in ("grain", "wool", "ore"):
+        state, _ = rich()
+        card = to_hand(state, 0, "knight_gotz")[0]
+        set_units(state, 0, **{short: 1})
+        state = rebuild(state)
+        assert {"type": "build", "card": card} not in state.legal_actions()
+    state, _ = rich()
+    card = to_hand(state, 0, "knight_gotz")[0]
+    state = rebuild(state)
+    before = state.domains[0].totals()
+    state.apply({"type": "build", "card": card})
+    state.apply({"type": "choose_slot", "col": 0, "row": 1})
+    after = state.domains[0].totals()
+    paid = {r: before[r] - after[r] for r in before if before[r] != after[r]}
+    assert paid == {"grain": 2, "wool": 2, "ore": 2}
+    assert state.domains[0].slots[(0, 1)] == card
+
+
+def test_cg_build_04_building_territories_charges_the_costs_on_their_backs() -> None:
+    """CG-BUILD-04: a road takes 2 brick + 1 lumber, a settlement 1 lumber, brick, wool and grain,
+    a city 3 ore + 2 grain, and nothing else."""
+
+    def paid_for(state, *actions) -> dict[str, int]:
+        before = state.domains[0].totals()
+        for action in actions:
+            state.apply(action)
+        while state.tasks:  # the new settlement's two regions
+            state.apply(state.legal_actions()[0])
+        after = state.domains[0].totals()
+        return {r: before[r] - after[r] for r in before if before[r] != after[r]}
+
+    state = rebuild(rich()[0])
+    assert paid_for(state, {"type": "build_road", "end": "right"}) == {"brick": 2, "lumber": 1}
+    set_units(state, 0, **RICH)
+    state = rebuild(state)
+    assert paid_for(state, {"type": "build_settlement", "end": "right"}) == {
+        "lumber": 1,
+        "brick": 1,
+        "wool": 1,
+        "grain": 1,
+    }
+    set_units(state, 0, **RICH)
+    state = rebuild(state)
+    assert paid_for(state, {"type": "build_city", "col": 2}) == {"ore": 3, "grain": 2}
+    set_units(state, 0, **{**RICH, "brick": 1})
+    state = rebuild(state)
+    assert not [a for a in state.legal_actions() if a["type"] == "build_road"]
+
+
+def test_cg_city_01_build_04_a_city_is_offered_only_when_paid_for_and_in_stock() -> None:
+    """CG-CITY-01 CG-BUILD-04: no city is offered one ore short, nor once the city stack is
+    empty; with both, one per own settlement."""
+    state, _ = rich()
+    set_units(state, 0, ore=2)
+    state = rebuild(state)
+    assert not [a for a in state.legal_actions() if a["type"] == "build_city"]
+    state, _ = rich()
+    while state.stacks["city"]:
+        state.removed.append(state.stacks["city"].pop())  # out of play for this test
+    state = rebuild(state)
+    assert not [a for a in state.legal_actions() if a["type"] == "build_city"]
+    state, _ = rich()
+    state = rebuild(state)
+    assert [a["col"] for a in state.legal_actions() if a["type"] == "build_city"] == [0, 2]

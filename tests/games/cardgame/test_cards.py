@@ -84,13 +84,13 @@ def test_cg_card_knight_01_knights_have_strength_and_tournament_points() -> None
     assert sum(k.strength for k in knights) == 24 and sum(k.tournament for k in knights) == 18
 
 
-def test_cg_build_02_gotz_costs_2_grain_2_wool_2_ore() -> None:
-    """CG-BUILD-02: Götz Iron Fist costs 2 grain, 2 wool, 2 ore."""
+def test_gotz_card_data_2_grain_2_wool_2_ore() -> None:
+    """The card file prices Götz Iron Fist at 2 grain, 2 wool, 2 ore (the rule: test_building)."""
     assert CARDS["knight_gotz"].cost == {"grain": 2, "wool": 2, "ore": 2}
 
 
-def test_cg_build_04_territory_costs_from_the_card_backs() -> None:
-    """CG-BUILD-04: road 2 brick + 1 lumber, settlement 1 each of four, city 3 ore + 2 grain."""
+def test_territory_card_data_costs() -> None:
+    """The card file prices the territories as their backs (the rule: test_building)."""
     assert CARDS["road#1"].cost == {"brick": 2, "lumber": 1}
     assert CARDS["settlement#1"].cost == {"lumber": 1, "brick": 1, "wool": 1, "grain": 1}
     assert CARDS["city#1"].cost == {"ore": 3, "grain": 2}

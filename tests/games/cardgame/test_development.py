@@ -247,3 +247,49 @@ def test_cg_win_03_lower_target_option() -> None:
     assert state.current_player() == TERMINAL and state.result()["scores"] == [3, 2]
     with pytest.raises(ValueError):
         GAME.new_game(2, 1, {"vp_target": 13})
+
+
+def test_cg_win_02_each_source_of_victory_points_counts_its_own_value() -> None:
+    """CG-WIN-02 CG-CARD-COLOSSUS-01: settlements 1, cities 2, the Knight and Windmill tokens 1
+    each, Baths, Aqueduct, Town Hall and Church 1 each, Colossus 2 (and the Library's shield); a
+    card without VP (Abbey) adds nothing. Each source is added alone and must move the count by
+    exactly its value."""
+    state = rebuild(main_phase())
+    assert state.vp(0) == 2  # two settlements
+    set_units(state, 0, brick=3, lumber=3, wool=3, grain=3, ore=3)
+    state = rebuild(state)
+    state.apply({"type": "build_road", "end": "right"})
+    assert state.vp(0) == 2
+    state.apply({"type": "build_settlement", "end": "right"})
+    while state.tasks:
+        state.apply(state.legal_actions()[0])
+    assert state.vp(0) == 3
+    set_units(state, 0, brick=3, lumber=3, wool=3, grain=3, ore=3)
+    state = rebuild(state)
+    state.apply({"type": "build_city", "col": 2})
+    assert state.vp(0) == 4
+    steps = [
+        ((0, 1), "bath_house", 1),
+        ((0, -1), "aqueduct", 1),
+        ((2, 1), "town_hall", 1),
+        ((2, -1), "church", 1),
+        ((2, 2), "colossus", 2),
+        ((2, -2), "library", 1),  # the card file's VP shield (S2), not in the checklist's list
+        ((0, 2), "abbey", 0),
+    ]
+    make_city(state, 0, 0)
+    state = rebuild(state)
+    vp = state.vp(0)
+    assert vp == 5
+    for (col, row), card_type, value in steps:
+        lay(state, 0, col, row, card_type)
+        state = rebuild(state)
+        assert state.vp(0) == vp + value, card_type
+        vp += value
+    lay(state, 0, 4, 1, "knight_hagen")  # the Knight token: seat 1 has no strength
+    state = rebuild(state)
+    assert state.tokens["knight"] == 0 and state.vp(0) == vp + 1
+    lay(state, 0, 4, -1, "fleet_ore")  # the Windmill token: a city and more trade symbols
+    state = rebuild(state)
+    assert state.tokens["windmill"] == 0 and state.vp(0) == vp + 2
+    assert state.vp(1) == 2

@@ -214,3 +214,28 @@ def test_editing_a_returned_action_does_not_change_the_legal_list() -> None:
     assert state.legal_actions()[0] == {"type": "end_actions"}
     with pytest.raises(IllegalAction):
         state.apply(offer)  # 3 ore is not held: refused even though it came from the list
+
+
+def test_from_dict_refuses_a_principality_with_impossible_geometry() -> None:
+    """CG-SETUP-04 CG-RES-01: a stored domain whose region sits on a settlement's column, on a
+    third row, or whose card is no region, or whose centre row has a gap, is refused."""
+    data = rebuild(main_phase()).to_dict()
+    regions = data["domains"][0]["regions"]
+    centre = data["domains"][0]["centre"]
+    assert [r[:2] for r in regions][:1] == [[-1, -1]]
+    bad_region = [
+        [0, -1, *regions[0][2:]],  # a region on the settlement's column
+        [-1, 2, *regions[0][2:]],  # a region on a third row
+        [-1, -1, centre[0][2], 0],  # a settlement card as a region
+    ]
+    for wrong in bad_region:
+        broken = json.loads(json.dumps(data))
+        broken["domains"][0]["regions"][0] = wrong
+        with pytest.raises(ValueError, match="region"):
+            GAME.from_dict(broken)
+    gap = json.loads(json.dumps(data))
+    gap["domains"][0]["centre"] = [gap["domains"][0]["centre"][0]]
+    gap["domains"][0]["centre"][0][0] = 0
+    gap["domains"][0]["centre"].append([2, *centre[2][1:]])
+    with pytest.raises(ValueError, match="gaps"):
+        GAME.from_dict(gap)

@@ -61,6 +61,16 @@ def test_cg_setup_06_07_08_ten_stacks() -> None:
         "dev4": 12,
         "event": 10,
     }
+    for territory in ("road", "settlement", "city", "region"):  # CG-SETUP-06: sorted by back
+        assert {CARDS[c].kind for c in state.stacks[territory]} == {territory}
+    territories = {
+        c
+        for c, card in CARDS.items()
+        if card.kind in ("road", "settlement", "city", "region") and not c.startswith("start_")
+    }
+    assert territories == {
+        c for t in ("road", "settlement", "city", "region") for c in state.stacks[t]
+    }
     dev = [c for k in DEV_STACKS for c in state.stacks[k]]
     assert {CARDS[c].kind for c in dev} == {"action", "green", "red"}
     assert {CARDS[c].kind for c in state.stacks["event"]} == {"event"}
@@ -126,3 +136,42 @@ def test_cg_turn_01_players_alternate_from_the_first_player() -> None:
                 )
                 state.apply(pick)
     assert seen == [0, 1, 0, 1]
+
+
+def test_a_new_game_refuses_other_player_counts_and_seeds_with_a_reason() -> None:
+    """CG-SETUP-01: the card game is for exactly two players; the seed is an int."""
+    import pytest
+
+    for players in (1, 3):
+        with pytest.raises(ValueError, match=r"^the card game is for exactly 2 players$"):
+            GAME.new_game(players, 1, {})
+    with pytest.raises(ValueError, match=r"^seed must be an int$"):
+        GAME.new_game(2, "1", {})
+
+
+def test_cg_setup_09_10_the_first_roll_is_two_dice_and_the_second_player_also_takes_three() -> None:
+    """CG-SETUP-09: the first roll is 36 equally likely pairs of 1..6; CG-SETUP-10: after the
+    first player's 3 cards, the opponent takes 3 from another stack."""
+    state = GAME.new_game(2, 3, {})
+    while state.current_player() != CHANCE or state.tasks[0]["t"] != "first_roll":
+        state.apply(
+            state.chance_outcomes()[0][0]
+            if state.current_player() == CHANCE
+            else state.legal_actions()[0]
+        )
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 36 and abs(sum(p for _o, p in outcomes) - 1) < 1e-9
+    assert {tuple(o["rolls"]) for o, _p in outcomes} == {
+        (a, b) for a in range(1, 7) for b in range(1, 7)
+    }
+    state.apply({"type": "first_roll", "rolls": [6, 1]})
+    state.apply({"type": "choose_stack", "stack": "dev2"})
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    assert state.current_player() == 1
+    state.apply({"type": "choose_stack", "stack": "dev0"})
+    taken = 0
+    while state.current_player() == 1 and state.legal_actions()[0]["type"] == "take_card":
+        state.apply(state.legal_actions()[0])
+        taken += 1
+    assert taken == 3 and len(state.domains[1].hand) == 3 and len(state.domains[0].hand) == 3

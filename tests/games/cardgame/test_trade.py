@@ -11,16 +11,38 @@ from tests.games.cardgame.positions import (
     main_phase,
     make_city,
     rebuild,
+    region_action,
+    roll,
     set_units,
+    to_hand,
     units,
+    with_vp_3,
 )
 
 
 def test_cg_trade_01_trade_with_consent_and_room_after_the_dice() -> None:
     """CG-TRADE-01: the active player proposes after the dice; the opponent accepts or rejects;
     both need room for what they receive."""
+    offer = {"type": "propose_trade", "give": {"ore": 1}, "get": {"grain": 1}}
+    state = main_phase()  # before the dice, with a decision to take (play the Alchemist or roll)
+    to_hand(state, 0, "alchemist")
+    with_vp_3(state)
+    state.tasks = [{"t": "begin_turn"}]
+    state = rebuild(state)
+    state._advance()
+    assert state.current_player() == 0 and {"type": "roll_dice"} in state.legal_actions()
+    assert not [a for a in state.legal_actions() if "trade" in a["type"]]
+    with pytest.raises(IllegalAction):
+        state.apply(offer)
     state = at_roll(main_phase())
-    assert not [a for a in state.legal_actions() if a["type"] == "propose_trade"]
+    roll(state, "plenty", 4)  # the dice are out, but the Sun's gains are not resolved yet
+    assert state.current_player() == 0
+    assert {a["type"] for a in state.legal_actions()} == {"gain"}
+    with pytest.raises(IllegalAction):
+        state.apply(offer)
+    state.apply(region_action("gain", "wool"))
+    state.apply(region_action("gain", "brick"))
+    assert not state.tasks and offer in state.legal_actions()
     roll_state = main_phase()
     set_units(roll_state, 0, ore=2)
     set_units(roll_state, 1, grain=2)
@@ -111,3 +133,23 @@ def test_cg_card_mint_01_gold_one_for_one() -> None:
     assert state.domains[0].merchant_rate("gold") == 1
     state.apply({"type": "bank_trade", "give": "gold", "get": "ore"})
     assert units(state, 0, "gold") == 0 and units(state, 0, "ore") == 2
+
+
+def test_cg_trade_01_the_second_seat_trades_in_its_own_turn_with_room_checked() -> None:
+    """CG-TRADE-01: the same consent and room rules hold when seat 1 is the active player (the
+    opponent is then seat 0)."""
+    state = main_phase(seat=1)
+    set_units(state, 1, ore=2)
+    set_units(state, 0, grain=2, ore=3)
+    state = rebuild(state)
+    with pytest.raises(IllegalAction, match="no room"):
+        state.apply({"type": "propose_trade", "give": {"ore": 1}, "get": {"grain": 1}})
+    offer = {"type": "propose_trade", "give": {"ore": 1}, "get": {"grain": 1}}
+    set_units(state, 0, ore=2)
+    state = rebuild(state)
+    state.apply(offer)
+    assert state.current_player() == 0
+    state.apply({"type": "accept_trade"})
+    assert units(state, 1, "ore") == 1 and units(state, 1, "grain") == 2
+    assert units(state, 0, "ore") == 3 and units(state, 0, "grain") == 1
+    assert state.current_player() == 1

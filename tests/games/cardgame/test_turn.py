@@ -252,3 +252,29 @@ def test_cg_turn_06_07_refill_then_pass_the_dice() -> None:
         state.apply({"type": "end_actions"})
     state.apply({"type": "end_turn"})
     assert state.active == 1 and state.current_player() == CHANCE
+
+
+def test_the_turn_cap_ends_the_game_ranked_by_points() -> None:
+    """Safety net (constants.MAX_TURNS): passing the dice at the cap ends the game as
+    ``turn_cap``, ranked by VP (seat 1 ahead here)."""
+    from games.cardgame.constants import MAX_TURNS
+
+    state = main_phase(hands_empty=False)
+    make_city(state, 1, 0)
+    state.turn = MAX_TURNS
+    state = rebuild(state)
+    state.apply({"type": "end_actions"})
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(next((a for a in legal if a["type"] == "end_turn"), legal[0]))
+    assert state.result() == {"ranking": [1, 0], "scores": [2, 3], "reason": "turn_cap"}
+
+
+def test_asking_a_running_game_for_its_result_or_a_decision_for_chances_is_refused() -> None:
+    """Engine contract: ``result()`` only once the game is over; ``chance_outcomes()`` only at a
+    chance node."""
+    state = rebuild(main_phase())
+    with pytest.raises(ValueError, match=r"^the game is not over$"):
+        state.result()
+    with pytest.raises(ValueError, match=r"^not a chance node$"):
+        state.chance_outcomes()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.catan import actions as A
-from games.catan.topology import VERTEX_EDGES
+from games.catan.topology import EDGE_VERTICES, VERTEX_EDGES
 from games.errors import IllegalAction
 from tests.games.catan.fixtures import empty_board, hand, put, roll, set_hand, types
 
@@ -143,3 +143,31 @@ def test_bg_settl_03_and_city_02_points_one_and_two() -> None:
     set_hand(state, 0, ore=3, grain=2)
     state.apply(A.BUILD_CITY[12])
     assert state.public_vp(0) == 2
+
+
+def test_each_seat_is_offered_its_own_spots_as_turns_pass_without_building() -> None:
+    """BG-ROAD-02 BG-SETTL-01: the offered roads and settlements are the deciding seat's own,
+    even after other seats' turns in which nothing was built."""
+    state = empty_board(4)
+    homes = {0: 12, 1: 14, 2: 39, 3: 46}
+    for seat, v in homes.items():
+        put(state, seat, settlements=[v], roads=[VERTEX_EDGES[v][0]])
+    for seat in range(4):
+        if seat:
+            state.apply(A.END_TURN)
+        assert state.current_player() == seat
+        set_hand(state, seat, lumber=1, brick=1, wool=1, grain=3, ore=3)  # every kind of build
+        roll(state, 2)
+        legal = state.legal_actions()
+        roads = {a["edge"] for a in legal if a["type"] == "build_road"}
+        spots = {a["vertex"] for a in legal if a["type"] == "build_settlement"}
+        cities = {a["vertex"] for a in legal if a["type"] == "build_city"}
+        assert roads == set(state.road_spots(seat)) and roads
+        assert spots == set(state.settlement_spots(seat))
+        assert cities == {homes[seat]}
+        assert all(
+            seat in {state.vertex_owner[v] for v in EDGE_VERTICES[e]}
+            or any(state.edge_owner[f] == seat for v in EDGE_VERTICES[e] for f in VERTEX_EDGES[v])
+            for e in roads
+        )
+        set_hand(state, seat)

@@ -175,3 +175,18 @@ def test_bg_la_01_02_03_largest_army() -> None:
     assert state.largest_army == 0
     _play_knights(state, 1, 1)
     assert state.largest_army == 1 and state.public_vp(0) == 1 and state.public_vp(1) == 3
+
+
+def test_bg_la_01_02_any_seat_takes_largest_army_and_keeps_it_against_an_equal() -> None:
+    """BG-LA-01 BG-LA-02 A-BG-10 for other seats than the first: the last seat's third knight
+    takes the card; a holder in the middle keeps it when another seat only equals him."""
+    state = _main()
+    _play_knights(state, 2, 3)
+    assert state.largest_army == 2 and state.public_vp(2) == 2
+    state = _main()
+    _play_knights(state, 1, 3)
+    assert state.largest_army == 1
+    _play_knights(state, 0, 3)
+    assert state.largest_army == 1 and state.public_vp(1) == 3 and state.public_vp(0) == 1
+    _play_knights(state, 2, 4)
+    assert state.largest_army == 2

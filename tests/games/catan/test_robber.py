@@ -122,3 +122,109 @@ def test_bg_knight_02_played_knights_stay_face_up() -> None:
     assert state.knights[0] == 1 and state.observation(2)["players"][0]["knights_played"] == 1
     with pytest.raises(IllegalAction):
         state.apply(A.PLAY_KNIGHT)
+
+
+def test_bg_knight_01_robber_08_a_seven_blocks_the_hex_until_a_knight_moves_the_robber() -> None:
+    """BG-ROBBER-08 BG-KNIGHT-01: the robber put on mountains 8 by a 7 blocks it through every
+    later roll of 8, by any seat, until a knight moves it: the knight offers every other hex,
+    makes nobody discard (the victim holds 9 cards), steals one card for the player, and the
+    freed hex produces again on the next 8."""
+    state = _seven_board()
+    set_hand(state, 1, wool=1)
+    roll(state, 7)
+    state.apply(A.MOVE_ROBBER[11])  # mountains 8, beside seats 1 and 2
+    state.apply(A.ROB[1])
+    state.apply(A.STEAL[2])
+    assert state.robber == 11 and state.hand[0][2] == 1
+    for seat in (1, 2, 3, 0):
+        state.apply(A.END_TURN)
+        assert state.current_player() == seat
+        if seat != 0:
+            roll(state, 8)
+            assert state.hand[1][4] == 0 and state.hand[2][4] == 0, "the robber's hex paid"
+    set_hand(state, 1, ore=9)
+    state.dev_hand[0][KNIGHT] = 1
+    state.dev_deck[KNIGHT] -= 1
+    state._legal = None
+    state.apply(A.PLAY_KNIGHT)
+    assert state.phase == "move_robber" and state.current_player() == 0
+    targets = {a["hex"] for a in state.legal_actions()}
+    assert 11 not in targets and len(targets) == 18
+    state.apply(A.MOVE_ROBBER[10])  # beside seat 1 only: robbed at once
+    assert state.current_player() == CHANCE
+    state.apply(A.STEAL[4])
+    assert state.hand[0][4] == 1 and state.hand[1] == [0, 0, 0, 0, 8]  # no discard, one stolen
+    assert state.robber == 10 and state.phase == "pre_roll"
+    roll(state, 8)
+    assert state.hand[1][4] == 9 and state.hand[2][4] == 1  # mountains 8 pays again
+
+
+def test_discards_and_a_robbery_of_an_empty_hand_are_logged_for_everyone() -> None:
+    """BG-ROBBER-03 BG-ROBBER-05: each discarded card is public (seat and resource, seen by all);
+    robbing a seat without cards takes nothing and says so to everyone."""
+    state = _seven_board()
+    set_hand(state, 0, lumber=8)
+    roll(state, 7)
+    for _ in range(4):
+        state.apply(A.DISCARD[0])
+    discards = [e for e in state.events if e["type"] == "discard"]
+    assert (
+        discards == [{"type": "discard", "seat": 0, "resource": "lumber", "visible_to": "all"}] * 4
+    )
+    assert state.hand[0] == [4, 0, 0, 0, 0] and state.bank[0] == 19 - 4
+    state.apply(A.MOVE_ROBBER[11])  # seats 1 and 2 there, both without cards
+    state.apply(A.ROB[2])
+    assert state.events[-1] == {
+        "type": "steal",
+        "seat": 0,
+        "victim": 2,
+        "resource": None,
+        "visible_to": "all",
+    }
+    assert state.phase == "main" and state.hand[0] == [4, 0, 0, 0, 0]
+
+
+def test_bg_robber_02_the_seats_after_an_exempt_siegfried_owner_still_discard() -> None:
+    """BG-ROBBER-02 with MA-SIEGFRIED-01: the Siegfried owner keeps his 9 cards, and the seat
+    after him with 8 still discards 4."""
+    from games.catan import masters as M
+    from tests.games.catan.test_masters import finish_after, give_master, mgame
+
+    state = mgame()
+    give_master(state, 1, "siegfried")
+    set_hand(state, 1, ore=9)
+    set_hand(state, 2, wool=8)
+    roll(state, 7)
+    state.apply(M.USE_SIEGFRIED)
+    finish_after(state)
+    assert state.phase == "discard" and state.current_player() == 2
+    for _ in range(4):
+        state.apply(A.DISCARD[2])
+    assert state.phase == "move_robber" and sum(state.hand[1]) == 9 and sum(state.hand[2]) == 4
+
+
+def test_bg_robber_02_discards_go_clockwise_from_the_roller() -> None:
+    """BG-ROBBER-02: several seats over 7 discard one after the other, clockwise from the roller
+    (the roller first when he has to)."""
+    state = _seven_board()
+    set_hand(state, 3, wool=8)
+    set_hand(state, 1, ore=8)
+    set_hand(state, 0, grain=8)
+    roll(state, 7)
+    order = []
+    while state.phase == "discard":
+        order.append(state.current_player())
+        state.apply(state.legal_actions()[0])
+    assert order == [0] * 4 + [1] * 4 + [3] * 4
+
+
+def test_a_06_without_the_desert_the_robber_may_go_to_every_other_land_hex() -> None:
+    """BG-ROBBER-04 A-BG-06: with the desert closed, the robber may still go to every other land
+    hex, forests (lumber, the first resource) included: 17 targets."""
+    strict = empty_board(3, robber_may_enter_desert=False)
+    strict.robber = 0
+    roll(strict, 7)
+    targets = {a["hex"] for a in strict.legal_actions()}
+    desert = strict.terrains.index("desert")
+    assert targets == set(range(19)) - {0, desert}
+    assert {h for h, t in enumerate(strict.terrains) if t == "forest"} <= targets

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games.catan import actions as A
 from games.catan.board import load_data
 from games.catan.topology import VERTEX_EDGES, VERTEX_HEXES, VERTEX_NEIGHBORS
 from games.common.api import CHANCE
+from games.errors import IllegalAction
 from tests.games.catan.fixtures import dice_for, founded, new
 
 
@@ -55,8 +58,8 @@ def test_bg_setup_03_road_touches_the_new_settlement_any_direction() -> None:
 
 
 def test_bg_setup_04_06_distance_rule_from_the_first_settlement() -> None:
-    """BG-SETUP-04 BG-SETUP-06 BG-SETTL-02: no founding settlement next to any settlement; the
-    second need not connect to the first."""
+    """BG-SETUP-04 BG-SETTL-02: no founding settlement next to any settlement; a spot far away
+    and unconnected is allowed."""
     state = new(3)
     _order_roll(state, [12, 2, 3])
     state.apply(A.PLACE_SETTLEMENT[24])
@@ -64,6 +67,33 @@ def test_bg_setup_04_06_distance_rule_from_the_first_settlement() -> None:
     spots = {a["vertex"] for a in state.legal_actions()}
     assert 24 not in spots and not spots & set(VERTEX_NEIGHBORS[24])
     assert 0 in spots  # far away, unconnected: allowed
+
+
+def test_bg_setup_06_second_settlement_unconnected_distance_rule_road_any_way() -> None:
+    """BG-SETUP-06: the second settlement is really placed away from the first (no road joins
+    them), the distance rule still holds against every settlement, and its road may leave it in
+    any direction while no road may start from the first settlement."""
+    state = new(3)
+    _order_roll(state, [12, 2, 3])
+    for v in (0, 2, 11):  # seats 0, 1, 2: first settlements, each with its first road
+        state.apply(A.PLACE_SETTLEMENT[v])
+        state.apply(A.PLACE_ROAD[VERTEX_EDGES[v][0]])
+    assert state.current_player() == 2 and state.phase == "setup_settlement"
+    spots = {a["vertex"] for a in state.legal_actions()}
+    for v in (0, 2, 11):
+        assert v not in spots and not spots & set(VERTEX_NEIGHBORS[v])
+    with pytest.raises(IllegalAction):
+        state.apply(A.PLACE_SETTLEMENT[VERTEX_NEIGHBORS[11][0]])
+    first_road = VERTEX_EDGES[11][0]
+    assert 44 in spots and not set(VERTEX_EDGES[44]) & {first_road, *VERTEX_EDGES[11]}
+    state.apply(A.PLACE_SETTLEMENT[44])
+    assert state.vertex_owner[44] == 2 and state.vertex_owner[11] == 2
+    assert {a["edge"] for a in state.legal_actions()} == set(VERTEX_EDGES[44])
+    for edge in VERTEX_EDGES[11]:
+        with pytest.raises(IllegalAction):
+            state.apply(A.PLACE_ROAD[edge])
+    state.apply(A.PLACE_ROAD[VERTEX_EDGES[44][-1]])
+    assert state.edge_owner[VERTEX_EDGES[44][-1]] == 2 and state.current_player() == 1
 
 
 def test_bg_setup_07_second_settlement_pays_income_first_does_not() -> None:

@@ -113,3 +113,53 @@ def test_bg_mar_04_05_special_harbour_two_to_one_repeatable() -> None:
     state.apply(A.MARITIME[0][4][2])
     state.apply(A.MARITIME[0][3][2])
     assert hand(state, 0) == {"ore": 4, "grain": 1}
+
+
+@pytest.mark.parametrize("combined", [True, False])
+def test_bg_turn_03_04_an_open_proposal_after_building(combined: bool) -> None:
+    """BG-TURN-03 BG-TURN-04: a freely worded proposal made after a build is accepted when trade
+    and build are combined, and refused (naming BG-TURN-04) with strict phases."""
+    state = empty_board(3, combined_trade_build=combined)
+    put(state, 0, settlements=[12], roads=[11])
+    roll(state, 2)
+    set_hand(state, 0, lumber=5, brick=5)
+    state.apply(A.BUILD_ROAD[10])
+    offer = {"type": "propose_trade", "give": {"lumber": 2}, "get": {"ore": 1}}
+    if combined:
+        state.apply(offer)
+        assert state.phase != "main" and state.current_player() == 1
+    else:
+        with pytest.raises(IllegalAction, match="BG-TURN-04"):
+            state.apply(offer)
+        assert state.phase == "main" and state.hand[0][0] == 4
+
+
+@pytest.mark.parametrize("build", ["settlement", "city"])
+def test_bg_turn_04_no_trade_after_any_build_with_strict_phases(build: str) -> None:
+    """BG-TURN-04: a settlement or a city ends trading too, not only a road."""
+    state = empty_board(3, combined_trade_build=False)
+    put(state, 0, settlements=[12], roads=[11, 10])
+    roll(state, 2)
+    set_hand(state, 0, lumber=2, brick=2, wool=2, grain=4, ore=6)
+    assert "maritime_trade" in types(state) and "propose_trade" in types(state)
+    state.apply(A.BUILD_SETTLEMENT[11] if build == "settlement" else A.BUILD_CITY[12])
+    assert "maritime_trade" not in types(state) and "propose_trade" not in types(state)
+
+
+def test_bg_trade_01_03_refused_proposals_name_their_rule() -> None:
+    """BG-TRADE-01 BG-TRADE-03: a proposal before the roll, or one side giving nothing, is
+    refused with its reason and rule."""
+    state = empty_board(3)
+    put(state, 0, settlements=[12])
+    set_hand(state, 0, lumber=2)
+    offer = {"type": "propose_trade", "give": {"lumber": 1}, "get": {"ore": 1}}
+    with pytest.raises(
+        IllegalAction, match=r"only in your main phase after the roll \(BG-TRADE-01\)$"
+    ):
+        state.apply(offer)
+    roll(state, 2)
+    gift = {"type": "propose_trade", "give": {"lumber": 1}, "get": {}}
+    with pytest.raises(
+        IllegalAction, match=r"each side must give at least one card \(BG-TRADE-03\)$"
+    ):
+        state.apply(gift)

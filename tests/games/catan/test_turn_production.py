@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from games.catan import actions as A
 from games.catan.constants import KNIGHT
+from games.errors import IllegalAction
 from tests.games.catan.fixtures import empty_board, founded, put, roll, set_hand, types
 
 
@@ -118,3 +123,46 @@ def test_bg_ex_beg_01_beginner_board_production_example() -> None:
     assert state.hand[0][4] == before[0][4] + 1  # v31 on mountains 8
     assert state.hand[3][4] == before[3][4] + 1  # v20 on mountains 8
     assert state.hand[2][0] == before[2][0] + 1  # v39 on forest 8
+
+
+class _Sweep:
+    """A stand-in random source whose ``random()`` walks evenly through [0, 1)."""
+
+    def __init__(self, steps: int) -> None:
+        self.values = iter((i + 0.5) / steps for i in range(steps))
+
+    def random(self) -> float:
+        return next(self.values)
+
+
+def test_bg_prod_01_sampled_dice_follow_the_two_dice_distribution() -> None:
+    """BG-PROD-01 BG-BOARD-09: the dice a match draws (``sample_chance``) are the 36 equally
+    likely pairs, each once over an even sweep, as ``chance_outcomes`` says."""
+    state = empty_board(3)
+    state.apply(A.ROLL)
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 36 and all(p == pytest.approx(1 / 36) for _o, p in outcomes)
+    sweep = _Sweep(36)
+    drawn = [state.sample_chance(sweep) for _ in range(36)]
+    assert sorted((d["die1"], d["die2"]) for d in drawn) == sorted(
+        (o["die1"], o["die2"]) for o, _p in outcomes
+    )
+
+
+def test_bg_turn_01_a_move_before_the_roll_is_refused_naming_what_is_legal() -> None:
+    """BG-TURN-01: before the roll only the roll is legal; the refusal says so and names the
+    action, the phase and the rule."""
+    state = empty_board(3)
+    put(state, 0, settlements=[12], roads=[11])
+    cases = {
+        "end_turn": (A.END_TURN, "end_turn()", "BG-TURN-01"),
+        "build_road": (
+            A.BUILD_ROAD[10],
+            "build_road(edge=10)",
+            "BG-BUILD-02, BG-ROAD-01..03, BG-PIECE-01",
+        ),
+    }
+    for action, described, rule in cases.values():
+        message = f"seat 0: {described}: not legal now (phase pre_roll; legal types: roll) ({rule})"
+        with pytest.raises(IllegalAction, match="^" + re.escape(message) + "$"):
+            state.apply(action)

@@ -78,3 +78,73 @@ def test_game_ends_when_nobody_can_reach_the_target() -> None:
     state.apply(A.END_TURN)
     assert state.is_terminal()
     assert state.result()["reason"] == "no_progress" and state.result()["ranking"][0] == 1
+
+
+def test_bg_vp_01_each_item_alone_moves_the_count_by_its_value() -> None:
+    """BG-VP-01: settlement 1, city 2, Longest Road 2, Largest Army 2, VP card 1 (hidden: only in
+    the owner's total), each added alone; a road adds nothing."""
+    state = empty_board(3)
+    steps = [
+        (lambda: put(state, 0, roads=[0]), 0, 0),
+        (lambda: put(state, 0, settlements=[0]), 1, 1),
+        (lambda: put(state, 0, cities=[2]), 2, 2),
+        (lambda: setattr(state, "longest_road", 0), 2, 2),
+        (lambda: setattr(state, "largest_army", 0), 2, 2),
+        (lambda: setattr(state, "longest_road", 1), -2, -2),
+    ]
+    public = total = 0
+    for step, public_gain, total_gain in steps:
+        step()
+        state.vp_dirty = True
+        public, total = public + public_gain, total + total_gain
+        assert (state.public_vp(0), state.total_vp(0)) == (public, total)
+    assert state.public_vp(1) == 2
+    state.dev_hand[0][VICTORY_POINT] = 1
+    state.dev_deck[VICTORY_POINT] -= 1
+    assert (state.public_vp(0), state.total_vp(0)) == (public, total + 1)
+    assert state.observation(1)["players"][0]["public_vp"] == public
+
+
+def test_a_knight_in_hand_keeps_a_stuck_game_going_while_largest_army_can_decide_it() -> None:
+    """BG-WIN-01 with BG-LA-02 (engine safety): with every piece out and the deck empty, a knight
+    still in a hand keeps the game going when Largest Army's 2 VP would reach the target."""
+    for knight_holder, ends in ((None, True), (2, False)):
+        state = empty_board(3, victory_points=20)
+        put(state, 1, cities=[0])
+        state.settlements_left[1] = 0
+        state.cities_left[1] = 0
+        state.roads_left = [0, 0, 0]
+        state.victory_target = state.total_vp(1) + 2
+        if knight_holder is not None:
+            state.dev_hand[knight_holder][0] = 1
+            state.dev_deck[0] -= 1
+        state.dev_spent = state.dev_deck[:]
+        state.dev_deck = [0] * 5
+        roll(state, 2)
+        state.apply(A.END_TURN)
+        assert state.is_terminal() is ends
+
+
+def test_the_turn_limit_ends_the_game_ranked_by_points() -> None:
+    """Safety net (option ``max_turns``): the game ends as ``turn_limit``, ranked by points."""
+    state = empty_board(3, max_turns=10)
+    put(state, 1, settlements=[31])
+    while not state.is_terminal():
+        roll(state, 2)
+        state.apply(A.END_TURN)
+    assert state.result()["reason"] == "turn_limit" and state.result()["ranking"] == [1, 0, 2]
+    assert state.events[-1]["type"] == "game_over" and state.events[-1]["reason"] == "turn_limit"
+
+
+def test_bg_win_01_the_winner_ranks_first_even_with_fewer_points() -> None:
+    """BG-WIN-01 BG-WIN-03: seat 1 holds 11 points outside his turn; seat 0 reaches 10 in his own
+    turn and wins: he ranks first, ahead of the higher score."""
+    state = empty_board(3)
+    put(state, 0, cities=[0, 2, 4, 6])
+    state.dev_hand[0][VICTORY_POINT] = 2
+    state.dev_deck[VICTORY_POINT] -= 2
+    put(state, 1, cities=[20, 22, 24, 26], settlements=[30, 32, 34])
+    state.apply(A.ROLL)  # his first move in his own turn: the check comes with it
+    assert state.is_terminal()
+    assert state.result()["reason"] == "victory" and state.result()["ranking"] == [0, 1, 2]
+    assert state.result()["scores"][:2] == [10, 11]
