@@ -100,9 +100,11 @@ def validate(options: dict[str, Any], num_players: int) -> tuple[Expansion, ...]
     for i, a in enumerate(on):
         for b in on[i + 1 :]:
             if b.name not in a.combines_with and a.name not in b.combines_with:
+                partners = "; ".join(
+                    f"{x.name} with {', '.join(x.combines_with) or 'nothing yet'}" for x in (a, b)
+                )
                 raise ValueError(
-                    f"{a.name} and {b.name} cannot be combined; {a.name} combines with: "
-                    f"{', '.join(a.combines_with) or 'nothing yet'}"
+                    f"{a.name} and {b.name} cannot be combined (combinations: {partners})"
                 )
     return tuple(on)
 

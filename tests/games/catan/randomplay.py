@@ -39,6 +39,7 @@ def check_invariants(state: Any) -> None:
         assert min(state.settlements_left[p], state.cities_left[p], state.roads_left[p]) >= 0
         vp = (MAX_SETTLEMENTS - state.settlements_left[p]) + 2 * (MAX_CITIES - state.cities_left[p])
         vp += 2 * (state.longest_road == p) + 2 * (state.largest_army == p)
+        vp += sum(hook(state, p) for hook in state.hooks.vp)  # expansions' VP sources
         assert vp == state.public_vp(p)
     lr = state.longest_road
     if lr != -1:
