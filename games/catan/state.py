@@ -508,15 +508,17 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 self.settlement_spots(p) or (self.roads_left[p] and self.road_spots(p))
             ):
                 return False
-            if any(hook(self, p) for hook in may_progress):
+            if may_progress and any(hook(self, p) for hook in may_progress):
                 return False  # an expansion's way forward (Masters: Vincent, Louis)
         return True
 
     def _legal_pre_roll(self) -> list[Action]:
         legal = [A.ROLL]
         self.add_development_plays(self.actor, legal)
-        for hook in self.hooks.actions:
-            hook(self, self.actor, legal)
+        hooks = self.hooks.actions
+        if hooks:
+            for hook in hooks:
+                hook(self, self.actor, legal)
         return legal
 
     def _apply_roll(self, action: Action) -> None:
@@ -672,8 +674,10 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         """BG-WIN-01/03: only the player whose turn it is can win, at any moment of his turn."""
         p = self.turn_player
         target = self.victory_target
-        for hook in self.hooks.target:
-            target = hook(self, p, target)
+        hooks = self.hooks.target
+        if hooks:
+            for hook in hooks:
+                target = hook(self, p, target)
         if self.total_vp(p) >= target:
             self.events.append(
                 {

@@ -32,6 +32,8 @@ MINI = {
     "robber": "desert",
     "sites": {"castle": 4},
 }
+ASIDE = {**MINI, "name": "test_mini_island_aside", "robber": None}
+"""The same island with the robber beside the board until it is first used."""
 
 
 class MiniIsland(Expansion):
@@ -39,16 +41,20 @@ class MiniIsland(Expansion):
 
     name = "mini_island"
     option = "scenario"
-    values = ("mini_island",)
+    values = ("mini_island", "mini_island_robber_aside")
     stored_fields = ("sevens",)
 
     def layout(self, options: dict[str, Any]) -> str | None:
-        return MINI["name"]
+        return {"mini_island": MINI["name"], "mini_island_robber_aside": ASIDE["name"]}[
+            options["scenario"]
+        ]
 
     def init(self, state: Any) -> None:
         state.sevens = 0
 
     def seven(self, state: Any) -> bool:
+        if state.options["scenario"] != "mini_island":
+            return False  # the robber-aside variant keeps the base game's 7
         state.sevens += 1
         state.to_main()  # no discards, no robber: the hook took over
         return True
@@ -65,7 +71,8 @@ class MiniIsland(Expansion):
 @pytest.fixture
 def mini(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> MiniIsland:
     """The test scenario in the registry and its layout among the layouts."""
-    (tmp_path / f"{MINI['name']}.json").write_text(json.dumps(MINI), encoding="utf-8")
+    for layout in (MINI, ASIDE):
+        (tmp_path / f"{layout['name']}.json").write_text(json.dumps(layout), encoding="utf-8")
     monkeypatch.setattr(board_module, "LAYOUT_DIR", tmp_path)
     board.cache_clear()
     plug_in = MiniIsland()
@@ -219,3 +226,26 @@ def test_a_target_hook_changes_the_winning_total() -> None:
     state.hooks = Hooks(())
     state._check_victory()
     assert state.is_terminal() and state.result()["reason"] == "victory"
+
+
+def test_a_layout_may_keep_the_robber_off_the_board_until_a_knight_or_seven(
+    mini: MiniIsland,
+) -> None:
+    """The shared "robber beside the board" start (Fishermen FI-SU-05, Caravans, Seafarers): no
+    hex is blocked, and the first robber move may go to any hex, the desert included."""
+    state = GAME.new_game(3, 2, {"scenario": "mini_island_robber_aside"})
+    assert state.robber == -1 and state.observation(0)["board"]["robber"] == -1
+    assert state.robber_targets() == list(range(10))
+    while state.phase != "move_robber":
+        if state.current_player() >= 0:
+            state.apply(state.legal_actions()[0])  # founding, then roll
+            continue
+        outcomes = [o for o, _ in state.chance_outcomes()]
+        if state.phase == "order_roll":  # seat 0 rolls 12, the others 2: seat 0 starts
+            state.apply(outcomes[-1] if len(state.order_rolls) == 0 else outcomes[0])
+        else:
+            state.apply(next(o for o in outcomes if o["die1"] + o["die2"] == 7))
+    assert state.robber == -1 and state.turn == 1
+    assert [a["hex"] for a in state.legal_actions()] == list(range(10))
+    state.apply({"type": "move_robber", "hex": 4})
+    assert state.robber == 4
