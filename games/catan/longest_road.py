@@ -48,10 +48,10 @@ def longer_trail_through(
     end finds the longest. Otherwise (the road closes a loop or joins two networks) its whole
     network is searched, and not even that if it has no more than ``length`` paths.
     """
-    links = board.vertex_links
+    links, vertex_edges = board.vertex_links, board.vertex_edges
     ends = board.edge_vertices[edge]
     for end in ends:
-        if sum(edge_owner[e] == seat for e in board.vertex_edges[end]) == 1:
+        if sum(edge_owner[e] == seat for e in vertex_edges[end]) == 1:
             return max(length, _longest_from(links, seat, end, edge_owner, vertex_owner))
     found = _component_trail(links, seat, ends[0], edge_owner, vertex_owner, set(), length)
     return max(found, length)
@@ -66,7 +66,7 @@ def _longest_from(
 ) -> int:
     """Longest trail of ``seat`` that begins at vertex ``start``."""
 
-    def walk(v: int, used: int) -> int:
+    def walk(v: int, used: int, vertex_links: Sequence[Any] = vertex_links) -> int:
         best = 0
         for e, bit, w in vertex_links[v]:
             if edge_owner[e] == seat and not used & bit:

@@ -20,9 +20,10 @@ class RobberRules:
     def start_seven(self) -> None:
         """BG-ROBBER-01: nobody produces; an expansion's ``seven`` hook may take over first
         (Masters: Siegfried's reaction)."""
-        for hook in self.hooks.seven:
-            if hook(self):
-                return
+        if self.plugged:
+            for hook in self.hooks.seven:
+                if hook(self):
+                    return
         self.begin_discards()
 
     def begin_discards(self) -> None:

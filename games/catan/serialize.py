@@ -82,9 +82,8 @@ def state_to_dict(state: Any) -> dict[str, Any]:
 
 def state_from_dict(data: Any) -> Any:
     """Rebuild a state; anything malformed raises ``ValueError`` (never another exception)."""
-    from games.catan import expansions
     from games.catan.game import validate_options
-    from games.catan.state import CatanState, board_of
+    from games.catan.state import CatanState
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a catan state (expected format {FORMAT!r})")
@@ -94,8 +93,7 @@ def state_from_dict(data: Any) -> Any:
         for name in FIELDS:
             setattr(state, name, data[name])
         state.options = validate_options(state.options, state.n)
-        state.board = board_of(state.options)
-        state.hooks = expansions.hooks_for(state.options)
+        state.attach(state.options)
         state.masters_from_dict(data)
         stored = data.get("expansions", {})
         for x in state.hooks.expansions:

@@ -79,6 +79,10 @@ _DERIVED_FIELDS = (
     "_legal",
     "board",
     "hooks",
+    "plugged",
+    "proposal_limit",
+    "trade_after_build",
+    "turn_cap",
     "vp_dirty",
     "masters_on",
     "hex_resource",
@@ -121,8 +125,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         s.seed = seed
         s.n = n
         s.victory_target = options["victory_points"]
-        s.board = b = board_of(options)
-        s.hooks = expansions.hooks_for(options)
+        s.attach(options)
+        b = s.board
         s.terrains = []
         s.numbers = [0] * b.num_hexes
         s.harbors = list(b.harbor_types)
@@ -183,6 +187,17 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 s.numbers = list(b.fixed_numbers)
                 s._after_board()
         return s
+
+    def attach(self, options: dict[str, Any]) -> None:
+        """Take the board and the expansions' hooks of ``options`` (validated); not stored."""
+        self.board = board_of(options)
+        self.hooks = expansions.hooks_for(options)
+        # Any expansion on: the hot paths test this one bool, so the base game pays nothing.
+        self.plugged = bool(self.hooks.expansions)
+        # Options read on every decision, kept in slots (a slot is read faster than a dict).
+        self.proposal_limit = options["trade_proposals_per_turn"]
+        self.trade_after_build = options["combined_trade_build"]
+        self.turn_cap = options["max_turns"]
 
     def _after_board(self) -> None:
         self.robber = self.board.robber_start(self.terrains)  # BG-SETUP-01, BG-BOARD-08
@@ -474,13 +489,12 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.built_this_turn = False
         self.proposals = 0
         self.dice = None
-        hooks = self.hooks.start_turn
-        if hooks:
-            for hook in hooks:
+        if self.plugged:
+            for hook in self.hooks.start_turn:
                 hook(self, p)
         self.vp_dirty = True
         self.phase, self.actor = "pre_roll", p  # _set_phase, inlined on the hottest path
-        if self.turn > self.options["max_turns"]:
+        if self.turn > self.turn_cap:
             self._finish("turn_limit")
         elif not any(self.dev_deck) and self._nobody_can_win():
             self._finish("no_progress")
@@ -508,16 +522,15 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 self.settlement_spots(p) or (self.roads_left[p] and self.road_spots(p))
             ):
                 return False
-            if may_progress and any(hook(self, p) for hook in may_progress):
+            if self.plugged and any(hook(self, p) for hook in may_progress):
                 return False  # an expansion's way forward (Masters: Vincent, Louis)
         return True
 
     def _legal_pre_roll(self) -> list[Action]:
         legal = [A.ROLL]
         self.add_development_plays(self.actor, legal)
-        hooks = self.hooks.actions
-        if hooks:
-            for hook in hooks:
+        if self.plugged:
+            for hook in self.hooks.actions:
                 hook(self, self.actor, legal)
         return legal
 
@@ -539,8 +552,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             self.start_seven()
         else:
             self._produce(total)
-            hooks = self.hooks.produced
-            if not (hooks and any(hook(self, total) for hook in hooks)):
+            if not (self.plugged and any(hook(self, total) for hook in self.hooks.produced)):
                 self.to_main()
 
     def _produce(self, total: int) -> None:
@@ -636,11 +648,10 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         legal = [A.END_TURN]
         self.add_builds(p, legal)
         self.add_development_plays(p, legal)
-        if self.options["combined_trade_build"] or not self.built_this_turn:
+        if self.trade_after_build or not self.built_this_turn:
             self.add_trades(p, legal)
-        hooks = self.hooks.actions
-        if hooks:
-            for hook in hooks:
+        if self.plugged:
+            for hook in self.hooks.actions:
                 hook(self, p, legal)
         return legal
 
@@ -660,9 +671,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             vp += 2
         if self.largest_army == p:
             vp += 2
-        hooks = self.hooks.vp
-        if hooks:
-            for hook in hooks:
+        if self.plugged:
+            for hook in self.hooks.vp:
                 vp += hook(self, p)
         return vp
 
@@ -674,9 +684,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         """BG-WIN-01/03: only the player whose turn it is can win, at any moment of his turn."""
         p = self.turn_player
         target = self.victory_target
-        hooks = self.hooks.target
-        if hooks:
-            for hook in hooks:
+        if self.plugged:
+            for hook in self.hooks.target:
                 target = hook(self, p, target)
         if self.total_vp(p) >= target:
             self.events.append(

@@ -53,6 +53,7 @@ def registry() -> tuple[Expansion, ...]:
     return tuple(found)
 
 
+@cache
 def option_keys() -> frozenset[str]:
     """Option keys owned by expansions (built or planned)."""
     return frozenset(PLANNED) | {x.option for x in registry()}
@@ -110,13 +111,13 @@ def validate(options: dict[str, Any], num_players: int) -> tuple[Expansion, ...]
 
 
 def hooks_for(options: dict[str, Any]) -> Hooks:
-    """The hooks of the expansions ``options`` turn on (options already validated)."""
-    key = tuple(sorted((k, repr(options[k])) for k in option_keys() & set(options)))
-    return _hooks(key, tuple(x for x in registry() if x.active(options)))
+    """The hooks of the expansions ``options`` turn on (options already validated), built once
+    per set of expansions."""
+    return _hooks(tuple(x for x in registry() if x.active(options)))
 
 
 @cache
-def _hooks(key: tuple[tuple[str, str], ...], expansions: tuple[Expansion, ...]) -> Hooks:
+def _hooks(expansions: tuple[Expansion, ...]) -> Hooks:
     return Hooks(expansions)
 
 
