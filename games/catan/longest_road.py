@@ -20,13 +20,12 @@ def longest_trail(
     """
     best = 0
     seen: set[int] = set()
+    edge_vertices, links = board.edge_vertices, board.vertex_links
     for e, owner in enumerate(edge_owner):
         if owner == seat:
-            root = board.edge_vertices[e][0]
+            root = edge_vertices[e][0]
             if root not in seen:
-                length = _component_trail(
-                    board.vertex_links, seat, root, edge_owner, vertex_owner, seen, best
-                )
+                length = _component_trail(links, seat, root, edge_owner, vertex_owner, seen, best)
                 if length > best:
                     best = length
     return best

@@ -522,8 +522,10 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 self.settlement_spots(p) or (self.roads_left[p] and self.road_spots(p))
             ):
                 return False
-            if self.plugged and any(hook(self, p) for hook in may_progress):
-                return False  # an expansion's way forward (Masters: Vincent, Louis)
+            if self.plugged:
+                for hook in may_progress:
+                    if hook(self, p):
+                        return False  # an expansion's way forward (Masters: Vincent, Louis)
         return True
 
     def _legal_pre_roll(self) -> list[Action]:
@@ -552,8 +554,11 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             self.start_seven()
         else:
             self._produce(total)
-            if not (self.plugged and any(hook(self, total) for hook in self.hooks.produced)):
-                self.to_main()
+            if self.plugged:
+                for hook in self.hooks.produced:
+                    if hook(self, total):
+                        return  # a decision is pending (Masters: Marianne)
+            self.to_main()
 
     def _produce(self, total: int) -> None:
         """Pay every building next to a producing hex; the robber blocks its hex; bank shortage.

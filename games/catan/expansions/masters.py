@@ -2,7 +2,8 @@
 
 The rules themselves stay in ``games/catan/masters.py`` (the ``MastersRules`` mixin of the state,
 its phases and actions); this module only joins them to the core through the hooks, as every
-expansion is joined.
+expansion is joined. Where a mixin method already has a hook's signature it is the hook itself
+(a ``staticmethod`` called as ``hook(state, ...)``), so the hot paths pay no extra call.
 
 Rules: MA-SETUP-04, MA-SETUP-05, MA-USE-07, MA-MARIANNE-01, MA-SIEGFRIED-01 (call sites).
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.catan.hooks import Expansion
+from games.catan.masters import MastersRules
 
 
 class Masters(Expansion):
@@ -19,23 +21,14 @@ class Masters(Expansion):
     option = "masters"
     players = (2, 3, 4)  # 2 only with allow_two_players, like the base game
 
-    def founding_done(self, state: Any, p: int) -> None:
-        state.deal_first_master(p)  # MA-SETUP-04
-
-    def setup_done(self, state: Any) -> None:
-        state.finish_master_setup()  # MA-SETUP-05
-
-    def start_turn(self, state: Any, p: int) -> None:
-        state.start_turn_masters(p)
-
-    def actions(self, state: Any, p: int, legal: list[dict[str, Any]]) -> None:
-        state.add_master_actions(p, legal)
+    founding_done = staticmethod(MastersRules.deal_first_master)  # MA-SETUP-04
+    setup_done = staticmethod(MastersRules.finish_master_setup)  # MA-SETUP-05
+    start_turn = staticmethod(MastersRules.start_turn_masters)
+    actions = staticmethod(MastersRules.add_master_actions)
+    seven = staticmethod(MastersRules.seven_reactions)  # Siegfried
 
     def produced(self, state: Any, total: int) -> bool:
         return state.production_reactions()  # Marianne
-
-    def seven(self, state: Any) -> bool:
-        return state.seven_reactions()  # Siegfried
 
     def may_progress(self, state: Any, p: int) -> bool:
         """Vincent can discard a played knight (Largest Army may move); Louis can walk a road,
