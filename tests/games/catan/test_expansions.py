@@ -249,3 +249,19 @@ def test_a_layout_may_keep_the_robber_off_the_board_until_a_knight_or_seven(
     assert [a["hex"] for a in state.legal_actions()] == list(range(10))
     state.apply({"type": "move_robber", "hex": 4})
     assert state.robber == 4
+
+
+def test_the_picture_and_the_words_follow_the_position_s_board(mini: MiniIsland) -> None:
+    from games.catan import narrate, picture
+
+    state, _, _ = random_game(3, 1, {"scenario": "mini_island", "victory_points": 6})
+    view = picture.public_view(state)
+    assert view["layout"] == MINI["name"]
+    svg = picture.draw(view)
+    assert svg.count('class="hex"') == 10 and svg.count('class="harbor"') == 2
+    roads = sum(1 for o in state.edge_owner if o != -1)
+    assert svg.count('class="road"') == roads
+    line = narrate.describe(
+        {"type": "build_road", "seat": 0, "edge": 0, "visible_to": "all"}, ["A", "B", "C"], state
+    )
+    assert line.endswith("on the upper left shore of lumber 6.")  # hex 0 of this board
