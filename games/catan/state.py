@@ -80,6 +80,8 @@ _DERIVED_FIELDS = (
     "board",
     "hooks",
     "plugged",
+    "extra_vp",
+    "own_targets",
     "proposal_limit",
     "trade_after_build",
     "turn_cap",
@@ -194,6 +196,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.hooks = expansions.hooks_for(options)
         # Any expansion on: the hot paths test this one bool, so the base game pays nothing.
         self.plugged = bool(self.hooks.expansions)
+        self.extra_vp = bool(self.hooks.vp)  # read on every victory check, so a bool of its own
+        self.own_targets = bool(self.hooks.target)
         # Options read on every decision, kept in slots (a slot is read faster than a dict).
         self.proposal_limit = options["trade_proposals_per_turn"]
         self.trade_after_build = options["combined_trade_build"]
@@ -676,7 +680,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             vp += 2
         if self.largest_army == p:
             vp += 2
-        if self.plugged:
+        if self.extra_vp:
             for hook in self.hooks.vp:
                 vp += hook(self, p)
         return vp
@@ -689,7 +693,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         """BG-WIN-01/03: only the player whose turn it is can win, at any moment of his turn."""
         p = self.turn_player
         target = self.victory_target
-        if self.plugged:
+        if self.own_targets:
             for hook in self.hooks.target:
                 target = hook(self, p, target)
         if self.total_vp(p) >= target:

@@ -219,11 +219,11 @@ def test_a_target_hook_changes_the_winning_total() -> None:
             return base + 1 if p == 0 else base
 
     state = founded()
-    state.hooks, state.plugged = Hooks((HigherBar(),)), True
+    state.hooks, state.plugged, state.own_targets = Hooks((HigherBar(),)), True, True
     state.victory_target = state.total_vp(0)
     state._check_victory()
     assert not state.is_terminal()  # seat 0 needs one more point
-    state.hooks, state.plugged = Hooks(()), False
+    state.hooks, state.plugged, state.own_targets = Hooks(()), False, False
     state._check_victory()
     assert state.is_terminal() and state.result()["reason"] == "victory"
 
