@@ -1,7 +1,7 @@
 """Random-play throughput of the board game engine (engine only, one process, one core).
 
 Usage: ``python bench/engine_catan.py [games_per_config] [--masters] [--no-domestic-trade]
-[--repeat N]``.
+[--repeat N] [--catanatron PYTHON]``.
 Prints games/s,
 player decisions/s and all steps (decisions + chance outcomes)/s for 2, 3 and 4 players, and
 decisions per CPU second (the better figure on a loaded machine), with the load average.
@@ -10,13 +10,19 @@ A "decision" is one ``apply`` of a seat's action chosen uniformly from ``legal_a
 With ``--repeat N`` every row is played N times (the same games each time) and a summary gives
 the median and the best of decisions/s and decisions per CPU second: on a shared machine the
 best run is the one least disturbed by other work.
+With ``--catanatron PYTHON`` (a Python with ``catanatron`` installed, see
+``bench/catanatron_random.py``) every row is followed by the same number of Catanatron
+random-vs-random games with the same player count, in a child process, side by side in the same
+run; the summary gives the ratio of decisions/s (wall) and of decisions per CPU second.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from dataclasses import dataclass
@@ -87,6 +93,20 @@ def run_row(num_players: int, games: int, options: dict) -> Row:
     return Row(num_players, games, total_decisions, total_chance, stalled, capped, wall, cpu, load)
 
 
+def run_catanatron(python: str, num_players: int, games: int) -> Row:
+    """The same row played by Catanatron (random players) in a child process."""
+    script = Path(__file__).resolve().parent / "catanatron_random.py"
+    out = subprocess.run(
+        [python, str(script), str(num_players), str(games)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    data = json.loads(out.strip().splitlines()[-1])
+    load = os.getloadavg()[0]
+    return Row(num_players, games, data["decisions"], 0, 0, 0, data["wall"], data["cpu"], load)
+
+
 def print_row(row: Row) -> None:
     print(
         f"{row.players:>7} {row.games / row.wall:>9.1f} {row.decisions_per_second:>12,.0f} "
@@ -103,6 +123,11 @@ def main() -> None:
         at = args.index("--repeat")
         repeat = int(args[at + 1])
         del args[at : at + 2]
+    catanatron = None
+    if "--catanatron" in args:
+        at = args.index("--catanatron")
+        catanatron = args[at + 1]
+        del args[at : at + 2]
     numbers = [a for a in args if not a.startswith("--")]
     games = int(numbers[0]) if numbers else 200
     options = {"masters": "--masters" in args, "layout": "variable"}
@@ -116,11 +141,17 @@ def main() -> None:
         f"{'load':>5}"
     )
     rows: dict[int, list[Row]] = {2: [], 3: [], 4: []}
+    peers: dict[int, list[Row]] = {2: [], 3: [], 4: []}
     for _ in range(repeat):
         for n in rows:
             row = run_row(n, games, options)
             rows[n].append(row)
             print_row(row)
+            if catanatron:
+                peer = run_catanatron(catanatron, n, games)
+                peers[n].append(peer)
+                print("catanatron", end="")
+                print_row(peer)
     if repeat > 1:
         print(f"over {repeat} runs: decisions/s and decisions per CPU second, median (best)")
         for n, runs in rows.items():
@@ -130,6 +161,20 @@ def main() -> None:
                 f"{n:>7} players: {statistics.median(wall):>9,.0f} ({max(wall):,.0f}) wall, "
                 f"{statistics.median(cpu):>9,.0f} ({max(cpu):,.0f}) per CPU s, "
                 f"load {min(r.load for r in runs):.2f}-{max(r.load for r in runs):.2f}"
+            )
+    if catanatron:
+        print("ratio to Catanatron, same run, per row: wall decisions/s, decisions per CPU s")
+        for n, runs in rows.items():
+            pairs = list(zip(runs, peers[n], strict=True))
+            wall = [r.decisions_per_second / c.decisions_per_second for r, c in pairs]
+            cpu = [r.decisions_per_cpu_second / c.decisions_per_cpu_second for r, c in pairs]
+            catan_wall = statistics.median(c.decisions_per_second for c in peers[n])
+            catan_cpu = statistics.median(c.decisions_per_cpu_second for c in peers[n])
+            print(
+                f"{n:>7} players: wall {min(wall):.1f}-{max(wall):.1f}x "
+                f"(median {statistics.median(wall):.1f}x), "
+                f"per CPU s {min(cpu):.1f}-{max(cpu):.1f}x (median {statistics.median(cpu):.1f}x); "
+                f"Catanatron median {catan_wall:,.0f} wall, {catan_cpu:,.0f} per CPU s"
             )
 
 

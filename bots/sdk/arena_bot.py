@@ -195,11 +195,36 @@ PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 
 
 class CatanView:
-    """The board game's observation (``catan``) joined with the static geometry of ``start``."""
+    """The board game's observation (``catan``) joined with the static geometry of ``start``.
+
+    The geometry is the board of this game's options (``layout``): read sizes from it, never
+    assume the base island's 19 hexes, 54 intersections and 72 paths."""
 
     def __init__(self, observation: dict[str, Any], static: dict[str, Any]) -> None:
         self.raw = observation
         self.static = static
+
+    @property
+    def layout(self) -> str:
+        """The board's layout name (``base_beginner``, ``base_variable``, a scenario's map…)."""
+        return self.static.get("layout", "base_beginner")
+
+    @property
+    def sites(self) -> dict[str, Any]:
+        """The layout's special places by id (a scenario's castle hex, fishing grounds…)."""
+        return dict(self.static.get("sites", {}))
+
+    @property
+    def num_hexes(self) -> int:
+        return len(self.static["hex_coords"])
+
+    @property
+    def num_vertices(self) -> int:
+        return len(self.static["vertex_points"])
+
+    @property
+    def num_edges(self) -> int:
+        return len(self.static["edge_vertices"])
 
     @property
     def phase(self) -> str:

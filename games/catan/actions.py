@@ -30,7 +30,6 @@ from __future__ import annotations
 from typing import Any
 
 from games.catan.constants import DEV_CARDS, RESOURCES, TERRAINS
-from games.catan.topology import NUM_EDGES, NUM_HEXES, NUM_VERTICES
 
 Action = dict[str, Any]
 
@@ -44,12 +43,32 @@ PLAY_KNIGHT: Action = {"type": "play_knight"}
 PLAY_ROAD_BUILDING: Action = {"type": "play_road_building"}
 PLAY_YEAR_OF_PLENTY: Action = {"type": "play_year_of_plenty"}
 
-PLACE_SETTLEMENT = tuple({"type": "place_settlement", "vertex": v} for v in range(NUM_VERTICES))
-PLACE_ROAD = tuple({"type": "place_road", "edge": e} for e in range(NUM_EDGES))
-BUILD_ROAD = tuple({"type": "build_road", "edge": e} for e in range(NUM_EDGES))
-BUILD_SETTLEMENT = tuple({"type": "build_settlement", "vertex": v} for v in range(NUM_VERTICES))
-BUILD_CITY = tuple({"type": "build_city", "vertex": v} for v in range(NUM_VERTICES))
-MOVE_ROBBER = tuple({"type": "move_robber", "hex": h} for h in range(NUM_HEXES))
+PLACE_SETTLEMENT: list[Action] = []
+PLACE_ROAD: list[Action] = []
+BUILD_ROAD: list[Action] = []
+BUILD_SETTLEMENT: list[Action] = []
+BUILD_CITY: list[Action] = []
+MOVE_ROBBER: list[Action] = []
+TOKEN_START: list[Action] = []
+"""Actions on a board's hexes, vertices and edges, indexed by id; :func:`reserve` extends them
+to the largest board built so far (``board.Board`` calls it), never replacing an action."""
+
+_BY_HEX = ((MOVE_ROBBER, "move_robber", "hex"), (TOKEN_START, "token_start", "hex"))
+_BY_VERTEX = (
+    (PLACE_SETTLEMENT, "place_settlement", "vertex"),
+    (BUILD_SETTLEMENT, "build_settlement", "vertex"),
+    (BUILD_CITY, "build_city", "vertex"),
+)
+_BY_EDGE = ((PLACE_ROAD, "place_road", "edge"), (BUILD_ROAD, "build_road", "edge"))
+
+
+def reserve(num_hexes: int, num_vertices: int, num_edges: int) -> None:
+    """Make the per-id action tables cover a board of this size (shared dicts, built once)."""
+    for tables, size in ((_BY_HEX, num_hexes), (_BY_VERTEX, num_vertices), (_BY_EDGE, num_edges)):
+        for table, kind, key in tables:
+            table.extend({"type": kind, key: i} for i in range(len(table), size))
+
+
 ROB = tuple({"type": "rob", "seat": s} for s in range(8))
 CONFIRM_TRADE = tuple({"type": "confirm_trade", "seat": s} for s in range(8))
 DISCARD = tuple({"type": "discard", "resource": r} for r in RESOURCES)
@@ -97,4 +116,3 @@ DICE_OUTCOMES = tuple((DICE[a][b], 1 / 36) for a in range(6) for b in range(6))
 DRAW_DEVELOPMENT = tuple({"type": "draw_development", "card": c} for c in DEV_CARDS)
 STEAL = tuple({"type": "steal", "resource": r} for r in RESOURCES)
 TERRAIN = {t: {"type": "terrain", "terrain": t} for t in TERRAINS}
-TOKEN_START = tuple({"type": "token_start", "hex": h} for h in range(NUM_HEXES))

@@ -1,4 +1,22 @@
-"""Board layouts: the beginner layout (data file) and the variable layout's token placement.
+"""Boards as values: a layout (data file) joined to its cached geometry.
+
+A layout (``data/layouts/<name>.json``, every part with its ``source``) names:
+
+* ``hexes``: axial ``[q, r]`` of each hex, in id order;
+* ``terrains``: one per hex, or ``{"stack": {terrain: count}}`` shuffled and laid in id order by
+  chance nodes (BG-BOARD-03);
+* ``numbers``: one per hex (0 = none), or ``{"spiral": [tokens], "skip": [terrains]}`` laid
+  along the spiral from a chance-drawn corner of the outer ring (BG-BOARD-04);
+* ``harbors``: ``{"hex": id, "side": 0..5, "type": "any" | resource}`` (side ``i`` joins the
+  hex's corners ``i`` and ``i + 1``, clockwise from the top);
+* ``robber``: the terrain the robber starts on (``null``: off the board);
+* ``sites``: named special places a scenario reads (castle hex, oasis, fishing grounds, ...),
+  passed to bots unchanged in ``static``;
+* optionally ``starting_positions`` (the beginner set-up).
+
+:func:`board` builds a :class:`Board` once per layout name; its geometry is shared by every layout
+of the same shape (``topology.geometry``). A state holds its board in ``state.board`` and reads
+every table from there, never from a module constant.
 
 Rules: BG-BOARD-01..04, BG-BOARD-08, BG-SETUP-BEG-01..02 (M-BG-01..03 filled from data).
 """
@@ -10,10 +28,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from games.catan.constants import NUMBER_TOKENS_SPIRAL, TERRAIN_COUNTS
-from games.catan.topology import NUM_HEXES, SPIRALS
+from games.catan import actions as A
+from games.catan.topology import Geometry, geometry
 
 DATA_DIR = Path(__file__).parent / "data"
+LAYOUT_DIR = DATA_DIR / "layouts"
 
 
 @cache
@@ -23,30 +42,111 @@ def load_data(name: str) -> Any:
         return json.load(f)
 
 
-def beginner_layout() -> tuple[list[str], list[int], list[str]]:
-    """Terrains and numbers per hex id, and harbour types per harbour id, of the beginner board."""
-    data = load_data("beginner_layout")
-    return list(data["terrains"]), list(data["numbers"]), list(data["harbors"])
+class Board:
+    """One layout and the tables of its geometry (shared, read-only; see ``topology.Geometry``).
+
+    The geometry's tables are copied here as attributes, so a rule reads
+    ``state.board.vertex_edges`` with one attribute step.
+    """
+
+    __slots__ = (
+        *Geometry.__slots__,
+        "corner_hexes",
+        "fixed_numbers",
+        "fixed_terrains",
+        "geometry",
+        "harbor_types",
+        "layout",
+        "name",
+        "robber_terrain",
+        "sites",
+        "spiral_skip",
+        "spiral_tokens",
+        "spirals",
+        "terrain_stack",
+    )
+
+    def __init__(self, layout: dict[str, Any]) -> None:
+        self.layout = layout
+        self.name: str = layout["name"]
+        hexes = tuple((int(q), int(r)) for q, r in layout["hexes"])
+        harbors = layout.get("harbors", [])
+        self.geometry = geometry(hexes, tuple((h["hex"], h["side"]) for h in harbors))
+        for slot in Geometry.__slots__:
+            setattr(self, slot, getattr(self.geometry, slot))
+        self.harbor_types: tuple[str, ...] = tuple(h["type"] for h in harbors)
+        terrains, numbers = layout["terrains"], layout["numbers"]
+        self.fixed_terrains = list(terrains) if isinstance(terrains, list) else None
+        self.terrain_stack = None if self.fixed_terrains else dict(terrains["stack"])
+        self.fixed_numbers = list(numbers) if isinstance(numbers, list) else None
+        self.spiral_tokens: tuple[int, ...] = ()
+        self.spiral_skip: frozenset[str] = frozenset()
+        self.corner_hexes: tuple[int, ...] = ()
+        self.spirals: dict[int, tuple[int, ...]] = {}
+        if self.fixed_numbers is None:
+            self.spiral_tokens = tuple(numbers["spiral"])
+            self.spiral_skip = frozenset(numbers.get("skip", ()))
+            q, r = hexes[0]
+            self.corner_hexes = self.geometry.corner_hexes(max(abs(q), abs(r), abs(q + r)))
+            self.spirals = {c: self.geometry.spiral_from_corner(c) for c in self.corner_hexes}
+        self.robber_terrain: str | None = layout.get("robber")
+        self.sites: dict[str, Any] = layout.get("sites", {})
+        self._check()
+        A.reserve(self.num_hexes, self.num_vertices, self.num_edges)
+
+    def _check(self) -> None:
+        n = self.num_hexes
+        if self.fixed_terrains is not None and len(self.fixed_terrains) != n:
+            raise ValueError(
+                f"layout {self.name}: {n} hexes but {len(self.fixed_terrains)} terrains"
+            )
+        if self.terrain_stack is not None and sum(self.terrain_stack.values()) != n:
+            raise ValueError(f"layout {self.name}: the terrain stack does not fill {n} hexes")
+        if self.fixed_numbers is not None and len(self.fixed_numbers) != n:
+            raise ValueError(f"layout {self.name}: {n} hexes but {len(self.fixed_numbers)} numbers")
+
+    # ------------------------------------------------------------------ chance set-up
+    def terrain_pool(self, placed: list[str]) -> dict[str, int]:
+        """Terrain tiles still face down in the stack, given those already placed (BG-BOARD-03)."""
+        left = dict(self.terrain_stack or {})
+        for t in placed:
+            left[t] -= 1
+        return {t: n for t, n in left.items() if n > 0}
+
+    def tokens_from_corner(self, terrains: list[str], corner: int) -> list[int]:
+        """Tokens laid along the spiral from ``corner``, skipping the desert (BG-BOARD-04)."""
+        numbers = [0] * self.num_hexes
+        tokens = iter(self.spiral_tokens)
+        for h in self.spirals[corner]:
+            if terrains[h] not in self.spiral_skip:
+                numbers[h] = next(tokens)
+        return numbers
+
+    def robber_start(self, terrains: list[str]) -> int:
+        """Where the robber starts (BG-SETUP-01, BG-BOARD-08); -1: off the board."""
+        if self.robber_terrain is None or self.robber_terrain not in terrains:
+            return -1
+        return terrains.index(self.robber_terrain)
+
+    # ------------------------------------------------------------------ for bots
+    def static(self) -> dict[str, Any]:
+        """What ``start`` sends once: the geometry by id, the layout's name and its sites."""
+        return {**self.geometry.static(), "layout": self.name, "sites": self.sites}
 
 
-def harbor_types() -> list[str]:
-    """The harbours of the frame (the same positions for both layouts, per rulings.md)."""
-    return list(load_data("beginner_layout")["harbors"])
+@cache
+def board(name: str) -> Board:
+    """The board of layout ``name`` (``data/layouts/<name>.json``), built once per process.
+
+    Raises:
+        ValueError: no such layout.
+    """
+    path = LAYOUT_DIR / f"{name}.json"
+    if not name.replace("_", "").isalnum() or not path.is_file():
+        raise ValueError(f"unknown board layout {name!r}")
+    with path.open(encoding="utf-8") as f:
+        return Board(json.load(f))
 
 
-def tokens_from_corner(terrains: list[str], corner: int) -> list[int]:
-    """Tokens A–R laid along the spiral from ``corner``, skipping the desert (BG-BOARD-04)."""
-    numbers = [0] * NUM_HEXES
-    tokens = iter(NUMBER_TOKENS_SPIRAL)
-    for h in SPIRALS[corner]:
-        if terrains[h] != "desert":
-            numbers[h] = next(tokens)
-    return numbers
-
-
-def terrain_pool(placed: list[str]) -> dict[str, int]:
-    """Terrain tiles still face down in the stack, given those already placed (BG-BOARD-03)."""
-    left = dict(TERRAIN_COUNTS)
-    for t in placed:
-        left[t] -= 1
-    return {t: n for t, n in left.items() if n > 0}
+BASE_LAYOUTS = {"beginner": "base_beginner", "variable": "base_variable"}
+"""The base game's ``layout`` option -> layout name."""

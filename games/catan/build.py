@@ -22,7 +22,6 @@ from games.catan.constants import (
     WOOL,
 )
 from games.catan.longest_road import longer_trail_through, longest_trail, next_holder
-from games.catan.topology import EDGE_VERTICES, VERTEX_EDGES, VERTEX_NEIGHBORS
 
 Action = dict[str, Any]
 
@@ -36,7 +35,7 @@ class BuildRules:
         self.income.clear()
         self.network[p].add(v)
         self.blocked[v] = True
-        for w in VERTEX_NEIGHBORS[v]:
+        for w in self.board.vertex_neighbors[v]:
             self.blocked[w] = True
         kind = self.harbor_rate_vertices.get(v)
         if kind is not None:
@@ -59,23 +58,24 @@ class BuildRules:
         self.edge_owner[e] = p
         self.roads_left[p] -= 1
         self.spot_cache.clear()
-        a, b = EDGE_VERTICES[e]
+        a, b = self.board.edge_vertices[e]
         self.network[p].update((a, b))
         self.road_vertices[p].update((a, b))
 
     def trail_length(self, p: int) -> int:
-        return longest_trail(p, self.edge_owner, self.vertex_owner)
+        return longest_trail(self.board, p, self.edge_owner, self.vertex_owner)
 
     # ------------------------------------------------------------------ legal spots
     def road_spots(self, p: int) -> list[int]:
         """Free paths next to ``p``'s network, not via opponent buildings (BG-ROAD-01..03)."""
         eo, vo = self.edge_owner, self.vertex_owner
+        vertex_edges = self.board.vertex_edges
         spots = set()
         for v in self.network[p]:
             owner = vo[v]
             if owner != -1 and owner != p:
                 continue
-            for e in VERTEX_EDGES[v]:
+            for e in vertex_edges[v]:
                 if eo[e] == -1:
                     spots.add(e)
         return sorted(spots)
@@ -186,7 +186,7 @@ class BuildRules:
     def after_road(self, p: int, e: int) -> None:
         """Road ``e`` was added: only trails through its network can have grown."""
         old = self.road_length[p]
-        new = longer_trail_through(p, e, self.edge_owner, self.vertex_owner, old)
+        new = longer_trail_through(self.board, p, e, self.edge_owner, self.vertex_owner, old)
         if new == old:
             return
         self.road_length[p] = new
@@ -197,7 +197,7 @@ class BuildRules:
         holder = self.longest_road
         dropped = False
         eo = self.edge_owner
-        owners = [eo[e] for e in VERTEX_EDGES[v]]
+        owners = [eo[e] for e in self.board.vertex_edges[v]]
         for q in set(owners):
             if q == -1 or q == p or owners.count(q) < 2:
                 continue  # a trail can only pass through v on two of q's paths there

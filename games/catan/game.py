@@ -14,6 +14,10 @@ Options (``DEFAULT_OPTIONS``; an unknown key or a bad value raises ``ValueError`
 * ``longest_road_break_tie`` ("set_aside" | "holder_keeps", A-BG-09).
 * ``allow_two_players`` (False): 2 players is a non-standard option (rulings.md).
 
+Expansions and scenarios own further keys, absent from the defaults so a base game's options stay
+as they are: ``scenario``, ``catan_for_two``, ``seafarers``, ``cities_and_knights`` (see
+``games/catan/expansions/``); each is checked by its plug-in, and every combination too.
+
 Rules: BG-COMP-06, MA-REQ-01.
 """
 
@@ -21,7 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.catan.state import CatanState
+from games.catan import expansions
+from games.catan.state import CatanState, board_of
 from games.common.options import OptionSpec, option_specs
 
 VERSION = "1.1.0"
@@ -55,7 +60,7 @@ def validate_options(options: dict[str, Any] | None, num_players: int) -> dict[s
         options = {}
     if not isinstance(options, dict):
         raise ValueError("options must be a dict")
-    unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
+    unknown = sorted(set(options) - set(DEFAULT_OPTIONS) - expansions.option_keys(), key=str)
     if unknown:
         raise ValueError(f"unknown catan option(s): {', '.join(map(str, unknown))}")
     merged = {**DEFAULT_OPTIONS, **options}
@@ -73,7 +78,12 @@ def validate_options(options: dict[str, Any] | None, num_players: int) -> dict[s
         raise ValueError("placement 'beginner' needs layout 'beginner'")
     if type(num_players) is not int or not 2 <= num_players <= 4:
         raise ValueError("catan takes 3 or 4 players (2 with allow_two_players)")
-    if num_players == 2 and not merged["allow_two_players"]:
+    on = expansions.validate(merged, num_players)
+    if (
+        num_players == 2
+        and not merged["allow_two_players"]
+        and not any(x.two_player_game for x in on)
+    ):
         raise ValueError("2 players needs the option allow_two_players (BG-COMP-06: 3–4)")
     return merged
 
@@ -107,11 +117,21 @@ class CatanGame:
         return CatanState.new_state(num_players, seed, merged)
 
     def static_info(self, options: dict[str, Any]) -> dict[str, Any]:
-        """The island's geometry (ids of hexes, intersections, paths, harbours), the same for
-        every layout and option; see ``topology.static_board``."""
-        from games.catan.topology import static_board
+        """The geometry of the board these options play on (ids of hexes, intersections, paths,
+        harbours; ``layout``, the layout's name; ``sites``, its special places), sent to bots
+        once in ``start``; see ``board.Board.static``. Expansions may add to it (``static``).
 
-        return static_board()
+        Raises:
+            ValueError: bad options.
+        """
+        if not isinstance(options, dict):
+            raise ValueError("options must be a dict")
+        merged = {**DEFAULT_OPTIONS, **options}
+        static = board_of(merged).static()
+        for x in expansions.registry():
+            if x.active(merged) and hasattr(type(x), "static"):
+                x.static(merged, static)
+        return static
 
     def from_dict(self, data: dict[str, Any]) -> CatanState:
         """The exact inverse of ``state.to_dict()``. Raises: ValueError for malformed data."""

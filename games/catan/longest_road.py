@@ -6,30 +6,38 @@ Rules: BG-LR-01..08, BG-ROAD-04.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from games.catan.topology import EDGE_VERTICES, VERTEX_EDGES, VERTEX_LINKS
 
-
-def longest_trail(seat: int, edge_owner: Sequence[int], vertex_owner: Sequence[int]) -> int:
-    """Length of the longest trail (no path used twice) through ``seat``'s roads.
+def longest_trail(
+    board: Any, seat: int, edge_owner: Sequence[int], vertex_owner: Sequence[int]
+) -> int:
+    """Length of the longest trail (no path used twice) through ``seat``'s roads on ``board``
+    (a ``board.Board`` or ``topology.Geometry``).
 
     A trail may pass through a vertex only if no opponent building stands there (BG-LR-03); the
     player's own buildings never break it (BG-LR-04). Branches do not add up (BG-LR-01/02).
     """
     best = 0
     seen: set[int] = set()
+    edge_vertices, links = board.edge_vertices, board.vertex_links
     for e, owner in enumerate(edge_owner):
         if owner == seat:
-            root = EDGE_VERTICES[e][0]
+            root = edge_vertices[e][0]
             if root not in seen:
-                length = _component_trail(seat, root, edge_owner, vertex_owner, seen, best)
+                length = _component_trail(links, seat, root, edge_owner, vertex_owner, seen, best)
                 if length > best:
                     best = length
     return best
 
 
 def longer_trail_through(
-    seat: int, edge: int, edge_owner: Sequence[int], vertex_owner: Sequence[int], length: int
+    board: Any,
+    seat: int,
+    edge: int,
+    edge_owner: Sequence[int],
+    vertex_owner: Sequence[int],
+    length: int,
 ) -> int:
     """``seat``'s longest trail once road ``edge`` was added, knowing it was ``length`` before.
 
@@ -39,21 +47,27 @@ def longer_trail_through(
     end finds the longest. Otherwise (the road closes a loop or joins two networks) its whole
     network is searched, and not even that if it has no more than ``length`` paths.
     """
-    for end in EDGE_VERTICES[edge]:
-        if sum(edge_owner[e] == seat for e in VERTEX_EDGES[end]) == 1:
-            return max(length, _longest_from(seat, end, edge_owner, vertex_owner))
-    found = _component_trail(seat, EDGE_VERTICES[edge][0], edge_owner, vertex_owner, set(), length)
+    links, vertex_edges = board.vertex_links, board.vertex_edges
+    ends = board.edge_vertices[edge]
+    for end in ends:
+        if sum(edge_owner[e] == seat for e in vertex_edges[end]) == 1:
+            return max(length, _longest_from(links, seat, end, edge_owner, vertex_owner))
+    found = _component_trail(links, seat, ends[0], edge_owner, vertex_owner, set(), length)
     return max(found, length)
 
 
 def _longest_from(
-    seat: int, start: int, edge_owner: Sequence[int], vertex_owner: Sequence[int]
+    vertex_links: Sequence[Any],
+    seat: int,
+    start: int,
+    edge_owner: Sequence[int],
+    vertex_owner: Sequence[int],
 ) -> int:
     """Longest trail of ``seat`` that begins at vertex ``start``."""
 
-    def walk(v: int, used: int) -> int:
+    def walk(v: int, used: int, vertex_links: Sequence[Any] = vertex_links) -> int:
         best = 0
-        for e, bit, w in VERTEX_LINKS[v]:
+        for e, bit, w in vertex_links[v]:
             if edge_owner[e] == seat and not used & bit:
                 owner = vertex_owner[w]
                 blocked = owner != -1 and owner != seat  # an opponent's building ends it there
@@ -66,6 +80,7 @@ def _longest_from(
 
 
 def _component_trail(
+    vertex_links: Sequence[Any],
     seat: int,
     root: int,
     edge_owner: Sequence[int],
@@ -87,7 +102,7 @@ def _component_trail(
         v = todo.pop()
         if v in adjacency:
             continue
-        links = [(bit, w) for e, bit, w in VERTEX_LINKS[v] if edge_owner[e] == seat]
+        links = [(bit, w) for e, bit, w in vertex_links[v] if edge_owner[e] == seat]
         adjacency[v] = links
         edges += len(links)
         owner = vertex_owner[v]

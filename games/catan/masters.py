@@ -49,7 +49,6 @@ from games.catan.constants import (
     RESOURCES,
     WOOL,
 )
-from games.catan.topology import EDGE_VERTICES, VERTEX_EDGES
 from games.common.api import CHANCE
 
 Action = dict[str, Any]
@@ -240,8 +239,8 @@ class MastersRules:
             if owner != p:
                 continue
             if not any(
-                vo[v] != p and all(eo[f] != p for f in VERTEX_EDGES[v] if f != e)
-                for v in EDGE_VERTICES[e]
+                vo[v] != p and all(eo[f] != p for f in self.board.vertex_edges[v] if f != e)
+                for v in self.board.edge_vertices[e]
             ):
                 continue
             eo[e] = -1
@@ -254,13 +253,13 @@ class MastersRules:
     def _spots_without(self, p: int, removed: int) -> list[int]:
         """Road spots of ``p`` while road ``removed`` is lifted off the board."""
         eo, vo = self.edge_owner, self.vertex_owner
-        network = {v for e, o in enumerate(eo) if o == p for v in EDGE_VERTICES[e]}
+        network = {v for e, o in enumerate(eo) if o == p for v in self.board.edge_vertices[e]}
         network |= {v for v, o in enumerate(vo) if o == p}
         spots = set()
         for v in network:
             if vo[v] != -1 and vo[v] != p:
                 continue
-            for f in VERTEX_EDGES[v]:
+            for f in self.board.vertex_edges[v]:
                 if eo[f] == -1 and f != removed:
                     spots.add(f)
         return sorted(spots)

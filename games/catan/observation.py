@@ -1,7 +1,7 @@
 """What one seat may know: a whitelist of public fields plus that seat's own hidden cards.
 
-The board geometry is static (``topology.static_board()``, ids documented there) and is not
-repeated here; hexes, harbours and pieces are sent by id.
+The board geometry is static (``GAME.static_info(options)``, the state's ``board``; ids documented
+in ``topology.py``) and is not repeated here; hexes, harbours and pieces are sent by id.
 
 Rules: BG-SETUP-09 (hands hidden), BG-DEV-01 (development cards hidden), BG-VP-02.
 """
@@ -92,9 +92,8 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
         "development_played_this_turn": state.dev_played,
         "limits": {"roads": MAX_ROADS, "settlements": MAX_SETTLEMENTS, "cities": MAX_CITIES},
     }
-    masters = state.masters_observation(seat)
-    if masters is not None:
-        obs["masters"] = masters
+    for hook in state.hooks.observe:
+        hook(state, seat, obs)  # expansions add their public and own-seat parts (Masters)
     return obs
 
 

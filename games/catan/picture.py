@@ -9,8 +9,10 @@ Layout: the island with the bank under it on the left; on the right the turn, th
 happening now (a trade on offer, a master at work) and one panel per seat; with Masters, a band
 across the bottom with the stack and the reserve.
 
-Geometry comes from ``topology.static_board()`` (integer points in units of sqrt(3)/2 and 1/2 of
-a hex side), so the picture and the engine cannot disagree about where a vertex is.
+Geometry comes from the position's board (``view["layout"]``, the layout's name; a view stored
+before boards were values has none and is the base island), in integer points of units of
+sqrt(3)/2 and 1/2 of a hex side, so the picture and the engine cannot disagree about where a
+vertex is.
 
 Every drawn piece carries ``class`` and ``data-*`` attributes (``data-hex``, ``data-vertex``,
 ``data-edge``, ``data-seat``, ``data-master``, ``data-count`` …) so tests and scripts can read the
@@ -23,9 +25,10 @@ import math
 from html import escape
 from typing import Any
 
+from games.catan.board import board as board_named
 from games.catan.board import load_data
 from games.catan.constants import DEV_CARDS, RESOURCES
-from games.catan.topology import static_board
+from games.catan.topology import Geometry
 
 SIDE = 46.0
 """Length of a hex side in SVG units."""
@@ -135,7 +138,8 @@ PUBLIC_PLAYER_FIELDS = (
 PUBLIC_MASTER_FIELDS = ("players", "stack", "reserve", "jean_resource")
 """Masters fields every seat sees (``drawn`` and ``looking_at`` are one seat's secrets)."""
 
-_BOARD = static_board()
+BASE_LAYOUT = "base_beginner"
+"""The layout of a view without ``layout`` (the base island; every base layout has its shape)."""
 _MASTERS = load_data("masters")
 MASTER_NAMES: dict[str, str] = _MASTERS["names_en"]
 MASTER_NUMBERS = {name: f"A{number}" for number, name in enumerate(_MASTERS["stack"], 1)}
@@ -165,6 +169,7 @@ def public_view(state: Any) -> dict[str, Any]:
         "players": [{k: p[k] for k in PUBLIC_PLAYER_FIELDS} for p in obs["players"]],
         "hands": None,
         "masters": None,
+        "layout": state.board.name,
     }
     if "masters" in obs:
         masters = {k: obs["masters"][k] for k in PUBLIC_MASTER_FIELDS}
@@ -240,11 +245,13 @@ def draw(view: dict[str, Any], names: list[str] | None = None) -> str:
         f'<circle cx="{BOARD_CENTRE_X}" cy="{BOARD_CENTRE_Y}" r="{SEA_RADIUS}" fill="{SEA}"/>',
     ]
     board = view["board"]
-    parts += _harbours(board["harbors"])
-    parts += _hexes(board)
-    parts += _roads(board["roads"])
-    parts += _buildings(board["buildings"])
-    parts.append(_robber(board["robber"]))
+    geo = board_named(view.get("layout") or BASE_LAYOUT).geometry
+    parts += _harbours(geo, board["harbors"])
+    parts += _hexes(geo, board)
+    parts += _roads(geo, board["roads"])
+    parts += _buildings(geo, board["buildings"])
+    if board["robber"] >= 0:
+        parts.append(_robber(geo, board["robber"]))
     parts += _bank(view)
     parts += _header(view, names)
     top = PANELS_TOP
@@ -260,21 +267,21 @@ def draw(view: dict[str, Any], names: list[str] | None = None) -> str:
 # ---------------------------------------------------------------------- the island
 
 
-def _point(vertex: int) -> tuple[float, float]:
-    x, y = _BOARD["vertex_points"][vertex]
+def _point(geo: Geometry, vertex: int) -> tuple[float, float]:
+    x, y = geo.vertex_points[vertex]
     return BOARD_CENTRE_X + x * UNIT_X, BOARD_CENTRE_Y + y * UNIT_Y
 
 
-def _hex_centre(hex_id: int) -> tuple[float, float]:
-    q, r = _BOARD["hex_coords"][hex_id]
+def _hex_centre(geo: Geometry, hex_id: int) -> tuple[float, float]:
+    q, r = geo.hex_coords[hex_id]
     return BOARD_CENTRE_X + (2 * q + r) * UNIT_X, BOARD_CENTRE_Y + 3 * r * UNIT_Y
 
 
-def _hexes(board: dict[str, Any]) -> list[str]:
+def _hexes(geo: Geometry, board: dict[str, Any]) -> list[str]:
     parts = []
     for hex_id, terrain in enumerate(board["terrains"]):
         corners = " ".join(
-            f"{x:.1f},{y:.1f}" for x, y in map(_point, _BOARD["hex_vertices"][hex_id])
+            f"{x:.1f},{y:.1f}" for x, y in (_point(geo, v) for v in geo.hex_vertices[hex_id])
         )
         parts.append(
             f'<polygon class="hex" data-hex="{hex_id}" data-terrain="{terrain}" '
@@ -283,7 +290,7 @@ def _hexes(board: dict[str, Any]) -> list[str]:
         )
         number = board["numbers"][hex_id]
         if number:
-            cx, cy = _hex_centre(hex_id)
+            cx, cy = _hex_centre(geo, hex_id)
             colour = "#c0281b" if number in HOT_NUMBERS else INK
             pips = 6 - abs(7 - number)
             parts.append(
@@ -307,10 +314,10 @@ def _line(start: tuple[float, float], end: tuple[float, float], colour: str, wid
     )
 
 
-def _harbours(kinds: list[str]) -> list[str]:
+def _harbours(geo: Geometry, kinds: list[str]) -> list[str]:
     parts = []
-    for harbour, (a, b) in enumerate(_BOARD["harbor_vertices"]):
-        (ax, ay), (bx, by) = _point(a), _point(b)
+    for harbour, (a, b) in enumerate(geo.harbor_vertices):
+        (ax, ay), (bx, by) = _point(geo, a), _point(geo, b)
         mx, my = (ax + bx) / 2, (ay + by) / 2
         dx, dy = mx - BOARD_CENTRE_X, my - BOARD_CENTRE_Y
         length = math.hypot(dx, dy)
@@ -330,10 +337,10 @@ def _harbours(kinds: list[str]) -> list[str]:
     return parts
 
 
-def _roads(roads: list[list[int]]) -> list[str]:
+def _roads(geo: Geometry, roads: list[list[int]]) -> list[str]:
     parts = []
     for edge, seat in roads:
-        (ax, ay), (bx, by) = (_point(v) for v in _BOARD["edge_vertices"][edge])
+        (ax, ay), (bx, by) = (_point(geo, v) for v in geo.edge_vertices[edge])
         # Shorten the road a little so the settlements at its ends stay visible.
         start = ax + (bx - ax) * 0.18, ay + (by - ay) * 0.18
         end = ax + (bx - ax) * 0.82, ay + (by - ay) * 0.82
@@ -346,10 +353,10 @@ def _roads(roads: list[list[int]]) -> list[str]:
     return parts
 
 
-def _buildings(buildings: list[list[int]]) -> list[str]:
+def _buildings(geo: Geometry, buildings: list[list[int]]) -> list[str]:
     parts = []
     for vertex, seat, level in buildings:
-        x, y = _point(vertex)
+        x, y = _point(geo, vertex)
         if level >= 2:
             kind = "city"
             shape = f"M{x - 11:.1f},{y + 8:.1f} v-11 l5,-5 l5,5 v2 h12 v12 z"
@@ -364,8 +371,8 @@ def _buildings(buildings: list[list[int]]) -> list[str]:
     return parts
 
 
-def _robber(hex_id: int) -> str:
-    cx, cy = _hex_centre(hex_id)
+def _robber(geo: Geometry, hex_id: int) -> str:
+    cx, cy = _hex_centre(geo, hex_id)
     cx += 21  # beside the number token, which stays readable
     return (
         f'<g class="robber" data-hex="{hex_id}"><title>robber</title>'

@@ -4,8 +4,8 @@ A hex is its resource and number ("ore 3", "the desert"), a corner the hexes aro
 corner of lumber 6, brick 8 and ore 3"; on the coast "the coastal corner of …" or, on one hex
 only, "the top corner of ore 3"), a path the two hexes it separates ("between lumber 6 and brick
 8") or, on the coast, its side of the one hex ("on the left shore of ore 3"). Corners at a harbour
-say so. The words come from the position's public board (what the picture draws) and the same
-topology tables the picture uses.
+say so. The words come from the position's public board (what the picture draws) and the
+geometry of the position's board (``state.board``), which the picture uses too.
 """
 
 from __future__ import annotations
@@ -15,21 +15,13 @@ from functools import cached_property
 from typing import Any
 
 from games.catan.constants import RESOURCES, TERRAIN_RESOURCE
-from games.catan.topology import (
-    EDGE_HEXES,
-    EDGE_VERTICES,
-    HARBOR_VERTICES,
-    HEX_VERTICES,
-    VERTEX_HEXES,
-)
 from games.common.api import State
 from games.common.narration import listed
 
 CORNERS = ("top", "upper right", "lower right", "bottom", "lower left", "upper left")
-"""A hex's corners in ``HEX_VERTICES`` order (clockwise from the top; hexes are pointy-top)."""
+"""A hex's corners in ``hex_vertices`` order (clockwise from the top; hexes are pointy-top)."""
 SIDES = ("upper right", "right", "lower right", "lower left", "left", "upper left")
 """A hex's sides: side ``i`` joins corners ``i`` and ``i + 1``."""
-HARBOUR_OF_VERTEX = {v: harbour for harbour, pair in enumerate(HARBOR_VERTICES) for v in pair}
 
 
 class Island:
@@ -44,6 +36,16 @@ class Island:
         return self.position.observation(0)
 
     @cached_property
+    def geometry(self) -> Any:
+        """The position's board (``board.Board``): ids to hexes, corners and paths."""
+        return self.position.board
+
+    @cached_property
+    def harbour_of_vertex(self) -> dict[int, int]:
+        pairs = self.geometry.harbor_vertices
+        return {v: harbour for harbour, pair in enumerate(pairs) for v in pair}
+
+    @cached_property
     def board(self) -> Mapping[str, Any]:
         """The public board: terrains, numbers, harbours, robber, buildings, roads."""
         return self.observation["board"]
@@ -55,16 +57,16 @@ class Island:
         return f"{RESOURCES[TERRAIN_RESOURCE[terrain]]} {self.board['numbers'][hex_id]}"
 
     def corner(self, vertex: int) -> str:
-        hexes = VERTEX_HEXES[vertex]
+        geo = self.geometry
+        hexes = geo.vertex_hexes[vertex]
         if len(hexes) == 1:
             (hex_id,) = hexes
-            where = (
-                f"the {CORNERS[HEX_VERTICES[hex_id].index(vertex)]} corner of {self.hex(hex_id)}"
-            )
+            corner = CORNERS[geo.hex_vertices[hex_id].index(vertex)]
+            where = f"the {corner} corner of {self.hex(hex_id)}"
         else:
             coastal = "coastal " if len(hexes) == 2 else ""
             where = f"the {coastal}corner of {listed([self.hex(h) for h in hexes])}"
-        harbour = HARBOUR_OF_VERTEX.get(vertex)
+        harbour = self.harbour_of_vertex.get(vertex)
         if harbour is None:
             return where
         kind = self.board["harbors"][harbour]
@@ -72,12 +74,13 @@ class Island:
 
     def path(self, edge: int) -> str:
         """``between A and B`` inland, ``on the left shore of A`` on the coast."""
-        hexes = EDGE_HEXES[edge]
+        geo = self.geometry
+        hexes = geo.edge_hexes[edge]
         if len(hexes) == 2:
             return f"between {self.hex(hexes[0])} and {self.hex(hexes[1])}"
         (hex_id,) = hexes
-        corners = HEX_VERTICES[hex_id]
-        ends = set(EDGE_VERTICES[edge])
+        corners = geo.hex_vertices[hex_id]
+        ends = set(geo.edge_vertices[edge])
         side = next(i for i in range(6) if {corners[i], corners[(i + 1) % 6]} == ends)
         return f"on the {SIDES[side]} shore of {self.hex(hex_id)}"
 
@@ -87,4 +90,4 @@ class Island:
     def built_on(self, hex_id: int) -> bool:
         """Whether a settlement or city stands on a corner of the hex."""
         built = {vertex for vertex, _seat, _level in self.board["buildings"]}
-        return not built.isdisjoint(HEX_VERTICES[hex_id])
+        return not built.isdisjoint(self.geometry.hex_vertices[hex_id])

@@ -64,8 +64,8 @@ def components() -> list[Section]:
             [[terrain, str(count)] for terrain, count in c.TERRAIN_COUNTS.items()],
             note="Number tokens in letter order A–R: "
             + ", ".join(map(str, c.NUMBER_TOKENS_SPIRAL))
-            + ". The beginner board is games/catan/data/beginner_layout.json; a random board is "
-            "drawn from the match seed.",
+            + ". The beginner board is games/catan/data/layouts/base_beginner.json; a random "
+            "board is drawn from the match seed.",
             numeric=[False, True],
         ),
         Section(

@@ -9,7 +9,6 @@ from typing import Any
 
 from games.catan import actions as A
 from games.catan.constants import DISCARD_LIMIT, RESOURCE_INDEX, RESOURCES
-from games.catan.topology import HEX_VERTICES, NUM_HEXES
 from games.common.api import CHANCE
 
 Action = dict[str, Any]
@@ -19,9 +18,13 @@ class RobberRules:
     """Mixin of :class:`games.catan.state.CatanState` for the robber."""
 
     def start_seven(self) -> None:
-        """BG-ROBBER-01: nobody produces; Masters reactions (Siegfried) come first."""
-        if not self.seven_reactions():
-            self.begin_discards()
+        """BG-ROBBER-01: nobody produces; an expansion's ``seven`` hook may take over first
+        (Masters: Siegfried's reaction)."""
+        if self.plugged:
+            for hook in self.hooks.seven:
+                if hook(self):
+                    return
+        self.begin_discards()
 
     def begin_discards(self) -> None:
         """BG-ROBBER-02: everyone above 7 cards discards half, rounded down, roller included."""
@@ -67,7 +70,7 @@ class RobberRules:
         desert_ok = self.options["robber_may_enter_desert"]
         return [
             h
-            for h in range(NUM_HEXES)
+            for h in range(self.board.num_hexes)
             if h != self.robber and (desert_ok or self.hex_resource[h] >= 0)
         ]
 
@@ -86,7 +89,8 @@ class RobberRules:
         self.robber = h
         self.events.append({"type": "move_robber", "seat": p, "hex": h, "visible_to": "all"})
         vo = self.vertex_owner
-        victims = sorted({vo[v] for v in HEX_VERTICES[h] if vo[v] != -1 and vo[v] != p})
+        corners = self.board.hex_vertices[h]
+        victims = sorted({vo[v] for v in corners if vo[v] != -1 and vo[v] != p})
         if len(victims) > 1:
             self.robber_victims = victims
             self._set_phase("choose_victim", p)

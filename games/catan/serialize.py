@@ -70,6 +70,12 @@ def state_to_dict(state: Any) -> dict[str, Any]:
     for name in FIELDS:
         data[name] = getattr(state, name)
     data.update(state.masters_to_dict())
+    stored = {
+        x.name: {f: getattr(state, f) for f in x.stored_fields} for x in state.hooks.expansions
+    }
+    stored = {name: fields for name, fields in stored.items() if fields}
+    if stored:  # only with an expansion that stores fields: a base game's state is unchanged
+        data["expansions"] = stored
     # One JSON round trip copies everything (no shared lists) and is much faster than deepcopy.
     return json.loads(json.dumps(data))
 
@@ -87,7 +93,12 @@ def state_from_dict(data: Any) -> Any:
         for name in FIELDS:
             setattr(state, name, data[name])
         state.options = validate_options(state.options, state.n)
+        state.attach(state.options)
         state.masters_from_dict(data)
+        stored = data.get("expansions", {})
+        for x in state.hooks.expansions:
+            for name in x.stored_fields:
+                setattr(state, name, stored[x.name][name])
         _check_shapes(state)
         state._rebuild_derived()
     except ValueError:
@@ -101,11 +112,12 @@ def _check_shapes(state: Any) -> None:
     n = state.n
     if not isinstance(n, int) or not 2 <= n <= 4:
         raise ValueError("n must be 2..4")
+    board = state.board
     for name, size in (
-        ("vertex_owner", 54),
-        ("vertex_level", 54),
-        ("edge_owner", 72),
-        ("numbers", 19),
+        ("vertex_owner", board.num_vertices),
+        ("vertex_level", board.num_vertices),
+        ("edge_owner", board.num_edges),
+        ("numbers", board.num_hexes),
         ("bank", 5),
         ("dev_deck", 5),
     ):

@@ -14,7 +14,8 @@ import random
 from typing import Any
 
 from games.catan import actions as A
-from games.catan.board import beginner_layout, harbor_types, load_data, terrain_pool
+from games.catan import expansions
+from games.catan.board import BASE_LAYOUTS, board, load_data
 from games.catan.build import BuildRules
 from games.catan.constants import (
     CARDS_PER_RESOURCE,
@@ -30,15 +31,6 @@ from games.catan.devcards import DevelopmentRules
 from games.catan.masters import MastersRules
 from games.catan.robber import RobberRules
 from games.catan.serialize import FIELDS as STORED_FIELDS
-from games.catan.topology import (
-    CORNER_HEXES,
-    HARBOR_VERTICES,
-    HEX_VERTICES,
-    NUM_EDGES,
-    NUM_HEXES,
-    NUM_VERTICES,
-    VERTEX_HEXES,
-)
 from games.catan.trade import TradeRules
 from games.common import chance
 from games.common.api import CHANCE, TERMINAL
@@ -54,6 +46,8 @@ CHANCE_PHASES = {
     "steal": "steal",
     "draw_development": "deck:development",
 }
+for _x in expansions.registry():
+    CHANCE_PHASES.update(_x.chance_kinds)
 
 
 class Income:
@@ -83,6 +77,14 @@ class Income:
 
 _DERIVED_FIELDS = (
     "_legal",
+    "board",
+    "hooks",
+    "plugged",
+    "extra_vp",
+    "own_targets",
+    "proposal_limit",
+    "trade_after_build",
+    "turn_cap",
     "vp_dirty",
     "masters_on",
     "hex_resource",
@@ -125,13 +127,15 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         s.seed = seed
         s.n = n
         s.victory_target = options["victory_points"]
+        s.attach(options)
+        b = s.board
         s.terrains = []
-        s.numbers = [0] * NUM_HEXES
-        s.harbors = harbor_types()
+        s.numbers = [0] * b.num_hexes
+        s.harbors = list(b.harbor_types)
         s.robber = -1
-        s.vertex_owner = [-1] * NUM_VERTICES
-        s.vertex_level = [0] * NUM_VERTICES
-        s.edge_owner = [-1] * NUM_EDGES
+        s.vertex_owner = [-1] * b.num_vertices
+        s.vertex_level = [0] * b.num_vertices
+        s.edge_owner = [-1] * b.num_edges
         s.hand = [[0] * 5 for _ in range(n)]
         s.bank = [CARDS_PER_RESOURCE] * 5
         s.dev_hand = [[0] * 5 for _ in range(n)]
@@ -172,16 +176,35 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         s.first_player = 0
         s.result_data = None
         s.init_masters()
+        for hook in s.hooks.init:
+            hook(s)
         s._rebuild_derived()
-        if options["layout"] == "beginner":
-            s.terrains, s.numbers, s.harbors = beginner_layout()
-            s._after_board()
-        else:
+        if b.fixed_terrains is None:
             s._set_phase("board_terrain", CHANCE)
+        else:
+            s.terrains = list(b.fixed_terrains)
+            if b.fixed_numbers is None:
+                s._set_phase("board_tokens", CHANCE)
+            else:
+                s.numbers = list(b.fixed_numbers)
+                s._after_board()
         return s
 
+    def attach(self, options: dict[str, Any]) -> None:
+        """Take the board and the expansions' hooks of ``options`` (validated); not stored."""
+        self.board = board_of(options)
+        self.hooks = expansions.hooks_for(options)
+        # Any expansion on: the hot paths test this one bool, so the base game pays nothing.
+        self.plugged = bool(self.hooks.expansions)
+        self.extra_vp = bool(self.hooks.vp)  # read on every victory check, so a bool of its own
+        self.own_targets = bool(self.hooks.target)
+        # Options read on every decision, kept in slots (a slot is read faster than a dict).
+        self.proposal_limit = options["trade_proposals_per_turn"]
+        self.trade_after_build = options["combined_trade_build"]
+        self.turn_cap = options["max_turns"]
+
     def _after_board(self) -> None:
-        self.robber = self.terrains.index("desert")  # BG-SETUP-01, BG-BOARD-08
+        self.robber = self.board.robber_start(self.terrains)  # BG-SETUP-01, BG-BOARD-08
         self._rebuild_board_tables()
         self.events.append(
             {
@@ -202,7 +225,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
 
         Rules: BG-SETUP-BEG-01..04.
         """
-        for entry in load_data("beginner_layout")["starting_positions"][: self.n]:
+        for entry in self.board.layout["starting_positions"][: self.n]:
             p = entry["seat"]
             for v in entry["settlements"]:
                 self._put_settlement(p, v)
@@ -210,9 +233,11 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 self._put_road(p, e)
                 self.after_road(p, e)
             self._collect_founding_income(p, entry["income_from"])
-        for p in reversed(range(self.n)):
-            self.deal_first_master(p)  # as in snake order: the last seat receives A1
-        self.finish_master_setup()
+        for hook in self.hooks.founding_done:
+            for p in reversed(range(self.n)):
+                hook(self, p)  # as in snake order (Masters: the last seat receives A1)
+        for hook in self.hooks.setup_done:
+            hook(self)
         self.first_player = 0
         self.setup_order = []
         self._start_turn(0)
@@ -226,14 +251,15 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.number_hexes = {k: tuple(v) for k, v in by_number.items()}
         self.income: dict[int, Income] = {}
         self.harbor_rate_vertices = {}
+        harbor_vertices = self.board.harbor_vertices
         for i, kind in enumerate(self.harbors):
-            for v in HARBOR_VERTICES[i]:
+            for v in harbor_vertices[i]:
                 self.harbor_rate_vertices[v] = kind
 
     def _rebuild_derived(self) -> None:
         """Caches that follow from the stored fields (also rebuilt by from_dict)."""
         self._legal = None
-        if self.terrains and len(self.terrains) == NUM_HEXES:
+        if self.terrains and len(self.terrains) == self.board.num_hexes:
             self._rebuild_board_tables()
         else:
             self.hex_resource, self.number_hexes, self.harbor_rate_vertices = [], {}, {}
@@ -242,16 +268,15 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.robber_moves: dict[int, list[Action]] = {}
         self.network = [set() for _ in range(self.n)]
         self.road_vertices = [set() for _ in range(self.n)]
-        self.blocked = [False] * NUM_VERTICES
+        self.blocked = [False] * self.board.num_vertices
         self.rates = [[4] * 5 for _ in range(self.n)]
         for v, owner in enumerate(self.vertex_owner):
             if owner != -1:
                 self._note_building(owner, v)
-        from games.catan.topology import EDGE_VERTICES
-
+        edge_vertices = self.board.edge_vertices
         for e, owner in enumerate(self.edge_owner):
             if owner != -1:
-                a, b = EDGE_VERTICES[e]
+                a, b = edge_vertices[e]
                 self.network[owner].update((a, b))
                 self.road_vertices[owner].update((a, b))
         self.road_length = [self.trail_length(p) for p in range(self.n)]
@@ -353,24 +378,27 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
 
     # board (variable layout) --------------------------------------------
     def _outcomes_board_terrain(self) -> list[tuple[Action, float]]:
-        pool = terrain_pool(self.terrains)
+        pool = self.board.terrain_pool(self.terrains)
         total = sum(pool.values())
         return [(A.TERRAIN[t], count / total) for t, count in pool.items()]
 
     def _chance_board_terrain(self, action: Action) -> None:
         """BG-BOARD-03: the next hex (in id order) receives the top tile of the shuffled stack."""
         self.terrains.append(action["terrain"])
-        if len(self.terrains) == NUM_HEXES:
-            self._set_phase("board_tokens", CHANCE)
+        if len(self.terrains) == self.board.num_hexes:
+            if self.board.fixed_numbers is None:
+                self._set_phase("board_tokens", CHANCE)
+            else:
+                self.numbers = list(self.board.fixed_numbers)
+                self._after_board()
 
     def _outcomes_board_tokens(self) -> list[tuple[Action, float]]:
-        return [(A.TOKEN_START[h], 1 / len(CORNER_HEXES)) for h in CORNER_HEXES]
+        corners = self.board.corner_hexes
+        return [(A.TOKEN_START[h], 1 / len(corners)) for h in corners]
 
     def _chance_board_tokens(self, action: Action) -> None:
         """BG-BOARD-04: tokens A–R spiral counter-clockwise from a random corner."""
-        from games.catan.board import tokens_from_corner
-
-        self.numbers = tokens_from_corner(self.terrains, action["hex"])
+        self.numbers = self.board.tokens_from_corner(self.terrains, action["hex"])
         self._after_board()
 
     # first player ------------------------------------------------------------
@@ -405,7 +433,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     # founding ----------------------------------------------------------------
     def _legal_setup_settlement(self) -> list[Action]:
         blocked = self.blocked
-        return [A.PLACE_SETTLEMENT[v] for v in range(NUM_VERTICES) if not blocked[v]]
+        return [A.PLACE_SETTLEMENT[v] for v in range(len(blocked)) if not blocked[v]]
 
     def _apply_place_settlement(self, action: Action) -> None:
         """BG-SETUP-03/04/06/07: distance rule from the first settlement; 2nd one pays income."""
@@ -423,7 +451,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
 
     def _collect_founding_income(self, p: int, v: int) -> None:
         gains = [0] * 5
-        for h in VERTEX_HEXES[v]:
+        for h in self.board.vertex_hexes[v]:
             r = self.hex_resource[h]
             if r >= 0 and self.bank[r] > 0:
                 gains[r] += 1
@@ -434,10 +462,9 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         )
 
     def _legal_setup_road(self) -> list[Action]:
-        from games.catan.topology import VERTEX_EDGES
-
         eo = self.edge_owner
-        return [A.PLACE_ROAD[e] for e in VERTEX_EDGES[self.last_settlement] if eo[e] == -1]
+        edges = self.board.vertex_edges[self.last_settlement]
+        return [A.PLACE_ROAD[e] for e in edges if eo[e] == -1]
 
     def _apply_place_road(self, action: Action) -> None:
         p = self.actor
@@ -447,12 +474,14 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             {"type": "place_road", "seat": p, "edge": action["edge"], "visible_to": "all"}
         )
         if self.setup_index >= self.n:
-            self.deal_first_master(p)  # MA-SETUP-04
+            for hook in self.hooks.founding_done:
+                hook(self, p)
         self.setup_index += 1
         if self.setup_index < len(self.setup_order):
             self._set_phase("setup_settlement", self.setup_order[self.setup_index])
         else:
-            self.finish_master_setup()  # MA-SETUP-05
+            for hook in self.hooks.setup_done:
+                hook(self)
             self._start_turn(self.first_player)  # BG-SETUP-08
 
     # turns ---------------------------------------------------------------------
@@ -464,11 +493,12 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.built_this_turn = False
         self.proposals = 0
         self.dice = None
-        if self.masters_on:
-            self.start_turn_masters(p)
+        if self.plugged:
+            for hook in self.hooks.start_turn:
+                hook(self, p)
         self.vp_dirty = True
         self.phase, self.actor = "pre_roll", p  # _set_phase, inlined on the hottest path
-        if self.turn > self.options["max_turns"]:
+        if self.turn > self.turn_cap:
             self._finish("turn_limit")
         elif not any(self.dev_deck) and self._nobody_can_win():
             self._finish("no_progress")
@@ -482,10 +512,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         conservative: any seat that might still build a VP piece, or gain Largest Army while
         knights remain in hands, keeps the game going.
         """
-        army_may_move = any(self.dev_hand[p][0] for p in range(self.n)) or (
-            self.masters_on and any(self.knights)  # Vincent can discard a played knight
-        )
-        free_spot = not all(self.blocked)
+        army_may_move = any(self.dev_hand[p][0] for p in range(self.n))
+        may_progress = self.hooks.may_progress
         for p in range(self.n):
             bound = self.total_vp(p)
             if army_may_move and self.largest_army != p:
@@ -498,15 +526,18 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 self.settlement_spots(p) or (self.roads_left[p] and self.road_spots(p))
             ):
                 return False
-            if self.masters_on and self.settlements_left[p] and free_spot:
-                return False  # Louis can walk a road, turn by turn, to any free spot
+            if self.plugged:
+                for hook in may_progress:
+                    if hook(self, p):
+                        return False  # an expansion's way forward (Masters: Vincent, Louis)
         return True
 
     def _legal_pre_roll(self) -> list[Action]:
         legal = [A.ROLL]
         self.add_development_plays(self.actor, legal)
-        if self.masters_on:
-            self.add_master_actions(self.actor, legal)
+        if self.plugged:
+            for hook in self.hooks.actions:
+                hook(self, self.actor, legal)
         return legal
 
     def _apply_roll(self, action: Action) -> None:
@@ -527,8 +558,11 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             self.start_seven()
         else:
             self._produce(total)
-            if not (self.masters_on and self.production_reactions()):
-                self.to_main()
+            if self.plugged:
+                for hook in self.hooks.produced:
+                    if hook(self, total):
+                        return  # a decision is pending (Masters: Marianne)
+            self.to_main()
 
     def _produce(self, total: int) -> None:
         """Pay every building next to a producing hex; the robber blocks its hex; bank shortage.
@@ -594,9 +628,10 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         vo, lv, res = self.vertex_owner, self.vertex_level, self.hex_resource
         hexes = self.number_hexes.get(total, ())
         by_hex = []
+        hex_vertices = self.board.hex_vertices
         for h in hexes:
             owed: dict[int, int] = {}
-            for v in HEX_VERTICES[h]:
+            for v in hex_vertices[h]:
                 o = vo[v]
                 if o != -1:
                     key = o * 5 + res[h]
@@ -622,10 +657,11 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         legal = [A.END_TURN]
         self.add_builds(p, legal)
         self.add_development_plays(p, legal)
-        if self.options["combined_trade_build"] or not self.built_this_turn:
+        if self.trade_after_build or not self.built_this_turn:
             self.add_trades(p, legal)
-        if self.masters_on:
-            self.add_master_actions(p, legal)
+        if self.plugged:
+            for hook in self.hooks.actions:
+                hook(self, p, legal)
         return legal
 
     def _apply_end_turn(self, action: Action) -> None:
@@ -644,6 +680,9 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             vp += 2
         if self.largest_army == p:
             vp += 2
+        if self.extra_vp:
+            for hook in self.hooks.vp:
+                vp += hook(self, p)
         return vp
 
     def total_vp(self, p: int) -> int:
@@ -653,7 +692,11 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _check_victory(self) -> None:
         """BG-WIN-01/03: only the player whose turn it is can win, at any moment of his turn."""
         p = self.turn_player
-        if self.total_vp(p) >= self.victory_target:
+        target = self.victory_target
+        if self.own_targets:
+            for hook in self.hooks.target:
+                target = hook(self, p, target)
+        if self.total_vp(p) >= target:
             self.events.append(
                 {
                     "type": "reveal_victory_points",
@@ -689,12 +732,30 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         return state_to_dict(self)
 
 
+def board_of(options: dict[str, Any]) -> Any:
+    """The board of a game with these (validated) options: an expansion's layout or the base
+    game's beginner or variable board."""
+    base = BASE_LAYOUTS.get(options.get("layout"))  # type: ignore[arg-type]
+    if base is None:
+        raise ValueError(f"option layout must be one of {tuple(BASE_LAYOUTS)}")
+    return board(expansions.layout_name(options, base))
+
+
 def _methods(prefix: str) -> dict[str, Any]:
+    """The core's ``_<prefix>...`` methods, then the plug-ins' ``<prefix>...`` methods (each
+    called as ``fn(state, ...)``); a name defined twice is an error."""
     table: dict[str, Any] = {}
     for klass in reversed(CatanState.__mro__):
         for name, fn in vars(klass).items():
             if name.startswith(prefix):
                 table[name[len(prefix) :]] = fn
+    for x in expansions.registry():
+        for name in dir(type(x)):
+            if name.startswith(prefix[1:]):
+                key = name[len(prefix) - 1 :]
+                if key in table:
+                    raise RuntimeError(f"{x.name}: {name} is defined twice")
+                table[key] = getattr(x, name)
     return table
 
 

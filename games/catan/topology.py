@@ -1,15 +1,24 @@
-"""Board geometry of the 19-hex island, computed once at import and shared by every state.
+"""Board geometry built from a set of hexes: ids, adjacency and screen points of any island.
 
-Ids (documented for bots, see ``static_board()``):
+A :class:`Geometry` is computed once per shape (the hexes' coordinates and the harbours' frame
+positions, see :func:`geometry`) and shared, read-only, by every board and state that uses it.
+The base game's 19-hex island is one shape among any (``data/layouts/base_*.json``); a scenario's
+board with river or castle hexes, fishing grounds on the frame or Seafarers' sea is another.
 
-* hexes ``0..18`` in reading order: rows top to bottom (3, 4, 5, 4, 3 hexes), left to right;
-* intersections (vertices) ``0..53`` sorted by screen position (top to bottom, then left to right);
-* paths (edges) ``0..71`` sorted by their two vertex ids;
-* harbours ``0..8`` clockwise from the top-left, each serving the two vertices of one coastal path.
+Ids (documented for bots, sent once in ``start`` as ``static``, see :meth:`Geometry.static`):
+
+* hexes ``0..H-1`` in the order the layout lists them (the base island: reading order, rows of
+  3, 4, 5, 4, 3);
+* intersections (vertices) ``0..V-1`` sorted by screen position (top to bottom, then left to
+  right);
+* paths (edges) ``0..E-1`` sorted by their two vertex ids;
+* harbours ``0..`` in the layout's order (the base island: clockwise from the top-left), each
+  serving the two vertices of one coastal path.
 
 Hexes are pointy-top; axial coordinates ``(q, r)`` with ``r`` growing downwards. A hex centre is at
 ``x = 2q + r``, ``y = 3r`` (units of sqrt(3)/2 and 1/2 of the side), so every corner is an integer
-point and vertices are found by exact equality.
+point and vertices are found by exact equality. A hex's corners are listed clockwise from the top
+(``CORNER_OFFSETS``); its side ``i`` joins corners ``i`` and ``i + 1``.
 
 Rules: BG-COMP-01, BG-BOARD-05, BG-BOARD-06, BG-BOARD-07 (M-BG-03, M-BG-04 filled as data).
 """
@@ -17,154 +26,178 @@ Rules: BG-COMP-01, BG-BOARD-05, BG-BOARD-06, BG-BOARD-07 (M-BG-03, M-BG-04 fille
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
-_CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
-_AXIAL_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+CORNER_OFFSETS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+"""A hex's 6 corners relative to its centre, clockwise from the top."""
+AXIAL_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
-HEX_COORDS: tuple[tuple[int, int], ...] = tuple(
-    sorted(
-        ((q, r) for r in range(-2, 3) for q in range(-2, 3) if abs(q + r) <= 2),
-        key=lambda c: (c[1], c[0]),
-    )
-)
-HEX_OF_COORD = {c: i for i, c in enumerate(HEX_COORDS)}
-NUM_HEXES = len(HEX_COORDS)
+Coord = tuple[int, int]
 
 
-def _hex_center(q: int, r: int) -> tuple[int, int]:
+def hex_center(q: int, r: int) -> tuple[int, int]:
     return 2 * q + r, 3 * r
 
 
-_corner_points = []
-for _q, _r in HEX_COORDS:
-    _cx, _cy = _hex_center(_q, _r)
-    _corner_points.append([(_cx + dx, _cy + dy) for dx, dy in _CORNERS])
-_all_points = sorted({p for pts in _corner_points for p in pts}, key=lambda p: (p[1], p[0]))
-VERTEX_POINTS: tuple[tuple[int, int], ...] = tuple(_all_points)
-_VERTEX_OF_POINT = {p: i for i, p in enumerate(VERTEX_POINTS)}
-NUM_VERTICES = len(VERTEX_POINTS)
-
-HEX_VERTICES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_VERTEX_OF_POINT[p] for p in pts) for pts in _corner_points
-)
-"""The 6 corners of each hex, clockwise from the top."""
-
-_edge_pairs = sorted(
-    {tuple(sorted((hv[i], hv[(i + 1) % 6]))) for hv in HEX_VERTICES for i in range(6)}
-)
-EDGE_VERTICES: tuple[tuple[int, int], ...] = tuple((a, b) for a, b in _edge_pairs)
-NUM_EDGES = len(EDGE_VERTICES)
-EDGE_OF_PAIR = {pair: i for i, pair in enumerate(EDGE_VERTICES)}
-for _i, (_a, _b) in enumerate(EDGE_VERTICES):
-    EDGE_OF_PAIR[(_b, _a)] = _i
-
-VERTEX_HEXES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(h for h in range(NUM_HEXES) if v in HEX_VERTICES[h]) for v in range(NUM_VERTICES)
-)
-VERTEX_EDGES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(e for e in range(NUM_EDGES) if v in EDGE_VERTICES[e]) for v in range(NUM_VERTICES)
-)
-VERTEX_NEIGHBORS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(a if b == v else b for a, b in (EDGE_VERTICES[e] for e in VERTEX_EDGES[v])))
-    for v in range(NUM_VERTICES)
-)
-VERTEX_LINKS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-    tuple((e, 1 << e, a if b == v else b) for e in VERTEX_EDGES[v] for a, b in (EDGE_VERTICES[e],))
-    for v in range(NUM_VERTICES)
-)
-"""``(edge, 1 << edge, other end)`` for each path at a vertex (for trail searches)."""
-EDGE_HEXES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(set(VERTEX_HEXES[a]) & set(VERTEX_HEXES[b]))) for a, b in EDGE_VERTICES
-)
-HEX_NEIGHBORS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        sorted(
-            HEX_OF_COORD[(q + dq, r + dr)]
-            for dq, dr in _AXIAL_DIRECTIONS
-            if (q + dq, r + dr) in HEX_OF_COORD
-        )
-    )
-    for q, r in HEX_COORDS
-)
-
-COASTAL_EDGES: tuple[int, ...] = ()
-"""The 30 sea-facing paths, clockwise from the top-left corner hex's upper-left side."""
-
-
 def _screen_angle(x: float, y: float) -> float:
-    """Angle of a point seen from the island centre, counter-clockwise on screen (y down)."""
+    """Angle of a point seen from the origin, counter-clockwise on screen (y down)."""
     return math.atan2(-y * 0.5, x * math.sqrt(3) / 2)
 
 
-def _coastal_edges_clockwise() -> tuple[int, ...]:
-    coastal = [e for e in range(NUM_EDGES) if len(EDGE_HEXES[e]) == 1]
+class Geometry:
+    """Every table of one board shape, as tuples (ids in the module docstring).
 
-    def clockwise_key(e: int) -> float:
-        (ax, ay), (bx, by) = (VERTEX_POINTS[v] for v in EDGE_VERTICES[e])
-        angle = _screen_angle((ax + bx) / 2, (ay + by) / 2)
-        # Clockwise from the upper-left (screen angle 150°, the top-left hex's outer side).
-        return (math.radians(150) - angle) % (2 * math.pi)
-
-    return tuple(sorted(coastal, key=clockwise_key))
-
-
-COASTAL_EDGES = _coastal_edges_clockwise()
-
-HARBOR_EDGE_SLOTS = (0, 3, 6, 10, 13, 16, 20, 23, 26)
-"""Positions of the 9 harbours among the 30 coastal paths (gaps 3, 3, 4 three times round)."""
-HARBOR_EDGES: tuple[int, ...] = tuple(COASTAL_EDGES[i] for i in HARBOR_EDGE_SLOTS)
-HARBOR_VERTICES: tuple[tuple[int, int], ...] = tuple(EDGE_VERTICES[e] for e in HARBOR_EDGES)
-
-CORNER_HEXES: tuple[int, ...] = tuple(
-    HEX_OF_COORD[(2 * dq, 2 * dr)] for dq, dr in _AXIAL_DIRECTIONS
-)
-"""The 6 corner hexes of the outer ring (where the token spiral may start), in id order below."""
-CORNER_HEXES = tuple(sorted(CORNER_HEXES))
-
-
-def _ring_counterclockwise(ring: list[int], start: int) -> list[int]:
-    def key(h: int) -> float:
-        x, y = _hex_center(*HEX_COORDS[h])
-        sx, sy = _hex_center(*HEX_COORDS[start])
-        return (_screen_angle(x, y) - _screen_angle(sx, sy)) % (2 * math.pi)
-
-    return sorted(ring, key=key)
-
-
-def spiral_from_corner(corner: int) -> tuple[int, ...]:
-    """The 19 hexes in token order: outer ring counter-clockwise from ``corner``, then inward.
-
-    Rules: BG-BOARD-04.
+    Attributes: ``hex_coords``, ``hex_of_coord``, ``num_hexes``, ``vertex_points``,
+    ``num_vertices``, ``hex_vertices`` (6 corners, clockwise from the top), ``edge_vertices``,
+    ``num_edges``, ``edge_of_pair`` (both orders), ``vertex_hexes``, ``vertex_edges``,
+    ``vertex_neighbors``, ``vertex_links`` (``(edge, 1 << edge, other end)`` per path at a
+    vertex, for trail searches), ``edge_hexes``, ``hex_neighbors``, ``coastal_edges`` (paths on
+    one hex only), ``harbor_edges``, ``harbor_vertices``.
     """
-    q, r = HEX_COORDS[corner]
-    outer = [h for h, (hq, hr) in enumerate(HEX_COORDS) if max(abs(hq), abs(hr), abs(hq + hr)) == 2]
-    inner = [h for h, (hq, hr) in enumerate(HEX_COORDS) if max(abs(hq), abs(hr), abs(hq + hr)) == 1]
-    inner_start = HEX_OF_COORD[(q // 2, r // 2)]
-    center = HEX_OF_COORD[(0, 0)]
-    return (
-        tuple(_ring_counterclockwise(outer, corner))
-        + tuple(_ring_counterclockwise(inner, inner_start))
-        + (center,)
+
+    __slots__ = (
+        "coastal_edges",
+        "edge_hexes",
+        "edge_of_pair",
+        "edge_vertices",
+        "harbor_edges",
+        "harbor_vertices",
+        "hex_coords",
+        "hex_neighbors",
+        "hex_of_coord",
+        "hex_vertices",
+        "num_edges",
+        "num_hexes",
+        "num_vertices",
+        "vertex_edges",
+        "vertex_hexes",
+        "vertex_links",
+        "vertex_neighbors",
+        "vertex_points",
     )
 
+    def __init__(self, hexes: tuple[Coord, ...], harbors: tuple[tuple[int, int], ...]) -> None:
+        if len(set(hexes)) != len(hexes):
+            raise ValueError("a layout lists a hex twice")
+        self.hex_coords = hexes
+        self.hex_of_coord = {c: i for i, c in enumerate(hexes)}
+        self.num_hexes = len(hexes)
+        corner_points = []
+        for q, r in hexes:
+            cx, cy = hex_center(q, r)
+            corner_points.append([(cx + dx, cy + dy) for dx, dy in CORNER_OFFSETS])
+        points = sorted({p for pts in corner_points for p in pts}, key=lambda p: (p[1], p[0]))
+        self.vertex_points: tuple[tuple[int, int], ...] = tuple(points)
+        vertex_of_point = {p: i for i, p in enumerate(points)}
+        self.num_vertices = len(points)
+        self.hex_vertices: tuple[tuple[int, ...], ...] = tuple(
+            tuple(vertex_of_point[p] for p in pts) for pts in corner_points
+        )
+        pairs = sorted(
+            {tuple(sorted((hv[i], hv[(i + 1) % 6]))) for hv in self.hex_vertices for i in range(6)}
+        )
+        self.edge_vertices: tuple[tuple[int, int], ...] = tuple((a, b) for a, b in pairs)
+        self.num_edges = len(pairs)
+        edge_of_pair: dict[tuple[int, int], int] = {}
+        for i, (a, b) in enumerate(self.edge_vertices):
+            edge_of_pair[(a, b)] = edge_of_pair[(b, a)] = i
+        self.edge_of_pair = edge_of_pair
+        vertex_hexes: list[list[int]] = [[] for _ in points]
+        for h, hv in enumerate(self.hex_vertices):
+            for v in hv:
+                vertex_hexes[v].append(h)
+        self.vertex_hexes: tuple[tuple[int, ...], ...] = tuple(map(tuple, vertex_hexes))
+        vertex_edges: list[list[int]] = [[] for _ in points]
+        for e, (a, b) in enumerate(self.edge_vertices):
+            vertex_edges[a].append(e)
+            vertex_edges[b].append(e)
+        self.vertex_edges: tuple[tuple[int, ...], ...] = tuple(map(tuple, vertex_edges))
+        ev = self.edge_vertices
+        self.vertex_neighbors: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted(a if b == v else b for a, b in (ev[e] for e in self.vertex_edges[v])))
+            for v in range(self.num_vertices)
+        )
+        self.vertex_links: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+            tuple(
+                (e, 1 << e, a if b == v else b) for e in self.vertex_edges[v] for a, b in (ev[e],)
+            )
+            for v in range(self.num_vertices)
+        )
+        self.edge_hexes: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted(set(self.vertex_hexes[a]) & set(self.vertex_hexes[b]))) for a, b in ev
+        )
+        self.hex_neighbors: tuple[tuple[int, ...], ...] = tuple(
+            tuple(
+                sorted(
+                    self.hex_of_coord[(q + dq, r + dr)]
+                    for dq, dr in AXIAL_DIRECTIONS
+                    if (q + dq, r + dr) in self.hex_of_coord
+                )
+            )
+            for q, r in hexes
+        )
+        self.coastal_edges: tuple[int, ...] = tuple(
+            e for e in range(self.num_edges) if len(self.edge_hexes[e]) == 1
+        )
+        harbor_edges = []
+        for h, side in harbors:
+            corners = self.hex_vertices[h]
+            harbor_edges.append(self.edge_of_pair[(corners[side], corners[(side + 1) % 6])])
+        self.harbor_edges: tuple[int, ...] = tuple(harbor_edges)
+        self.harbor_vertices: tuple[tuple[int, int], ...] = tuple(ev[e] for e in harbor_edges)
 
-SPIRALS: dict[int, tuple[int, ...]] = {c: spiral_from_corner(c) for c in CORNER_HEXES}
+    def ring(self, radius: int) -> list[int]:
+        """The hexes at ``radius`` steps from the centre hex ``(0, 0)``, in id order."""
+        return [
+            h
+            for h, (q, r) in enumerate(self.hex_coords)
+            if max(abs(q), abs(r), abs(q + r)) == radius
+        ]
+
+    def corner_hexes(self, radius: int) -> tuple[int, ...]:
+        """The 6 corner hexes of the ring at ``radius`` (where a token spiral may start)."""
+        return tuple(
+            sorted(self.hex_of_coord[(radius * dq, radius * dr)] for dq, dr in AXIAL_DIRECTIONS)
+        )
+
+    def spiral_from_corner(self, corner: int) -> tuple[int, ...]:
+        """Every hex of a hexagonal island in token order: the outer ring counter-clockwise from
+        ``corner``, then each inner ring from the corner inward of the last start, then the centre.
+
+        Rules: BG-BOARD-04.
+        """
+        q, r = self.hex_coords[corner]
+        radius = max(abs(q), abs(r), abs(q + r))
+        order: list[int] = []
+        for k in range(radius, 0, -1):
+            start = self.hex_of_coord[(q * k // radius, r * k // radius)]
+            sx, sy = hex_center(*self.hex_coords[start])
+            start_angle = _screen_angle(sx, sy)
+
+            def key(h: int, start_angle: float = start_angle) -> float:
+                x, y = hex_center(*self.hex_coords[h])
+                return (_screen_angle(x, y) - start_angle) % (2 * math.pi)
+
+            order.extend(sorted(self.ring(k), key=key))
+        return (*order, self.hex_of_coord[(0, 0)])
+
+    def static(self) -> dict[str, Any]:
+        """The geometry every observation refers to by id (sent once, not per decision)."""
+        return {
+            "hex_coords": [list(c) for c in self.hex_coords],
+            "hex_vertices": [list(v) for v in self.hex_vertices],
+            "vertex_points": [list(p) for p in self.vertex_points],
+            "vertex_hexes": [list(h) for h in self.vertex_hexes],
+            "vertex_neighbors": [list(n) for n in self.vertex_neighbors],
+            "vertex_edges": [list(e) for e in self.vertex_edges],
+            "edge_vertices": [list(v) for v in self.edge_vertices],
+            "harbor_edges": list(self.harbor_edges),
+            "harbor_vertices": [list(v) for v in self.harbor_vertices],
+        }
 
 
-def static_board() -> dict[str, Any]:
-    """The geometry every observation refers to by id (sent once, not per decision)."""
-    return {
-        "hex_coords": [list(c) for c in HEX_COORDS],
-        "hex_vertices": [list(v) for v in HEX_VERTICES],
-        "vertex_points": [list(p) for p in VERTEX_POINTS],
-        "vertex_hexes": [list(h) for h in VERTEX_HEXES],
-        "vertex_neighbors": [list(n) for n in VERTEX_NEIGHBORS],
-        "vertex_edges": [list(e) for e in VERTEX_EDGES],
-        "edge_vertices": [list(v) for v in EDGE_VERTICES],
-        "harbor_edges": list(HARBOR_EDGES),
-        "harbor_vertices": [list(v) for v in HARBOR_VERTICES],
-    }
-
-
-assert NUM_HEXES == 19 and NUM_VERTICES == 54 and NUM_EDGES == 72 and len(COASTAL_EDGES) == 30
+@cache
+def geometry(hexes: tuple[Coord, ...], harbors: tuple[tuple[int, int], ...]) -> Geometry:
+    """The geometry of a shape, built once per process and shared (``harbors``: (hex id, side))."""
+    return Geometry(hexes, harbors)

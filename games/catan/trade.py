@@ -47,7 +47,7 @@ class TradeRules:
                     legal.extend(
                         a for a in A.MARITIME_BY_GIVE[r][rate] if bank[RESOURCE_INDEX[a["get"]]]
                     )
-        if self.proposals < self.options["trade_proposals_per_turn"]:
+        if self.proposals < self.proposal_limit:
             for r in range(5):
                 if h[r]:
                     legal.extend(A.PROPOSE_BY_GIVE[r])

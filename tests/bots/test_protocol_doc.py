@@ -119,6 +119,7 @@ def test_worked_example_replays_against_the_engine(game_id: str) -> None:
     )  # fmt: skip
 
     game = registry.get_game(game_id)
+    assert start.get("static") == json.loads(json.dumps(game.static_info(meta["options"])))
     state = game.new_game(
         num_players=meta["num_players"], seed=meta["seed"], options=meta["options"]
     )

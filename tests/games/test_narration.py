@@ -11,11 +11,15 @@ import pytest
 
 from games.cardgame import narrate as card_narrate
 from games.catan import narrate as catan_narrate
+from games.catan.board import board as _board
 from games.catan.places import Island
-from games.catan.topology import HEX_VERTICES
 from games.common.narration import is_hidden_copy
 from games.registry import GAMES
 from tests.games.random_game import play_random
+
+BASE = _board("base_beginner")
+"""The base island (both base layouts share its geometry)."""
+HEX_VERTICES = BASE.hex_vertices
 
 GAMES_TOLD = {
     "catan": (catan_narrate, 4, ({}, {"masters": True}, {"layout": "variable"})),
@@ -77,11 +81,12 @@ class Position:
     """A stand-in position: the beginner board with buildings and the robber where a test wants."""
 
     def __init__(self, state: Any, buildings: list[list[int]], robber: int) -> None:
-        self.board = copy.deepcopy(state.observation(0)["board"])
-        self.board.update(buildings=buildings, robber=robber)
+        self.board = state.board  # the geometry, as a state's board
+        self.public = copy.deepcopy(state.observation(0)["board"])
+        self.public.update(buildings=buildings, robber=robber)
 
     def observation(self, seat: int) -> dict[str, Any]:
-        return {"board": self.board}
+        return {"board": self.public}
 
 
 def say(event: dict[str, Any], position: Any) -> str | None:

@@ -17,7 +17,6 @@ from games.catan.constants import (
     MAX_SETTLEMENTS,
 )
 from games.catan.longest_road import longest_trail
-from games.catan.topology import EDGE_VERTICES, VERTEX_EDGES, VERTEX_NEIGHBORS
 from games.common.api import CHANCE, TERMINAL
 
 
@@ -40,6 +39,7 @@ def check_invariants(state: Any) -> None:
         assert min(state.settlements_left[p], state.cities_left[p], state.roads_left[p]) >= 0
         vp = (MAX_SETTLEMENTS - state.settlements_left[p]) + 2 * (MAX_CITIES - state.cities_left[p])
         vp += 2 * (state.longest_road == p) + 2 * (state.largest_army == p)
+        vp += sum(hook(state, p) for hook in state.hooks.vp)  # expansions' VP sources
         assert vp == state.public_vp(p)
     lr = state.longest_road
     if lr != -1 and state.phase != "louis_road":  # A-MA-09: judged once the road is relaid
@@ -69,17 +69,25 @@ def _check_board(state: Any) -> None:
         assert settlements + state.settlements_left[p] == MAX_SETTLEMENTS
         assert cities + state.cities_left[p] == MAX_CITIES
         assert state.edge_owner.count(p) + state.roads_left[p] == MAX_ROADS
-        assert state.road_length[p] == longest_trail(p, state.edge_owner, state.vertex_owner)
+        assert state.road_length[p] == longest_trail(
+            state.board, p, state.edge_owner, state.vertex_owner
+        )
     for v, o in enumerate(state.vertex_owner):
         if o != -1:
-            assert all(state.vertex_owner[w] == -1 for w in VERTEX_NEIGHBORS[v]), "distance rule"
+            assert all(state.vertex_owner[w] == -1 for w in state.board.vertex_neighbors[v]), (
+                "distance rule"
+            )
     for e, o in enumerate(state.edge_owner):
         if o != -1:
-            a, b = EDGE_VERTICES[e]
+            a, b = state.board.edge_vertices[e]
             assert (
                 state.vertex_owner[a] == o
                 or state.vertex_owner[b] == o
-                or any(state.edge_owner[f] == o and f != e for v in (a, b) for f in VERTEX_EDGES[v])
+                or any(
+                    state.edge_owner[f] == o and f != e
+                    for v in (a, b)
+                    for f in state.board.vertex_edges[v]
+                )
             ), "road not connected"
 
 

@@ -5,19 +5,21 @@ from __future__ import annotations
 from collections import Counter
 
 from games.catan import actions as A
+from games.catan.board import board as _board
 from games.catan.board import load_data
 from games.catan.constants import DEV_COUNTS, NUMBER_TOKENS_SPIRAL
-from games.catan.topology import (
-    EDGE_HEXES,
-    EDGE_VERTICES,
-    HARBOR_EDGES,
-    NUM_EDGES,
-    NUM_VERTICES,
-    SPIRALS,
-    VERTEX_HEXES,
-)
 from games.common.api import CHANCE
 from tests.games.catan.fixtures import founded, new
+
+BASE = _board("base_variable")
+"""The base island (both base layouts share its geometry)."""
+EDGE_HEXES = BASE.edge_hexes
+EDGE_VERTICES = BASE.edge_vertices
+HARBOR_EDGES = BASE.harbor_edges
+NUM_EDGES = BASE.num_edges
+NUM_VERTICES = BASE.num_vertices
+SPIRALS = BASE.spirals
+VERTEX_HEXES = BASE.vertex_hexes
 
 
 def _variable(state):

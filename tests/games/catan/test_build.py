@@ -5,9 +5,14 @@ from __future__ import annotations
 import pytest
 
 from games.catan import actions as A
-from games.catan.topology import EDGE_VERTICES, VERTEX_EDGES
+from games.catan.board import board as _board
 from games.errors import IllegalAction
 from tests.games.catan.fixtures import empty_board, hand, put, roll, set_hand, types
+
+BASE = _board("base_beginner")
+"""The base island (both base layouts share its geometry)."""
+VERTEX_EDGES = BASE.vertex_edges
+EDGE_VERTICES = BASE.edge_vertices
 
 
 def _main(**options):

@@ -6,9 +6,16 @@ import itertools
 import random
 
 from games.catan import actions as A
+from games.catan.board import board as _board
 from games.catan.longest_road import longer_trail_through, longest_trail
-from games.catan.topology import EDGE_OF_PAIR, EDGE_VERTICES, HEX_VERTICES, VERTEX_EDGES
 from tests.games.catan.fixtures import empty_board, put, set_hand
+
+BASE = _board("base_beginner")
+"""The base island (both base layouts share its geometry)."""
+EDGE_OF_PAIR = BASE.edge_of_pair
+EDGE_VERTICES = BASE.edge_vertices
+HEX_VERTICES = BASE.hex_vertices
+VERTEX_EDGES = BASE.vertex_edges
 
 CHAIN = [0, 3, 7, 11, 16, 21, 27, 33, 38]  # a path of adjacent intersections along the west
 
@@ -39,7 +46,7 @@ def _settle(state, seat, v):
 
 
 def trail(state, seat):
-    return longest_trail(seat, state.edge_owner, state.vertex_owner)
+    return longest_trail(BASE, seat, state.edge_owner, state.vertex_owner)
 
 
 def test_bg_lr_01_five_roads_take_the_card_four_do_not() -> None:
@@ -179,7 +186,7 @@ def test_trail_matches_brute_force_on_random_networks() -> None:
             vertices.extend(w for w in EDGE_VERTICES[e] if w not in vertices)
         for _ in range(rng.randint(0, 4)):
             vertex_owner[rng.randrange(54)] = rng.choice([0, 1])
-        assert longest_trail(0, edge_owner, vertex_owner) == _brute_force_trail(
+        assert longest_trail(BASE, 0, edge_owner, vertex_owner) == _brute_force_trail(
             0, edge_owner, vertex_owner
         )
 
@@ -202,7 +209,7 @@ def test_trail_matches_brute_force_on_networks_of_several_parts() -> None:
                 continue
             edge_owner[e] = 0
             vertices.extend(w for w in EDGE_VERTICES[e] if w not in vertices)
-            length = longer_trail_through(0, e, edge_owner, vertex_owner, length)
+            length = longer_trail_through(BASE, 0, e, edge_owner, vertex_owner, length)
             expected = _brute_force_trail(0, edge_owner, vertex_owner)
             assert length == expected
-            assert longest_trail(0, edge_owner, vertex_owner) == expected
+            assert longest_trail(BASE, 0, edge_owner, vertex_owner) == expected

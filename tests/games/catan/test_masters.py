@@ -487,9 +487,7 @@ def _roads(state, seat, vertices):
     """``seat``'s roads along the chain of intersections ``vertices`` (path ids looked up)."""
     from itertools import pairwise
 
-    from games.catan.topology import EDGE_VERTICES
-
-    edges = [EDGE_VERTICES.index(tuple(sorted(pair))) for pair in pairwise(vertices)]
+    edges = [state.board.edge_vertices.index(tuple(sorted(pair))) for pair in pairwise(vertices)]
     put(state, seat, roads=edges)
     return edges
 

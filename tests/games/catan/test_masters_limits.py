@@ -48,6 +48,7 @@ def test_ma_louis_03_seafarers_cannot_be_combined_with_masters() -> None:
     """MA-LOUIS-03: ships (Seafarers) are not in this release, so Louis judges a road only by
     roads and buildings; the engine refuses a Seafarers game rather than play one without the
     ship rule."""
-    for option in ("seafarers", "ships"):
-        with pytest.raises(ValueError, match="unknown catan option"):
-            GAME.new_game(4, 1, {"masters": True, option: True})
+    with pytest.raises(ValueError, match="seafarers='new_shores' is not playable yet"):
+        GAME.new_game(4, 1, {"masters": True, "seafarers": "new_shores"})
+    with pytest.raises(ValueError, match="unknown catan option"):
+        GAME.new_game(4, 1, {"masters": True, "ships": True})

@@ -8,11 +8,15 @@ import pytest
 
 from games.catan import GAME
 from games.catan import picture as catan_picture
+from games.catan.board import board as _board
 from games.catan.constants import DEV_CARDS, RESOURCES
-from games.catan.topology import HARBOR_VERTICES
 from games.common.chance import ChanceStreams
 from tests.games.random_game import play_random
 from tests.games.svg import by_class, parse, text_of, visible_text
+
+BASE = _board("base_beginner")
+"""The base island (both base layouts share its geometry)."""
+HARBOR_VERTICES = BASE.harbor_vertices
 
 
 @pytest.fixture(scope="module")
@@ -285,6 +289,7 @@ def test_the_negotiant_s_debts_name_the_seats_he_still_owes() -> None:
 def test_a_live_view_written_before_trades_and_masters_at_work_were_drawn_still_draws(
     mid_game,
 ) -> None:
+
     view = catan_picture.public_view(mid_game)
     del view["trade"]
     del view["masters"]["at_work"]

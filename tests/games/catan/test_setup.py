@@ -5,11 +5,16 @@ from __future__ import annotations
 import pytest
 
 from games.catan import actions as A
-from games.catan.board import load_data
-from games.catan.topology import VERTEX_EDGES, VERTEX_HEXES, VERTEX_NEIGHBORS
+from games.catan.board import board as _board
 from games.common.api import CHANCE
 from games.errors import IllegalAction
 from tests.games.catan.fixtures import dice_for, founded, new
+
+BASE = _board("base_beginner")
+"""The base island (both base layouts share its geometry)."""
+VERTEX_EDGES = BASE.vertex_edges
+VERTEX_HEXES = BASE.vertex_hexes
+VERTEX_NEIGHBORS = BASE.vertex_neighbors
 
 
 def _order_roll(state, totals):
@@ -130,7 +135,7 @@ def test_bg_setup_beg_01_02_03_04_fixed_pieces_star_income_oldest_starts() -> No
     """BG-SETUP-BEG-01 BG-SETUP-BEG-02 BG-SETUP-BEG-03 BG-SETUP-BEG-04: two settlements and two
     roads per colour at fixed spots, income from the starred one, seat 0 starts, 2 VP each."""
     state = founded(4)
-    data = load_data("beginner_layout")["starting_positions"]
+    data = BASE.layout["starting_positions"]
     for entry in data:
         p = entry["seat"]
         assert {v for v, o in enumerate(state.vertex_owner) if o == p} == set(entry["settlements"])

@@ -1,0 +1,131 @@
+"""The expansions and scenarios of the board game, found as plug-ins (see ``games/catan/hooks.py``).
+
+Every module or package here that defines ``EXPANSION`` (an :class:`~games.catan.hooks.Expansion`)
+is one plug-in; :func:`registry` lists them, :func:`validate` checks a game's options against them
+and :func:`hooks_for` gives a state the hooks of those that are on.
+
+Option keys reserved for the expansions still to come (issues 13-15), so that their combinations
+compose: ``scenario`` (one of :data:`PLANNED` ``["scenario"]``), ``catan_for_two``, ``seafarers``
+(a map name) and ``cities_and_knights``. Until a plug-in defines one, asking for it raises
+``ValueError`` naming what is playable.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+from typing import Any
+
+from games.catan.hooks import Expansion, Hooks
+
+PLANNED: dict[str, tuple[Any, ...]] = {
+    "scenario": ("fishermen", "rivers", "caravans", "barbarian_attack", "traders_barbarians"),
+    "catan_for_two": (True,),
+    "seafarers": (
+        "new_shores",
+        "four_islands",
+        "fog_islands",
+        "through_the_desert",
+        "forgotten_tribe",
+        "cloth_for_catan",
+        "pirate_islands",
+        "wonders_of_catan",
+        "new_world",
+    ),
+    "cities_and_knights": (True,),
+}
+"""Option keys and values the expansion issues name (reference/expansions/README.md)."""
+
+OFF_VALUES = (None, False)
+"""An expansion option with one of these values is off (the same as leaving the key out)."""
+
+
+@cache
+def registry() -> tuple[Expansion, ...]:
+    """Every plug-in under this package, in module name order."""
+    found = []
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        expansion = getattr(module, "EXPANSION", None)
+        if isinstance(expansion, Expansion):
+            found.append(expansion)
+    return tuple(found)
+
+
+@cache
+def option_keys() -> frozenset[str]:
+    """Option keys owned by expansions (built or planned)."""
+    return frozenset(PLANNED) | {x.option for x in registry()}
+
+
+def playable() -> dict[str, list[Any]]:
+    """Option key -> the values a plug-in implements."""
+    table: dict[str, list[Any]] = {}
+    for x in registry():
+        table.setdefault(x.option, []).extend(x.values)
+    return table
+
+
+def _describe_playable() -> str:
+    return "; ".join(
+        f"{key}: {', '.join(map(repr, values))}" for key, values in sorted(playable().items())
+    )
+
+
+def validate(options: dict[str, Any], num_players: int) -> tuple[Expansion, ...]:
+    """The expansions ``options`` turn on, after checking each and every pair of them.
+
+    Raises:
+        ValueError: an unknown value, a planned expansion not built yet, a player count an
+            expansion is not played with, or a combination no plug-in declares.
+    """
+    on: list[Expansion] = []
+    for key in sorted(option_keys() & set(options)):
+        value = options[key]
+        if value in OFF_VALUES:
+            continue
+        chosen = [x for x in registry() if x.option == key and value in x.values]
+        if not chosen:
+            planned = PLANNED.get(key, ())
+            if value in planned:
+                raise ValueError(
+                    f"option {key}={value!r} is not playable yet; playable: {_describe_playable()}"
+                )
+            allowed = [v for v in (*playable().get(key, ()), *planned) if v is not True]
+            allowed_text = ", ".join(map(repr, dict.fromkeys(allowed))) or "true or false"
+            raise ValueError(f"option {key} must be one of: {allowed_text} (got {value!r})")
+        on.extend(chosen)
+    for x in on:
+        x.validate(options, num_players)
+    for i, a in enumerate(on):
+        for b in on[i + 1 :]:
+            if b.name not in a.combines_with and a.name not in b.combines_with:
+                partners = "; ".join(
+                    f"{x.name} with {', '.join(x.combines_with) or 'nothing yet'}" for x in (a, b)
+                )
+                raise ValueError(
+                    f"{a.name} and {b.name} cannot be combined (combinations: {partners})"
+                )
+    return tuple(on)
+
+
+def hooks_for(options: dict[str, Any]) -> Hooks:
+    """The hooks of the expansions ``options`` turn on (options already validated), built once
+    per set of expansions."""
+    return _hooks(tuple(x for x in registry() if x.active(options)))
+
+
+@cache
+def _hooks(expansions: tuple[Expansion, ...]) -> Hooks:
+    return Hooks(expansions)
+
+
+def layout_name(options: dict[str, Any], default: str) -> str:
+    """The board layout: the one an expansion that is on asks for, else ``default``."""
+    for x in registry():
+        if x.active(options):
+            name = x.layout(options)
+            if name is not None:
+                return name
+    return default

@@ -1,0 +1,109 @@
+"""The hooks that join expansions and scenarios to the board game core.
+
+An expansion (Masters; later Catan for Two, each Traders & Barbarians scenario, Seafarers, Cities &
+Knights) is one module or package under ``games/catan/expansions/`` that defines a subclass of
+:class:`Expansion` and an instance of it named ``EXPANSION``. The core finds them there
+(``expansions.registry()``); adding one never edits another, nor the core's rule modules.
+
+What an expansion is asked (every hook optional; a hook an expansion does not define is never
+called, so the base game pays nothing for expansions that are off):
+
+=================  =====================================================  ========================
+hook               when                                                   e.g.
+=================  =====================================================  ========================
+``layout``         choosing the board (``state.board``)                    a scenario's map
+``init``           ``new_state``, before the board is laid                 supplies, extra fields
+``founding_done``  a seat placed its last founding road (``p``)            Masters: first master
+``setup_done``     founding over, before the first turn                    Masters: stack->reserve
+``start_turn``     a turn starts (``p``)                                   Masters: reset effects
+``actions``        legal lists before and after the roll (``p, legal``)    Masters, trade tokens
+``produced``       after a non-7 roll paid out (``total``); True: a        Marianne, a second roll,
+                   decision is pending, the hook's phase continues         fish, gold on rivers
+``seven``          a 7 was rolled; True: the hook took over                Siegfried, barbarians
+``vp``             extra public victory points of a seat                   chits, prisoners
+``target``         a seat's victory target (``base`` passed in)            Fishermen's old boot
+``may_progress``   the no-progress check (``p``): True keeps the game on   Louis walks a road
+``observe``        after the core observation is built (``seat, obs``)     tokens, scenario pieces
+``static``         ``static_info`` (``options, static``)                   scenario sites
+=================  =====================================================  ========================
+
+An expansion may also add phases, decisions and chance nodes: methods named ``legal_<phase>``,
+``apply_<action type>``, ``outcomes_<phase>`` / ``chance_<phase>`` with ``chance_kinds``, which the
+core's dispatch tables take in (each name once; a clash is an error at import). Its stored fields
+(``stored_fields``) are saved in ``to_dict`` under ``"expansions"`` only when it is on, so a base
+game's state is unchanged. Options: an expansion owns one option key (``option``); ``validate``
+checks its value against the other options and the player count and raises ``ValueError`` naming
+what is allowed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+HOOKS = (
+    "init",
+    "founding_done",
+    "setup_done",
+    "start_turn",
+    "actions",
+    "produced",
+    "seven",
+    "vp",
+    "target",
+    "may_progress",
+    "observe",
+)
+"""The hooks a state calls (``layout`` and ``static`` are asked with the options only)."""
+
+
+class Expansion:
+    """One plug-in. Subclasses set ``name`` and ``option`` and define the hooks they need."""
+
+    name: ClassVar[str] = ""
+    """Its id in messages, ``to_dict`` and docs."""
+    option: ClassVar[str] = ""
+    """The option key that turns it on (``masters``, ``scenario``, ``catan_for_two``, ...)."""
+    values: ClassVar[tuple[Any, ...]] = (True,)
+    """Values of ``option`` that select this expansion (``scenario`` has one per scenario)."""
+    players: ClassVar[tuple[int, ...]] = (3, 4)
+    """Player counts it is played with (2 also needs ``allow_two_players`` unless it says so)."""
+    two_player_game: ClassVar[bool] = False
+    """True for a game made for two (Catan for Two): 2 players without ``allow_two_players``."""
+    combines_with: ClassVar[tuple[str, ...]] = ()
+    """Names of the expansions it may be played with (a pair is allowed if either names the
+    other, so a new scenario declares its partners without editing them)."""
+    stored_fields: ClassVar[tuple[str, ...]] = ()
+    """State attributes it owns, saved by ``to_dict`` and set back by ``from_dict``."""
+    chance_kinds: ClassVar[dict[str, str]] = {}
+    """Its chance phases -> ``chance_kind()`` names."""
+
+    def active(self, options: dict[str, Any]) -> bool:
+        return options.get(self.option) in self.values
+
+    def validate(self, options: dict[str, Any], num_players: int) -> None:
+        """Raise ``ValueError`` if this expansion cannot be played with these options."""
+        if num_players not in self.players:
+            allowed = ", ".join(map(str, self.players))
+            raise ValueError(f"{self.name} is played with {allowed} players, not {num_players}")
+
+    def layout(self, options: dict[str, Any]) -> str | None:
+        """The board layout's name, or None to keep the base game's."""
+        return None
+
+
+class Hooks:
+    """The hooks of the expansions on in one game, as tuples of bound methods (empty: off).
+
+    Built once per option set and shared by every state with those options.
+    """
+
+    __slots__ = ("expansions", *HOOKS)
+
+    def __init__(self, expansions: tuple[Expansion, ...]) -> None:
+        self.expansions = expansions
+        for hook in HOOKS:
+            setattr(
+                self,
+                hook,
+                tuple(getattr(x, hook) for x in expansions if hasattr(type(x), hook)),
+            )
