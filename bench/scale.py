@@ -123,12 +123,12 @@ def build(bots: int, matches: int) -> None:
     step(
         f"bots ({bots:,})",
         """INSERT INTO tournament_bot (id, owner_id, game, name, created, elo, mu, sigma,
-               conservative, games_played, wins, forfeits)
+               conservative, games_played, wins, forfeits, score_total, scored_games)
            SELECT i, (i - 1) %% %(users)s + 1,
                   CASE WHEN i %% 2 = 0 THEN 'cardgame' ELSE 'catan' END,
                   'bot' || i, now() - interval '2 years',
                   1500 + (hashint4(i) %% 300), 25 + (hashint4(i) %% 10), 2 + (i %% 5) * 0.3,
-                  25 + (hashint4(i) %% 10) - 3 * (2 + (i %% 5) * 0.3), 100, 50, 1
+                  25 + (hashint4(i) %% 10) - 3 * (2 + (i %% 5) * 0.3), 100, 50, 1, 600, 99
            FROM generate_series(1, %(bots)s) i""",
         {"bots": bots, "users": users},
     )
@@ -136,7 +136,7 @@ def build(bots: int, matches: int) -> None:
         "versions (1–3 a bot, the last active)",
         """INSERT INTO tournament_botversion (bot_id, game, number, content_hash, size, filename,
                code_path, upload, created, status, validation_log, seat_counts, elo, mu, sigma,
-               conservative, games_played, wins, forfeits)
+               conservative, games_played, wins, forfeits, score_total, scored_games)
            SELECT b.id, b.game, n, md5(b.id || '/' || n) || md5(n || '/' || b.id), %(size)s,
                   'bot.zip', '/srv/media/bots/' || md5(b.id || '/' || n),
                   decode(repeat(md5(b.id || '/' || n), %(size)s / 16), 'hex')
@@ -144,7 +144,7 @@ def build(bots: int, matches: int) -> None:
                   now() - interval '1 year' + n * interval '1 day',
                   CASE WHEN n = 1 + b.id %% 3 THEN 'active' ELSE 'retired' END,
                   'Validation match: passed.', '[3, 3, 3, 3]',
-                  b.elo, b.mu, b.sigma, b.conservative, 30, 15, 0
+                  b.elo, b.mu, b.sigma, b.conservative, 30, 15, 0, 180, 30
            FROM tournament_bot b, generate_series(1, 1 + b.id %% 3) n
            ORDER BY b.id, n""",
         {"size": UPLOAD_BYTES // 2 - 16},
@@ -272,12 +272,12 @@ WHERE id BETWEEN %(low)s AND %(high)s AND status = 'finished'
 TOURNAMENTS_SQL = """
 INSERT INTO tournament_tournament (id, game, name, organiser_id, format, games_per_pairing,
     players_per_match, options, time_control, sandbox_limits, planned_matches, seeding, status,
-    created, finished)
+    created, finished, format_settings, format_state)
 SELECT t, CASE WHEN t %% 2 = 0 THEN 'cardgame' ELSE 'catan' END, 'Cup ' || t, 1,
        CASE WHEN t %% 3 = 0 THEN 'knockout' ELSE 'round_robin' END, 1,
        CASE WHEN t %% 2 = 0 THEN 2 ELSE 4 END, '{}', '{}', '{}', 28, 'rating',
        CASE WHEN t = %(t)s THEN 'running' ELSE 'finished' END,
-       now() - (%(t)s - t) * interval '1 day', now() - (%(t)s - t) * interval '1 day'
+       now() - (%(t)s - t) * interval '1 day', now() - (%(t)s - t) * interval '1 day', '{}', '{}'
 FROM generate_series(1, %(t)s) t;
 INSERT INTO tournament_tournamententrant (tournament_id, version_id, seed)
 SELECT t.id, a.id, e
