@@ -133,7 +133,7 @@ def test_a_version_keeps_its_validation_match_and_stored_ones_are_filled(
     though the example random bot sits in every validation match)."""
     from django.apps import apps
 
-    fill = importlib.import_module("tournament.migrations.0009_scale_validated_in").fill
+    fill = importlib.import_module("tournament.migrations.0015_version_validated_in").fill
     bot = make_bot(users["alice"], "checked", "random_legal.py", validate=True)
     version = bot.versions.get()
     own = Match.objects.get(kind=Match.VALIDATION, participants__version=version)
