@@ -102,7 +102,11 @@ TOURNAMENT_ALERTS = {
 }
 
 
-def after_tournament_save(sender: Any, instance: Tournament, **_: Any) -> None:
+def after_tournament_save(
+    sender: Any, instance: Tournament, update_fields: Any = None, **_: Any
+) -> None:
+    if update_fields is not None and "status" not in update_fields:
+        return  # a running event saving its round state: nothing to tell
     # After commit: a new event's entrants are written after its row, in the same transaction.
     if instance.status in TOURNAMENT_ALERTS:
         tournament_id = instance.id
