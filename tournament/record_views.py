@@ -7,15 +7,17 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from tournament import pausing, records
 from tournament.models import Bot, Match, light_seats
+from tournament.paging import BoundedPaginator
 
 GAMES_PAGE = 25
+GAMES_PAGES = 40
+"""Numbered pages of a bot's games (1,000 games); the filters reach older ones."""
 
 
 def seat_rows(matches: list[Match], bot: Bot) -> list[dict[str, Any]]:
@@ -56,7 +58,10 @@ def bot_games_context(request: HttpRequest, bot: Bot) -> dict[str, Any]:
     if filters["opponent"].isdigit():
         query["opponent"] = int(filters["opponent"])
     matches = records.filtered_matches(query).prefetch_related(light_seats())
-    page = Paginator(matches, GAMES_PAGE).get_page(request.GET.get("page"))
+    # A busy bot has tens of thousands of games: count at most GAMES_PAGES pages of them.
+    page = BoundedPaginator(matches, GAMES_PAGE, max_pages=GAMES_PAGES).get_page(
+        request.GET.get("page")
+    )
     opponents = records.frequent_opponents(bot)
     return {
         "games": page,

@@ -24,7 +24,7 @@ WATCH_GAMES = 20
 WATCH_RATE = 0.25
 WATCH_LEAST = 3
 """At least this many forfeits before a rate counts (one crash in two games is no pattern)."""
-RECENT_FOR_OPPONENTS = 500
+RECENT_FOR_OPPONENTS = 200
 
 
 def result_filter(result: str) -> Q:

@@ -11,7 +11,6 @@ import heapq
 import itertools
 import math
 from collections import Counter, defaultdict
-from functools import cached_property
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -55,6 +54,7 @@ from tournament.organiser import (
     may_organise,
     retry_game,
 )
+from tournament.paging import BoundedPaginator
 from tournament.record_views import bot_games_context
 from tournament.tournaments import TournamentRefused, tournament_game, tournament_summary
 from tournament.versions import UploadRejected, validation_matches
@@ -74,32 +74,6 @@ CHART_GAMES = 2000
 """Rated games a bot's rating chart draws: its latest."""
 CHART_POINTS = 600
 """Points a line of the chart draws at most: about one per pixel of its width."""
-
-
-class BoundedPaginator(Paginator):
-    """Counts at most ``max_pages`` pages of rows (``SELECT count(*)`` over a ``LIMIT``), so a
-    page of a huge table costs what a page of a small one does; ``truncated`` when there are
-    more rows than that."""
-
-    def __init__(self, object_list: QuerySet | list[int], per_page: int, *, max_pages: int) -> None:
-        super().__init__(object_list, per_page)
-        self.max_pages = max_pages
-
-    @cached_property
-    def count(self) -> int:
-        bound = self.max_pages * self.per_page + 1
-        if isinstance(self.object_list, list):
-            return len(self.object_list[:bound])
-        # Ids only and no order: the count stops at the bound, whichever rows come first.
-        return self.object_list.order_by().values("id")[:bound].count()
-
-    @property
-    def truncated(self) -> bool:
-        return self.count > self.max_pages * self.per_page
-
-    @cached_property
-    def num_pages(self) -> int:
-        return min(super().num_pages, self.max_pages)
 
 
 def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
