@@ -17,7 +17,7 @@ from tournament.paging import BoundedPaginator
 
 GAMES_PAGE = 25
 GAMES_PAGES = 40
-"""Numbered pages of a bot's games (1,000 games); the filters reach older ones."""
+"""Numbered pages of a bot's games (1,000 games); older ones are in the API's match list."""
 
 
 def seat_rows(matches: list[Match], bot: Bot) -> list[dict[str, Any]]:
