@@ -264,12 +264,14 @@ class LeaderboardQuery(serializers.Serializer):
 
 
 class LeaderboardRowSerializer(serializers.Serializer):
+    """A row of a leaderboard (read from a ``BotVersion`` with its ``rank`` on the board)."""
+
     rank = serializers.IntegerField()
-    bot = serializers.IntegerField()
-    bot_name = serializers.CharField()
-    owner = serializers.CharField()
-    version = serializers.IntegerField()
-    version_id = serializers.IntegerField()
+    bot = serializers.IntegerField(source="bot_id")
+    bot_name = serializers.CharField(source="bot.name")
+    owner = serializers.CharField(source="bot.owner.username")
+    version = serializers.IntegerField(source="number")
+    version_id = serializers.IntegerField(source="id")
     conservative = serializers.FloatField()
     mu = serializers.FloatField()
     sigma = serializers.FloatField()
@@ -303,26 +305,21 @@ def leaderboard(request: Request, game: str) -> Response:
     )
     paginator = ApiPagination()
     page = paginator.paginate_queryset(versions, request)
-    offset = paginator.offset
-    rows = [
-        {
-            "rank": offset + place,
-            "bot": version.bot_id,
-            "bot_name": version.bot.name,
-            "owner": version.bot.owner.username,
-            "version": version.number,
-            "version_id": version.id,
-            "conservative": version.conservative,
-            "mu": version.mu,
-            "sigma": version.sigma,
-            "elo": version.elo,
-            "games_played": version.games_played,
-            "wins": version.wins,
-            "forfeits": version.forfeits,
-        }
-        for place, version in enumerate(page, start=1)
-    ]
-    return paginator.get_paginated_response(rows)
+    for place, version in enumerate(page, start=paginator.offset + 1):
+        version.rank = place
+    return paginator.get_paginated_response(LeaderboardRowSerializer(page, many=True).data)
+
+
+class RatingPointSerializer(serializers.Serializer):
+    """A point of a rating history (read from a seat's values)."""
+
+    match = serializers.IntegerField(source="match_id")
+    version = serializers.IntegerField(source="version__number")
+    rank = serializers.IntegerField(allow_null=True)
+    elo = serializers.FloatField(source="elo_after")
+    mu = serializers.FloatField(source="mu_after")
+    sigma = serializers.FloatField(source="sigma_after")
+    finished = serializers.DateTimeField(source="match__finished", allow_null=True)
 
 
 def rating_history(request: Request, rated: QuerySet[MatchParticipant]) -> Response:
@@ -341,30 +338,7 @@ def rating_history(request: Request, rated: QuerySet[MatchParticipant]) -> Respo
     )
     paginator = ApiPagination()
     page = paginator.paginate_queryset(rows, request)
-    return paginator.get_paginated_response(
-        [
-            {
-                "match": row["match_id"],
-                "version": row["version__number"],
-                "rank": row["rank"],
-                "elo": row["elo_after"],
-                "mu": row["mu_after"],
-                "sigma": row["sigma_after"],
-                "finished": row["match__finished"],
-            }
-            for row in page
-        ]
-    )
-
-
-class RatingPointSerializer(serializers.Serializer):
-    match = serializers.IntegerField()
-    version = serializers.IntegerField()
-    rank = serializers.IntegerField(allow_null=True)
-    elo = serializers.FloatField()
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-    finished = serializers.DateTimeField(allow_null=True)
+    return paginator.get_paginated_response(RatingPointSerializer(page, many=True).data)
 
 
 RATING_HISTORY = answers(page_of(RatingPointSerializer, "RatingHistoryPage"), 404)
