@@ -515,10 +515,9 @@ def test_bg_lr_08_a_ma_09_louis_of_a_third_player_does_not_cost_a_tied_holder_th
     assert not [e for e in state.events if e["type"] == "longest_road"]
 
 
-def test_bg_lr_08_a_ma_09_louis_road_length_is_judged_once_the_road_is_relaid() -> None:
-    """A-MA-09 BG-LR-08: the holder, tied at 6 with seat 1, moves a dead end of his road to its
-    other end (6, lifted 5, relaid 6). Longest Road is judged once the move is complete: he
-    never fell short, so he keeps the card and its 2 VP."""
+def _holder_tied_at_six_with_louis():
+    """Seat 0 holds Longest Road with a road of 6 (a chain ending in a dead end), tied with seat
+    1's 6, and has Louis to use in its trade-and-build phase; the state and seat 0's roads."""
     state = empty_board(masters=True)
     put(state, 0, settlements=[7])
     chain = _roads(state, 0, [0, 3, 7, 11, 16, 21, 27])
@@ -527,6 +526,14 @@ def test_bg_lr_08_a_ma_09_louis_road_length_is_judged_once_the_road_is_relaid() 
     state.longest_road = 0
     give_master(state, 0, "louis")
     roll(state, 2)
+    return state, chain
+
+
+def test_bg_lr_08_a_ma_09_louis_road_length_is_judged_once_the_road_is_relaid() -> None:
+    """A-MA-09 BG-LR-08: the holder, tied at 6 with seat 1, moves a dead end of his road to its
+    other end (6, lifted 5, relaid 6). Longest Road is judged once the move is complete: he
+    never fell short, so he keeps the card and its 2 VP."""
+    state, chain = _holder_tied_at_six_with_louis()
     dead_end = chain[-1]  # 21-27
     assert {"type": "use_louis", "edge": dead_end} in state.legal_actions()
     state.apply({"type": "use_louis", "edge": dead_end})
@@ -542,14 +549,7 @@ def test_bg_lr_08_a_ma_09_louis_road_length_is_judged_once_the_road_is_relaid() 
 def test_bg_lr_05_a_ma_09_louis_holder_who_ends_shorter_loses_the_card() -> None:
     """BG-LR-05 A-MA-09: judged after the move, a holder whose road ends shorter (6, relaid
     away from it: 5) loses the card to the player now longest."""
-    state = empty_board(masters=True)
-    put(state, 0, settlements=[7])
-    chain = _roads(state, 0, [0, 3, 7, 11, 16, 21, 27])
-    put(state, 1, settlements=[51])
-    _roads(state, 1, [47, 51, 48, 52, 49, 53, 50])
-    state.longest_road = 0
-    give_master(state, 0, "louis")
-    roll(state, 2)
+    state, chain = _holder_tied_at_six_with_louis()
     state.apply({"type": "use_louis", "edge": chain[-1]})
     state.apply(A.BUILD_ROAD[24])  # 16-22: a branch, no longer trail
     assert state.road_length[:2] == [5, 6]
