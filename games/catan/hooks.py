@@ -25,7 +25,17 @@ hook               when                                                   e.g.
 ``may_progress``   the no-progress check (``p``): True keeps the game on   Louis walks a road
 ``observe``        after the core observation is built (``seat, obs``)     tokens, scenario pieces
 ``static``         ``static_info`` (``options, static``)                   scenario sites
+``view``           the spectators' public view (``state, view``): add      tokens, scenario pieces
+                   public keys
+``hand_view``      a seat's hand in the full view (``state, seat, hand``):  fish, gold, trade tokens
+                   add what only that seat and replays see
 =================  =====================================================  ========================
+
+The picture and the narration ask the plug-ins named in a view's ``expansions`` (no state there,
+only the view): ``draw_board(view, geometry)`` gives SVG elements drawn over the island (after the
+buildings, before the robber), ``seat_words(view, seat)`` one more line in each seat's panel, and
+``sentences`` (a dict like ``narrate.SENTENCES``, joined to it at import; a clash is an error)
+puts the plug-in's events into words. A plug-in module must not import ``games.catan.narrate``.
 
 An expansion may also add phases, decisions and chance nodes: methods named ``legal_<phase>``,
 ``apply_<action type>``, ``outcomes_<phase>`` / ``chance_<phase>`` with ``chance_kinds``, which the
@@ -52,6 +62,8 @@ HOOKS = (
     "target",
     "may_progress",
     "observe",
+    "view",
+    "hand_view",
 )
 """The hooks a state calls (``layout`` and ``static`` are asked with the options only)."""
 
@@ -86,9 +98,23 @@ class Expansion:
             allowed = ", ".join(map(str, self.players))
             raise ValueError(f"{self.name} is played with {allowed} players, not {num_players}")
 
+    sentences: ClassVar[dict[str, Any]] = {}
+    """Its events in words: event type -> a template or a function, as ``narrate.SENTENCES``."""
+
     def layout(self, options: dict[str, Any]) -> str | None:
         """The board layout's name, or None to keep the base game's."""
         return None
+
+    def draw_board(self, view: dict[str, Any], geometry: Any) -> list[str]:
+        """SVG elements of its pieces and sites, drawn over the island (``view`` only)."""
+        return []
+
+    def seat_words(self, view: dict[str, Any], seat: int) -> str | None:
+        """One more line of words in a seat's panel (its tokens, supplies), or None."""
+        return None
+
+    def draws_seat_words(self) -> bool:
+        return type(self).seat_words is not Expansion.seat_words
 
 
 class Hooks:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from games.catan import expansions
 from games.catan.board import load_data
 from games.catan.constants import RESOURCES
 from games.catan.places import Island
@@ -190,6 +191,20 @@ SENTENCES = {
     "negotiant_payment": ("{who} pays {resource} to {to}.", "{who} pays a card to {to}."),
     "kandamir_draw": "{who} draws {cards} with Kandamir.",
 }
+
+
+def _with_plugins(sentences: dict[str, Any]) -> dict[str, Any]:
+    """The core's sentences and every plug-in's (``Expansion.sentences``), each type once."""
+    joined = dict(sentences)
+    for plugin in expansions.registry():
+        clash = joined.keys() & plugin.sentences.keys()
+        if clash:
+            raise ValueError(f"{plugin.name} words events the core already words: {sorted(clash)}")
+        joined.update(plugin.sentences)
+    return joined
+
+
+SENTENCES = _with_plugins(SENTENCES)
 SEAT_FIELDS = ("seat", "partner", "victim", "target", "to")
 """Fields that hold a seat number, written as the seat's name."""
 

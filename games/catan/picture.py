@@ -25,6 +25,7 @@ import math
 from html import escape
 from typing import Any
 
+from games.catan import expansions
 from games.catan.board import board as board_named
 from games.catan.board import load_data
 from games.catan.constants import DEV_CARDS, RESOURCES
@@ -170,7 +171,10 @@ def public_view(state: Any) -> dict[str, Any]:
         "hands": None,
         "masters": None,
         "layout": state.board.name,
+        "expansions": [x.name for x in state.hooks.expansions],
     }
+    for hook in state.hooks.view:
+        hook(state, view)
     if "masters" in obs:
         masters = {k: obs["masters"][k] for k in PUBLIC_MASTER_FIELDS}
         masters["at_work"] = _master_at_work(state)
@@ -185,13 +189,14 @@ def full_view(state: Any) -> dict[str, Any]:
     hands = []
     for seat in range(view["num_players"]):
         own = state.observation(seat)["you"]
-        hands.append(
-            {
-                "resources": own["resources"],
-                "development": own["development"],
-                "victory_points": own["victory_points"],
-            }
-        )
+        hand = {
+            "resources": own["resources"],
+            "development": own["development"],
+            "victory_points": own["victory_points"],
+        }
+        for hook in state.hooks.hand_view:
+            hook(state, seat, hand)
+        hands.append(hand)
     view["hands"] = hands
     at_work = view["masters"] and view["masters"]["at_work"]
     if at_work and at_work["master"] == "kandamir":
@@ -250,6 +255,8 @@ def draw(view: dict[str, Any], names: list[str] | None = None) -> str:
     parts += _hexes(geo, board)
     parts += _roads(geo, board["roads"])
     parts += _buildings(geo, board["buildings"])
+    for plugin in _plugins(view):
+        parts += plugin.draw_board(view, geo)
     if board["robber"] >= 0:
         parts.append(_robber(geo, board["robber"]))
     parts += _bank(view)
@@ -457,8 +464,14 @@ def _cards_words(cards: dict[str, int]) -> str:
     return " + ".join(f"{count} {resource}" for resource, count in cards.items())
 
 
+def _plugins(view: dict[str, Any]) -> tuple[Any, ...]:
+    """The plug-ins that draw part of ``view`` (none in views saved before they existed)."""
+    return expansions.named(view.get("expansions") or ())
+
+
 def _panel_height(view: dict[str, Any]) -> int:
     rows = 4 if view["hands"] is None else 5
+    rows += sum(plugin.draws_seat_words() for plugin in _plugins(view))
     return 24 + rows * PANEL_ROW
 
 
@@ -517,6 +530,12 @@ def _seat_panel(
         parts.append(_text(PANEL_X, line + 15, "hand hidden", fill=MUTED, cls="hand"))
     if hands is not None:
         line += PANEL_ROW
+    for plugin in _plugins(view):
+        if plugin.draws_seat_words():
+            words = plugin.seat_words(view, seat)
+            if words:
+                parts.append(_text(PANEL_X, line + 15, words, fit=PANEL_TEXT_WIDTH))
+            line += PANEL_ROW
     if view["masters"] is not None:
         parts += _seat_master(view["masters"]["players"][seat], line)
     parts += _badges(view, seat, line)

@@ -53,6 +53,13 @@ def registry() -> tuple[Expansion, ...]:
     return tuple(found)
 
 
+def named(names: list[str] | tuple[str, ...]) -> tuple[Expansion, ...]:
+    """The plug-ins of these names (a view's ``expansions``), in registry order; unknown names
+    (a replay of a plug-in since removed) are left out."""
+    wanted = set(names)
+    return tuple(x for x in registry() if x.name in wanted)
+
+
 @cache
 def option_keys() -> frozenset[str]:
     """Option keys owned by expansions (built or planned)."""
