@@ -33,6 +33,8 @@ from games.catan.topology import Geometry, geometry
 
 DATA_DIR = Path(__file__).parent / "data"
 LAYOUT_DIR = DATA_DIR / "layouts"
+PLUGIN_LAYOUT_DIRS = Path(__file__).parent / "expansions"
+"""A plug-in package keeps its boards in its own folder: ``expansions/<package>/layouts/``."""
 
 
 @cache
@@ -136,15 +138,21 @@ class Board:
 
 @cache
 def board(name: str) -> Board:
-    """The board of layout ``name`` (``data/layouts/<name>.json``), built once per process.
+    """The board of layout ``name`` (``data/layouts/<name>.json`` or a plug-in's
+    ``expansions/<package>/layouts/<name>.json``), built once per process.
 
     Raises:
-        ValueError: no such layout.
+        ValueError: no such layout, or two files of that name.
     """
-    path = LAYOUT_DIR / f"{name}.json"
-    if not name.replace("_", "").isalnum() or not path.is_file():
+    if not name.replace("_", "").isalnum():
         raise ValueError(f"unknown board layout {name!r}")
-    with path.open(encoding="utf-8") as f:
+    folders = (LAYOUT_DIR, *sorted(PLUGIN_LAYOUT_DIRS.glob("*/layouts")))
+    paths = [folder / f"{name}.json" for folder in folders if (folder / f"{name}.json").is_file()]
+    if not paths:
+        raise ValueError(f"unknown board layout {name!r}")
+    if len(paths) > 1:
+        raise ValueError(f"board layout {name!r} is defined twice: {', '.join(map(str, paths))}")
+    with paths[0].open(encoding="utf-8") as f:
         return Board(json.load(f))
 
 
