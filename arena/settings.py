@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "arena",
     "arena.api",
     "arena.alerts",
+    "arena.front",
     "games",
     "bots",
     "tournament",

@@ -1,10 +1,12 @@
-"""Routes of the match service's pages."""
+"""Routes of the site's pages (and the downloads they link: exports, replay files, seat logs)."""
 
 from django.urls import path
 
-from tournament import api, opened_replays, record_views, replay_files, viewer, views
+from arena.api.bots_and_tournaments import seat_log
+from arena.front import opened_replays, record_views, viewer, views
+from tournament import exports, replay_files
 
-app_name = "tournament"
+app_name = "front"
 urlpatterns = [
     path("ladder/<str:game>/", views.leaderboard, name="leaderboard"),
     path("bots/", views.my_bots, name="my_bots"),
@@ -19,7 +21,7 @@ urlpatterns = [
     ),
     path(
         "tournaments/<id:tournament_id>/export/<str:kind>.<str:fmt>",
-        views.tournament_export,
+        exports.download,
         name="tournament_export",
     ),
     path(
@@ -41,7 +43,7 @@ urlpatterns = [
     ),
     path("matches/", views.match_list, name="match_list"),
     path("matches/<id:match_id>/", views.match_detail, name="match_detail"),
-    path("matches/<id:match_id>/seats/<id:seat>/log", api.seat_log, name="seat_log"),
+    path("matches/<id:match_id>/seats/<id:seat>/log", seat_log, name="seat_log"),
     path("matches/<id:match_id>/replay/frames", viewer.replay_frames, name="replay_frames"),
     path("matches/<id:match_id>/replay.json", replay_files.download, name="replay_file"),
 ]

@@ -11,9 +11,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from arena.front.paging import BoundedPaginator
 from tournament import pausing, records
 from tournament.models import Bot, Match, light_seats
-from tournament.paging import BoundedPaginator
 
 GAMES_PAGE = 25
 GAMES_PAGES = 40
@@ -88,7 +88,7 @@ def head_to_head(request: HttpRequest, bot_id: int, other_id: int) -> HttpRespon
     matches = matches.prefetch_related(light_seats())
     return render(
         request,
-        "tournament/head_to_head.html",
+        "front/head_to_head.html",
         {"bot": bot, "other": other, "record": record, "game_rows": seat_rows(list(matches), bot)},
     )
 
@@ -109,4 +109,4 @@ def pause_or_resume(request: HttpRequest, bot_id: int) -> HttpResponse:
             f"{bot.name} is paused: it plays no ladder games and leaves the leaderboard, "
             f"and keeps its ratings{dropped if cancelled else ''}.",
         )
-    return redirect("tournament:bot_detail", bot_id=bot.id)
+    return redirect("front:bot_detail", bot_id=bot.id)

@@ -19,10 +19,10 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.gzip import gzip_page
 
+from arena.front.viewer import UnreadableReplay, at_step, cached_timeline, frames_answer, seat_of
 from games.common import replayfile
 from games.registry import GAMES
 from tournament.models import OpenedReplay
-from tournament.viewer import UnreadableReplay, at_step, cached_timeline, frames_answer, seat_of
 
 KEEP = 500
 
@@ -76,9 +76,9 @@ def open_replay(request: HttpRequest) -> HttpResponse:
             )
             stale = OpenedReplay.objects.order_by("-opened").values_list("digest", flat=True)[KEEP:]
             OpenedReplay.objects.filter(digest__in=list(stale)).delete()
-            return redirect("tournament:opened_replay", digest=digest)
+            return redirect("front:opened_replay", digest=digest)
     return render(
-        request, "tournament/replay_open.html", {"form": form}, status=400 if form.errors else 200
+        request, "front/replay_open.html", {"form": form}, status=400 if form.errors else 200
     )
 
 
@@ -101,7 +101,7 @@ def opened_replay(request: HttpRequest, digest: str) -> HttpResponse:
     document = opened.document()
     return render(
         request,
-        "tournament/replay_opened.html",
+        "front/replay_opened.html",
         {"opened": opened, "document": document, "viewer": at_step(request, timeline, names)},
     )
 

@@ -30,7 +30,6 @@ from games.registry import GAMES, game_title
 from tournament import registration
 from tournament.access import may_see_log, owns_or_staff
 from tournament.brackets import MAX_GAMES_PER_PAIRING, tie_name, tie_number
-from tournament.forms import UploadForm
 from tournament.models import (
     HEAVY_VERSION_FIELDS,
     Bot,
@@ -42,6 +41,7 @@ from tournament.models import (
 )
 from tournament.organiser import cancel_tournament, may_organise, retry_game
 from tournament.tournaments import TournamentRefused, create_tournament, tournament_summary
+from tournament.upload_form import UploadForm
 from tournament.versions import UploadRejected, validation_matches
 
 

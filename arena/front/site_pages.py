@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views import defaults
 
-from arena import authoring
+from arena.front import authoring
 from arena.health import service_health
 from games.registry import GAMES
 
@@ -146,7 +146,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         login(request, form.save())
-        return redirect("tournament:my_bots")
+        return redirect("front:my_bots")
     return render(
         request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200
     )

@@ -3,8 +3,9 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from arena.api import bots_and_tournaments as api
 from arena.api import views as read_api
-from tournament import api, views
+from tournament import exports
 
 app_name = "api"
 urlpatterns = [
@@ -40,7 +41,7 @@ urlpatterns = [
     ),
     path(
         "tournaments/<id:tournament_id>/export/<str:kind>.<str:fmt>",
-        views.tournament_export,
+        exports.download,
         name="tournament_export",
     ),
     path(

@@ -23,20 +23,23 @@ from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from bots.limits import TimeControl
-from bots.outcome import evidence_beyond_stderr
-from bots.timings import MoveTimes
-from games.registry import GAMES
-from tournament import exports, records, registration
-from tournament.access import may_see_log, owns_or_staff
-from tournament.charts import (
+from arena.front.charts import (
     Series,
     bracket_chart,
     double_elimination_chart,
     move_time_chart,
     rating_chart,
 )
-from tournament.forms import TournamentForm, UploadForm
+from arena.front.forms import TournamentForm
+from arena.front.paging import BoundedPaginator
+from arena.front.record_views import bot_games_context
+from arena.front.viewer import parse_int, seat_names, viewer_context
+from bots.limits import TimeControl
+from bots.outcome import evidence_beyond_stderr
+from bots.timings import MoveTimes
+from games.registry import GAMES
+from tournament import records, registration
+from tournament.access import may_see_log, owns_or_staff
 from tournament.live import live_context
 from tournament.models import (
     HEAVY_VERSION_FIELDS,
@@ -54,11 +57,9 @@ from tournament.organiser import (
     may_organise,
     retry_game,
 )
-from tournament.paging import BoundedPaginator
-from tournament.record_views import bot_games_context
 from tournament.tournaments import TournamentRefused, tournament_game, tournament_summary
+from tournament.upload_form import UploadForm
 from tournament.versions import UploadRejected, validation_matches
-from tournament.viewer import parse_int, seat_names, viewer_context
 
 SORTS = {
     "conservative": ("-conservative", "μ − 3σ"),
@@ -91,7 +92,7 @@ def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     page = Paginator(versions, PAGE_SIZE).get_page(request.GET.get("page"))
     return render(
         request,
-        "tournament/leaderboard.html",
+        "front/leaderboard.html",
         {
             "game": game,
             "page": page,
@@ -136,7 +137,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
     older = paginator.truncated and page.number == paginator.num_pages and page.object_list
     return render(
         request,
-        "tournament/match_list.html",
+        "front/match_list.html",
         {
             "page": page,
             "filters": {"game": game, "status": status, "bot": bot},
@@ -214,7 +215,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         seats.append({"participant": participant, "log": log, **owner_view(log)})
     return render(
         request,
-        "tournament/match_detail.html",
+        "front/match_detail.html",
         {
             "match": match,
             "seats": seats,
@@ -262,7 +263,7 @@ def my_bots(request: HttpRequest) -> HttpResponse:
                 f"{version.bot.name} v{version.number} is stored; it joins the ladder once it "
                 "has played its validation game.",
             )
-            return redirect("tournament:bot_detail", bot_id=version.bot_id)
+            return redirect("front:bot_detail", bot_id=version.bot_id)
     bots = list(
         Bot.objects.filter(owner=request.user)
         .select_related("current_version")
@@ -276,7 +277,7 @@ def my_bots(request: HttpRequest) -> HttpResponse:
         bot.watch = records.forfeit_watch(bot.current_version) if bot.current_version else None
     return render(
         request,
-        "tournament/my_bots.html",
+        "front/my_bots.html",
         {"form": form, "bots": bots},
         status=400 if form.errors else 200,
     )
@@ -291,7 +292,7 @@ def bot_detail(request: HttpRequest, bot_id: int) -> HttpResponse:
         version.validation_match = validations.get(version.id)
     return render(
         request,
-        "tournament/bot_detail.html",
+        "front/bot_detail.html",
         {
             "bot": bot,
             "versions": versions,
@@ -364,7 +365,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
         tournament.entrant_count = counts[tournament.id]["entrant_count"]
     return render(
         request,
-        "tournament/tournament_list.html",
+        "front/tournament_list.html",
         {"page": page, "may_organise": may_organise(request.user)},
     )
 
@@ -381,10 +382,10 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, str(exc))
         else:
             messages.success(request, f"{tournament.name} has started.")
-            return redirect("tournament:tournament_detail", tournament_id=tournament.id)
+            return redirect("front:tournament_detail", tournament_id=tournament.id)
     return render(
         request,
-        "tournament/tournament_new.html",
+        "front/tournament_new.html",
         {"form": form},
         status=400 if form.errors else 200,
     )
@@ -412,7 +413,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     summary = tournament_summary(tournament)
     bracket = ""
     links = {
-        key: reverse("tournament:match_detail", args=[match_ids[0]])
+        key: reverse("front:match_detail", args=[match_ids[0]])
         for key, match_ids in summary["tie_matches"].items()
     }
     if summary["bracket"] is not None:
@@ -422,7 +423,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     manager = may_manage(request.user, tournament)
     return render(
         request,
-        "tournament/tournament_detail.html",
+        "front/tournament_detail.html",
         {
             "tournament": tournament,
             "summary": summary,
@@ -463,21 +464,6 @@ REGISTRATION_STEPS = {
 }
 
 
-def tournament_export(
-    request: HttpRequest, tournament_id: int, kind: str, fmt: str
-) -> HttpResponse:
-    """``…/export/standings.csv`` (or ``crosstable``, ``games``; ``.json``): a download."""
-    tournament = get_object_or_404(Tournament, id=tournament_id)
-    if kind not in exports.KINDS or fmt not in exports.FORMATS:
-        raise Http404(f"no export {kind}.{fmt}: use standings, crosstable or games, csv or json")
-    body, content_type = exports.export(tournament, kind, fmt)
-    response = HttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = (
-        f'attachment; filename="tournament-{tournament.id}-{kind}.{fmt}"'
-    )
-    return response
-
-
 @require_POST
 def tournament_registration(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Enter or withdraw a bot (its owner, or the organiser), or move the event on (open,
@@ -505,7 +491,7 @@ def tournament_registration(request: HttpRequest, tournament_id: int) -> HttpRes
             messages.error(request, f"Unknown action {action!r}.")
     except (TournamentRefused, ValueError) as exc:
         messages.error(request, str(exc))
-    return redirect("tournament:tournament_detail", tournament_id=tournament.id)
+    return redirect("front:tournament_detail", tournament_id=tournament.id)
 
 
 @require_http_methods(["GET", "POST"])
@@ -522,7 +508,7 @@ def tournament_cancel(request: HttpRequest, tournament_id: int) -> HttpResponse:
             raise PermissionDenied("only the tournament's organiser and staff may cancel it")
         if refusal := cancel_refusal(tournament):
             messages.error(request, refusal)
-            return redirect("tournament:tournament_detail", tournament_id=tournament.id)
+            return redirect("front:tournament_detail", tournament_id=tournament.id)
         games = Counter(
             Match.objects.filter(tournament_slot__tournament=tournament).values_list(
                 "status", flat=True
@@ -530,7 +516,7 @@ def tournament_cancel(request: HttpRequest, tournament_id: int) -> HttpResponse:
         )
         return render(
             request,
-            "tournament/tournament_cancel.html",
+            "front/tournament_cancel.html",
             {
                 "tournament": tournament,
                 "queued": games[Match.QUEUED],
@@ -547,7 +533,7 @@ def tournament_cancel(request: HttpRequest, tournament_id: int) -> HttpResponse:
             f"{tournament.name} is cancelled: {dropped} queued game{pluralize(dropped)} will "
             "not be played; games already running may finish.",
         )
-    return redirect("tournament:tournament_detail", tournament_id=tournament.id)
+    return redirect("front:tournament_detail", tournament_id=tournament.id)
 
 
 @require_POST
@@ -560,4 +546,4 @@ def tournament_retry(request: HttpRequest, tournament_id: int, match_id: int) ->
         messages.error(request, str(exc))
     else:
         messages.success(request, f"Match {match_id} is played again as match {new_match_id}.")
-    return redirect("tournament:tournament_detail", tournament_id=tournament.id)
+    return redirect("front:tournament_detail", tournament_id=tournament.id)

@@ -28,7 +28,7 @@ from bots.sandbox import SDK_DIR
 from games.registry import GAMES
 from tournament.examples import EXAMPLES_DIR, example_files
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 PROTOCOL_DOC = REPO_ROOT / "docs" / "protocol.md"
 TEMPLATE_BOT = EXAMPLES_DIR / "template_bot.py"
 
