@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views import defaults
 
+from arena import throttle
 from arena.front import authoring
 from arena.health import service_health
 from games.registry import GAMES
@@ -142,10 +143,21 @@ def match_flow() -> list[dict[str, object]]:
 
 
 def signup(request: HttpRequest) -> HttpResponse:
-    """A new account, signed in at once, straight to the upload page."""
+    """A new account, signed in at once, straight to the upload page; a few per address and
+    hour (``throttle.signup_wait``), then a 429 that says when to come back."""
     form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and (wait := throttle.signup_wait(request)):
+        context = {
+            "form": form,
+            "throttled": f"Too many new accounts from your address; "
+            f"try again in {throttle.minutes(wait)}.",
+        }
+        response = render(request, "registration/signup.html", context, status=429)
+        response["Retry-After"] = str(wait)
+        return response
     if request.method == "POST" and form.is_valid():
         login(request, form.save())
+        throttle.record_signup(request)
         return redirect("front:my_bots")
     return render(
         request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200
