@@ -29,7 +29,7 @@ def test_a_finished_round_robin_exports_its_standings_crosstable_and_games(
     page = client.get(reverse("front:tournament_detail", args=[league.id])).content.decode()
     assert f"/tournaments/{league.id}/export/crosstable.csv" in page
 
-    def get(kind, fmt, namespace="tournament"):
+    def get(kind, fmt, namespace="front"):
         response = client.get(
             reverse(f"{namespace}:tournament_export", args=[league.id, kind, fmt])
         )
