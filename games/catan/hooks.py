@@ -44,6 +44,11 @@ core's dispatch tables take in (each name once; a clash is an error at import). 
 game's state is unchanged. Options: an expansion owns one option key (``option``); ``validate``
 checks its value against the other options and the player count and raises ``ValueError`` naming
 what is allowed.
+
+Families: each value of a playable plug-in's option is a game family of its own (its own ladder,
+leaderboard and bots' upload setting; ``games.common.families``), titled by ``family_title``,
+unless the plug-in sets ``family = False``: then it is a variant mixed into the family of the
+other options (Masters, in the base game's ladder ``option_mix``).
 """
 
 from __future__ import annotations
@@ -88,6 +93,11 @@ class Expansion:
     """State attributes it owns, saved by ``to_dict`` and set back by ``from_dict``."""
     chance_kinds: ClassVar[dict[str, str]] = {}
     """Its chance phases -> ``chance_kind()`` names."""
+    family: ClassVar[bool] = True
+    """Its games are a family of their own (a ladder and a leaderboard each); False for a
+    variant mixed into another family's games (Masters)."""
+    family_title: ClassVar[str] = ""
+    """What people read for its family ("Fishermen of Catan"); empty: its name in words."""
 
     def active(self, options: dict[str, Any]) -> bool:
         return options.get(self.option) in self.values

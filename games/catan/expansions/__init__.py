@@ -136,3 +136,26 @@ def layout_name(options: dict[str, Any], default: str) -> str:
             if name is not None:
                 return name
     return default
+
+
+def family_values() -> list[tuple[Expansion, Any]]:
+    """``(plug-in, option value)`` of every family the plug-ins make playable, in registry order
+    (a plug-in with ``family = False``, such as Masters, makes none)."""
+    return [(x, value) for x in registry() if x.family for value in x.values]
+
+
+def family_id(expansion: Expansion, value: Any) -> str:
+    """The family id of one value of a plug-in's option: the plug-in's name when it has one
+    value (``fishermen``, ``catan_for_two``), else ``<name>_<value>`` (a map of Seafarers)."""
+    return expansion.name if len(expansion.values) == 1 else f"{expansion.name}_{value}"
+
+
+def family_of(options: dict[str, Any]) -> str | None:
+    """The family id of a game's options: the families that are on joined by ``+`` (a
+    combination), or None when no family's option is on (the base game)."""
+    ids = [
+        family_id(x, v)
+        for x, v in family_values()
+        if x.option in options and options[x.option] == v
+    ]
+    return "+".join(ids) or None
