@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from games.common.families import BASE
+from games.common.families import BASE, Family
+from games.registry import GAMES, game_families
 from tournament.models import Bot, BotVersion, FamilyRating, RatingFields
 
 PAIRING_COLUMNS = ("conservative", "sigma", "games_played")
@@ -102,3 +103,15 @@ def rating_rows(
     }
     by_bot = {r.bot_id: r for r in locked.filter(bot_id__in=list(bots)).order_by("id")}
     return {i: (by_version[i], by_bot[v.bot_id]) for i, v in versions.items()}
+
+
+def family_careers(bot: Bot) -> list[tuple[Family, FamilyRating]]:
+    """The bot's career in each family beyond the base that the engine still plays, in the
+    engine's order: what its page shows beside the base career."""
+    rows = {r.family: r for r in FamilyRating.objects.filter(bot=bot)}
+    return [(f, rows[f.id]) for f in game_families(bot.game) if f.id in rows]
+
+
+def family_titles(game: str) -> dict[str, str]:
+    """Family id -> title of the game's families (a family since removed shows as its id)."""
+    return {f.id: f.title for f in game_families(game)} if game in GAMES else {}

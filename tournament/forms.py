@@ -14,7 +14,7 @@ from bots.limits import TimeControl
 from bots.sizes import format_size, size_over_limit
 from bots.uploads import MAX_UPLOAD_BYTES
 from games.common.options import OptionSpec
-from games.registry import GAMES, game_choices, game_title
+from games.registry import BASE, GAMES, game_choices, game_families, game_title
 from tournament.brackets import MAX_GAMES_PER_PAIRING
 from tournament.event_settings import TIME_CONTROL_RANGES
 from tournament.formats.registry import MAX_ROUNDS, SETTINGS
@@ -38,10 +38,21 @@ class UploadForm(forms.Form):
             f"(at most {format_size(MAX_UPLOAD_BYTES)})."
         )
     )
+    families = forms.MultipleChoiceField(
+        required=False,
+        choices=[],
+        widget=forms.CheckboxSelectMultiple,
+        label="Scenarios",
+        help_text="The scenarios it plays beside the base game (each has its own ladder and "
+        "leaderboard); it plays one validation game in each.",
+    )
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = game_choices()
+        self.fields["families"].choices = scenario_choices()
+        if not self.fields["families"].choices:  # no scenario playable yet: nothing to choose
+            self.fields["families"].widget = forms.MultipleHiddenInput()
 
     def clean_code(self) -> UploadedFile:
         code = self.cleaned_data["code"]
@@ -64,7 +75,16 @@ class UploadForm(forms.Form):
             self.cleaned_data["name"],
             code.name,
             code.read(MAX_UPLOAD_BYTES + 1),
+            self.cleaned_data["families"],
         )
+
+
+def scenario_choices() -> list[tuple[str, str]]:
+    """``(family id, title)`` of every family beyond the base games, each titled with its game
+    when several games have some (``versions.enabled_families`` refuses another game's)."""
+    found = [(g, f) for g in sorted(GAMES) for f in game_families(g) if f.id != BASE]
+    several = len({g for g, _ in found}) > 1
+    return [(f.id, f"{f.title} ({game_title(g)})" if several else f.title) for g, f in found]
 
 
 class GameTaggedCheckboxes(forms.CheckboxSelectMultiple):
@@ -90,6 +110,7 @@ class TournamentForm(forms.Form):
     EVENT_FIELDS = (
         "name",
         "game",
+        "family",
         "format",
         "games_per_pairing",
         "players_per_match",
@@ -109,6 +130,12 @@ class TournamentForm(forms.Form):
 
     name = forms.CharField(max_length=100)
     game = forms.ChoiceField(choices=[])
+    family = forms.ChoiceField(
+        choices=[],
+        required=False,
+        label="Scenario",
+        help_text="Its games play this family's rules; entrants must be enabled for it.",
+    )
     format = forms.ChoiceField(choices=Tournament.FORMATS)
     games_per_pairing = forms.IntegerField(
         min_value=1,
@@ -193,6 +220,7 @@ class TournamentForm(forms.Form):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = game_choices()
+        self.fields["family"].choices = [(BASE, "Base game"), *scenario_choices()]
         self.fields["entrants"].queryset = (
             BotVersion.objects.filter(status=BotVersion.ACTIVE)
             .select_related("bot__owner")
@@ -304,6 +332,7 @@ class TournamentForm(forms.Form):
             data["name"],
             data["format"],
             data["seed_order"] if manual else [v.id for v in data["entrants"]],
+            family=data["family"] or BASE,
             seeding=data["seeding"],
             games_per_pairing=data["games_per_pairing"],
             players_per_match=data["players_per_match"],

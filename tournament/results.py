@@ -13,9 +13,9 @@ from django.utils import timezone
 
 from bots.outcome import MatchOutcome, SeatResult, evidence_beyond_stderr
 from games.common.replay import REPLAY_FORMAT, final_state_to_store
-from games.registry import BASE, GAMES, game_families
+from games.registry import BASE
 from tournament import ratings, scheduler, signals, tournaments
-from tournament.family_ratings import open_families, rating_rows
+from tournament.family_ratings import family_titles, open_families, rating_rows
 from tournament.models import (
     Bot,
     BotVersion,
@@ -199,8 +199,7 @@ def validation_label(match_id: int, game: str, family: str) -> str:
     ``Validation match 8 (Fishermen of Catan)`` in another."""
     if family == BASE:
         return f"Validation match {match_id}"
-    titles = {f.id: f.title for f in game_families(game)} if game in GAMES else {}
-    return f"Validation match {match_id} ({titles.get(family, family)})"
+    return f"Validation match {match_id} ({family_titles(game).get(family, family)})"
 
 
 def validation_pending(version: BotVersion, but: int) -> bool:

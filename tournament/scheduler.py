@@ -250,8 +250,11 @@ def schedule_ladder(
     rng = rng or random.Random(secrets.randbits(64))
     created: list[int] = []
     with transaction.atomic():
-        # One scheduler per family ladder at a time: the ladder row is the lock.
-        ladder = GameLadder.objects.select_for_update().get(pk=ladder_for(game, family).pk)
+        # The game's base ladder row is the lock of every bot's share (a tournament's games
+        # take it too), then the family's row: one scheduler per game at a time.
+        rows = {ladder_for(game).pk, ladder_for(game, family).pk}
+        locked = GameLadder.objects.select_for_update().filter(pk__in=rows).order_by("pk")
+        ladder = next(row for row in locked if row.family == family)
         if count is None:
             if not ladder.enabled:
                 return []
