@@ -139,11 +139,13 @@ class CatanGame:
         its own ladder and leaderboard); Masters is a variant of the base game, not a family."""
         found = [Family(BASE, "Base game", (3, 4))]  # 2 only with allow_two_players
         for x, value in expansions.family_values():
-            title = x.family_title or x.name.replace("_", " ").capitalize()
-            if len(x.values) > 1:
-                title = f"{title}: {str(value).replace('_', ' ')}"
             found.append(
-                Family(expansions.family_id(x, value), title, x.players, {x.option: value})
+                Family(
+                    expansions.family_id(x, value),
+                    expansions.family_title(x, value),
+                    x.players,
+                    {x.option: value},
+                )
             )
         return found
 

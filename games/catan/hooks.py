@@ -97,7 +97,8 @@ class Expansion:
     """Its games are a family of their own (a ladder and a leaderboard each); False for a
     variant mixed into another family's games (Masters)."""
     family_title: ClassVar[str] = ""
-    """What people read for its family ("Fishermen of Catan"); empty: its name in words."""
+    """What people read for its family; empty: the planned scenario's title
+    (``expansions.PLANNED_TITLES``), else its name in words."""
 
     def active(self, options: dict[str, Any]) -> bool:
         return options.get(self.option) in self.values

@@ -37,6 +37,17 @@ PLANNED: dict[str, tuple[Any, ...]] = {
 }
 """Option keys and values the expansion issues name (reference/expansions/README.md)."""
 
+PLANNED_TITLES: dict[str, str] = {
+    "catan_for_two": "Catan for Two",
+    "fishermen": "The Fishermen of Catan",
+    "rivers": "The Rivers of Catan",
+    "caravans": "The Caravans",
+    "barbarian_attack": "Barbarian Attack",
+    "traders_barbarians": "Traders & Barbarians",
+}
+"""Family titles of the planned plug-ins (by family id), for a plug-in that sets no
+``family_title`` of its own (the scenario names of reference/expansions/README.md)."""
+
 OFF_VALUES = (None, False)
 """An expansion option with one of these values is off (the same as leaving the key out)."""
 
@@ -148,6 +159,17 @@ def family_id(expansion: Expansion, value: Any) -> str:
     """The family id of one value of a plug-in's option: the plug-in's name when it has one
     value (``fishermen``, ``catan_for_two``), else ``<name>_<value>`` (a map of Seafarers)."""
     return expansion.name if len(expansion.values) == 1 else f"{expansion.name}_{value}"
+
+
+def family_title(expansion: Expansion, value: Any) -> str:
+    """What people read for a family: the plug-in's ``family_title``, else the planned title,
+    else its name in words (with the value, for one of several)."""
+    title = (
+        expansion.family_title
+        or PLANNED_TITLES.get(family_id(expansion, value))
+        or expansion.name.replace("_", " ").capitalize()
+    )
+    return f"{title}: {str(value).replace('_', ' ')}" if len(expansion.values) > 1 else title
 
 
 def family_of(options: dict[str, Any]) -> str | None:

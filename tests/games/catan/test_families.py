@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.catan import expansions
+from games.catan.hooks import Expansion
 from games.registry import family_of, game_families, get_family, get_game
 from tests.families import STAND_IN
 
@@ -37,3 +39,19 @@ def test_family_of_options(stand_in_family: str) -> None:
 def test_unknown_family_names_the_playable_ones() -> None:
     with pytest.raises(ValueError, match=r"unknown family 'fishermen' of catan \(playable: base"):
         get_family("catan", "fishermen")
+
+
+def test_a_family_without_a_title_takes_the_planned_one_or_its_name() -> None:
+    class Fishermen(Expansion):
+        name = "fishermen"
+        option = "scenario"
+        values = ("fishermen",)
+
+    class Maps(Expansion):
+        name = "sea_maps"
+        option = "seafarers"
+        values = ("new_shores", "four_islands")
+
+    assert expansions.family_title(Fishermen(), "fishermen") == "The Fishermen of Catan"
+    assert expansions.family_id(Maps(), "new_shores") == "sea_maps_new_shores"
+    assert expansions.family_title(Maps(), "new_shores") == "Sea maps: new shores"
