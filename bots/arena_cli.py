@@ -206,10 +206,16 @@ def submit(server: Server, args: argparse.Namespace, out: TextIO) -> None:
     fields = {"game": args.game, "name": name, "families": args.family or []}
     body, kind = multipart(fields, {"code": (path.name, content)})
     made = server.request("POST", "/api/bots/", data=body, content_type=kind)
+    scenarios = [f for f in made.get("families", []) if f != "base"]
     out.write(
         f"{name} v{made['number']} is stored ({made['status']}); its validation game is match "
         f"{made['validation_match']}: {server.url}/matches/{made['validation_match']}/\n"
-        f"It joins the ladder once it has played that game without forfeiting: arena status\n"
+        + (
+            f"It plays {', '.join(scenarios)} too, with one more validation game in each.\n"
+            if scenarios
+            else ""
+        )
+        + "It joins the ladder once it has played those games without forfeiting: arena status\n"
     )
 
 
