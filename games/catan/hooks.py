@@ -86,6 +86,12 @@ class Expansion:
     """Player counts it is played with (2 also needs ``allow_two_players`` unless it says so)."""
     two_player_game: ClassVar[bool] = False
     """True for a game made for two (Catan for Two): 2 players without ``allow_two_players``."""
+    family: ClassVar[bool] = True
+    """Its games are a family of their own (a ladder and a leaderboard each); False for a
+    variant mixed into another family's games (Masters)."""
+    family_title: ClassVar[str] = ""
+    """What people read for its family; empty: the planned scenario's title
+    (``expansions.PLANNED_TITLES``), else its name in words."""
     combines_with: ClassVar[tuple[str, ...]] = ()
     """Names of the expansions it may be played with (a pair is allowed if either names the
     other, so a new scenario declares its partners without editing them)."""
@@ -93,12 +99,6 @@ class Expansion:
     """State attributes it owns, saved by ``to_dict`` and set back by ``from_dict``."""
     chance_kinds: ClassVar[dict[str, str]] = {}
     """Its chance phases -> ``chance_kind()`` names."""
-    family: ClassVar[bool] = True
-    """Its games are a family of their own (a ladder and a leaderboard each); False for a
-    variant mixed into another family's games (Masters)."""
-    family_title: ClassVar[str] = ""
-    """What people read for its family; empty: the planned scenario's title
-    (``expansions.PLANNED_TITLES``), else its name in words."""
 
     def active(self, options: dict[str, Any]) -> bool:
         return options.get(self.option) in self.values
