@@ -316,8 +316,9 @@ def bot_detail(request: HttpRequest, bot_id: int) -> HttpResponse:
 
 
 def career_series(bot: Bot) -> list[Series]:
-    """Each version's Elo after each of the bot's last ``CHART_GAMES`` rated games, numbered
-    over its whole career (``games_played`` is the number of its rated games).
+    """Each version's Elo after each of the bot's last ``CHART_GAMES`` rated games of the base
+    family, numbered over its whole career (``games_played`` is the number of its rated games;
+    another family's games move that family's ratings, shown beside the chart).
 
     A busy bot has tens of thousands: drawing them all cost a scan of every one of its seats
     and a page of a megabyte, for a line no wider than the chart. Per version, the newest seats
@@ -329,7 +330,9 @@ def career_series(bot: Bot) -> list[Series]:
     seats: list[tuple[int, int, float]] = []
     for version in bot.versions.filter(games_played__gt=0).only("id", "number"):
         rated = (
-            MatchParticipant.objects.filter(version=version, elo_after__isnull=False)
+            MatchParticipant.objects.filter(
+                version=version, elo_after__isnull=False, match__family=BASE
+            )
             .order_by("-match_id")
             .values_list("match_id", "elo_after")[:CHART_GAMES]
         )

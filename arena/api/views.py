@@ -330,8 +330,10 @@ class RatingPointSerializer(serializers.Serializer):
 
 
 def rating_history(request: Request, rated: QuerySet[MatchParticipant]) -> Response:
+    """The ratings after each rated game of the base family (another family's games move that
+    family's own ratings, ``?family=`` of the leaderboard)."""
     rows = (
-        rated.filter(elo_after__isnull=False)
+        rated.filter(elo_after__isnull=False, match__family=BASE)
         .order_by("match__scored__sequence")
         .values(
             "match_id",
