@@ -65,6 +65,13 @@ class GameLadder(models.Model):
     settled_sigma = models.FloatField(
         default=4.0, help_text="a version with a larger σ is new: it gets priority for games"
     )
+    last_scheduled = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="when the scheduler last queued a match of it: of a game's families with as "
+        "many matches in flight, the one that waited longest goes first",
+    )
 
     class Meta:
         constraints = [

@@ -28,10 +28,12 @@ import secrets
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Count
+from django.utils import timezone
 
 from games.registry import BASE, GAMES, game_families, get_family, get_game
 from tournament import variants
@@ -236,6 +238,7 @@ def schedule_ladder(
     *,
     family: str = BASE,
     at_most: int | None = None,
+    spare_bots: Iterable[int] = (),
     respect_bot_limit: bool = True,
     rng: random.Random | None = None,
 ) -> list[int]:
@@ -245,7 +248,8 @@ def schedule_ladder(
     Without ``count`` the family's ladder is topped up to its ``matches_in_flight`` (by
     ``at_most`` matches at most); with it, exactly that many are created if enough versions are
     free (an operator's batch). With ``respect_bot_limit`` no bot gets more than
-    :func:`bot_share` unfinished matches.
+    :func:`bot_share` unfinished matches. The ``spare_bots`` (kept for a waiting family,
+    :func:`schedule_game`) get none.
     """
     rng = rng or random.Random(secrets.randbits(64))
     created: list[int] = []
@@ -261,7 +265,8 @@ def schedule_ladder(
             count = ladder.matches_in_flight - in_flight(game, family)
             if at_most is not None:
                 count = min(count, at_most)
-        candidates = _candidates(game, family)
+        spared = set(spare_bots)
+        candidates = [c for c in _candidates(game, family) if c.bot_id not in spared]
         max_load = bot_share(ladder, match_slots()) if respect_bot_limit else None
         mix = variants.parse_mix(ladder.option_mix)
         touched: dict[int, Candidate] = {}
@@ -294,6 +299,8 @@ def schedule_ladder(
             [BotVersion(id=c.version_id, seat_counts=c.seat_counts) for c in touched.values()],
             ["seat_counts"],
         )
+        if created:
+            GameLadder.objects.filter(pk=ladder.pk).update(last_scheduled=timezone.now())
     return created
 
 
@@ -307,21 +314,37 @@ def in_flight(game: str, family: str) -> int:
 def schedule_game(game: str, rng: random.Random | None = None) -> list[int]:
     """Top up the ladder of every enabled family of ``game``, one match per family in turn.
 
-    Fair share among families: the bots a version's families share are handed out a match at
-    a time, the family with the fewest matches in flight first, so a family with many bots
-    never takes every free bot while another with enough enabled bots waits (each family still
-    stops at its own ``matches_in_flight``). A family whose ladder cannot pair anyone (too few
-    enabled bots free) drops out of the round.
+    Fair share among families: the bots several families share are handed out a match at a
+    time, the family with the fewest matches in flight first, then the one whose last match was
+    queued longest ago (each family still stops at its own ``matches_in_flight``). A family
+    with no match in flight that has enough enabled bots but too few of them free is
+    *waiting*: until it has a match, no family after it in that order takes a bot enabled for
+    it, so the bots it needs come free together instead of each being taken by a bigger family
+    as soon as it finishes (the ladder keeps every family with enough bots playing). A family
+    that can pair nobody drops out of the round.
     """
-    families = sorted(
-        (ladder.family for ladder in family_ladders(game)), key=lambda f: in_flight(game, f)
+    ladders = {ladder.family: ladder for ladder in family_ladders(game)}
+    never = datetime.min.replace(tzinfo=UTC)
+    order = sorted(  # the neediest first: fewest in flight, then waiting longest
+        ladders, key=lambda f: (in_flight(game, f), ladders[f].last_scheduled or never)
     )
+    families = list(order)
+    enabled = {f: {bot for _, bot, *_ in family_ratings_of(game, f)} for f in families}
+    waiting = {
+        f
+        for f in order
+        if in_flight(game, f) == 0 and len(enabled[f]) >= ladders[f].players_per_match
+    }
     created: list[int] = []
     while families:
         for family in list(families):
-            made = schedule_ladder(game, family=family, at_most=1, rng=rng)
+            ahead = order[: order.index(family)]
+            spared = set().union(*(enabled[f] for f in ahead if f in waiting))
+            made = schedule_ladder(game, family=family, at_most=1, spare_bots=spared, rng=rng)
             created += made
-            if not made:
+            if made:
+                waiting.discard(family)
+            else:
                 families.remove(family)
     return created
 

@@ -15,6 +15,7 @@ from tests.tournament.conftest import FAST_OPTIONS, TEST_BOTS, code, finish
 from tournament import execution
 from tournament.examples import declared_families, seed_game
 from tournament.history import recompute
+from tournament.matches import create_match
 from tournament.models import Bot, BotVersion, FamilyRating, GameLadder, Match, Tournament
 from tournament.results import record_result
 from tournament.scheduler import schedule_game, schedule_ladder
@@ -149,18 +150,27 @@ def test_each_family_ladder_plays_only_its_enabled_bots_with_its_options(
         assert "scenario" not in match.options
 
 
-def test_families_take_turns_for_free_bots(users, house_bots, family_ladder, settings):
-    """Every bot is enabled for both families and may play one match at a time: the families
-    share them a match each in turn instead of the first family taking all."""
+def test_a_waiting_family_keeps_its_bots_until_it_can_play(
+    users, house_bots, family_ladder, settings
+):
+    """Three bots play both families, four the base only, one match at a time each. While the
+    stand-in family has no match and one of its bots is busy, the base ladder may not take the
+    other two (it would starve the family for good); once its bots are free it plays first."""
     settings.ARENA_MATCH_SLOTS = 64
-    for ladder in GameLadder.objects.all():
-        ladder.max_concurrent_per_bot = 1
-        ladder.save()
-    both = [family_bot(users["bob"], f"both_{i}", [STAND_IN]) for i in range(6)]
-    assert len(both) + len(house_bots) == 10  # three 3-seat matches at most
-    created = Match.objects.filter(id__in=schedule_game("catan")).order_by("id")
-    assert [m.family for m in created][:2] in (["base", STAND_IN], [STAND_IN, "base"])
-    assert created.filter(family=STAND_IN).exists()
+    GameLadder.objects.update(max_concurrent_per_bot=1)
+    both = [family_bot(users["bob"], f"both_{i}", [STAND_IN]).current_version for i in range(3)]
+    house = [b.current_version for b in house_bots]
+    base_ladder = GameLadder.objects.get(game="catan", family="base")
+    busy = create_match(base_ladder, [house[0].id, house[1].id, both[0].id], kind=Match.LADDER)
+    GameLadder.objects.filter(id=base_ladder.id).update(last_scheduled=busy.created)  # as queued
+    assert schedule_game("catan") == []  # house[2], house[3] and both[1] would have made one
+
+    Match.objects.filter(id=busy.id).update(status=Match.FINISHED)
+    created = Match.objects.filter(id__in=schedule_game("catan"))
+    (played,) = created.filter(family=STAND_IN)
+    assert {p.version_id for p in played.participants.all()} == {v.id for v in both}
+    (base,) = created.filter(family="base")
+    assert {p.version_id for p in base.participants.all()} <= {v.id for v in house}
 
 
 def test_a_family_result_moves_its_own_ratings_and_recomputes(
