@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 
 from games.common.families import BASE, Family
 from games.registry import GAMES, game_families
-from tournament.models import Bot, BotVersion, FamilyRating, RatingFields
+from tournament.models import HEAVY_VERSION_FIELDS, Bot, BotVersion, FamilyRating, RatingFields
 
 PAIRING_COLUMNS = ("conservative", "sigma", "games_played")
 """What the scheduler reads of a rating to pair versions."""
@@ -33,9 +33,7 @@ def family_ratings_of(game: str, family: str) -> QuerySet:
     """``(version id, bot id, conservative, σ, games played)`` in ``family`` of every active
     version of an unpaused bot enabled for it: the scheduler's candidates."""
     if family == BASE:
-        return BotVersion.objects.filter(
-            game=game, status=BotVersion.ACTIVE, bot__paused__isnull=True
-        ).values_list("id", "bot_id", *PAIRING_COLUMNS)
+        return _active(game).values_list("id", "bot_id", *PAIRING_COLUMNS)
     return _live(game, family).values_list("version_id", "version__bot_id", *PAIRING_COLUMNS)
 
 
@@ -43,11 +41,9 @@ def leaderboard_rows(game: str, family: str, order: str) -> QuerySet:
     """The rating rows of ``family``'s leaderboard in ``order`` (``-conservative``, ...): the
     versions themselves for the base family, else their family rows with the version, its bot
     and owner (:func:`as_versions` shows them as versions)."""
-    from tournament.models import HEAVY_VERSION_FIELDS
-
     if family == BASE:
         return (
-            BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE, bot__paused__isnull=True)
+            _active(game)
             .defer(*HEAVY_VERSION_FIELDS)
             .select_related("bot__owner")
             .order_by(order, "id")
@@ -74,7 +70,13 @@ def as_versions(rows: list[RatingFields]) -> list[BotVersion]:
     return shown
 
 
+def _active(game: str) -> QuerySet:
+    """The active versions of the game's unpaused bots: the base family's ladder."""
+    return BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE, bot__paused__isnull=True)
+
+
 def _live(game: str, family: str) -> QuerySet:
+    """The family rows of the active versions of the game's unpaused bots."""
     return FamilyRating.objects.filter(
         game=game,
         family=family,
