@@ -211,7 +211,7 @@ def submit(server: Server, args: argparse.Namespace, out: TextIO) -> None:
         f"{name} v{made['number']} is stored ({made['status']}); its validation game is match "
         f"{made['validation_match']}: {server.url}/matches/{made['validation_match']}/\n"
         + (
-            f"It plays {', '.join(scenarios)} too, with one more validation game in each.\n"
+            f"It plays {', '.join(scenarios)} too: one more validation game in each.\n"
             if scenarios
             else ""
         )

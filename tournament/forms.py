@@ -24,6 +24,14 @@ from tournament.tournaments import create_tournament
 from tournament.versions import NAME_PATTERN, upload_bot
 
 
+class AnyFamilies(forms.MultipleChoiceField):
+    """Checkboxes of the families; the values are checked against the chosen game's families
+    by ``versions.enabled_families``, whose refusal names them (the page and the API alike)."""
+
+    def valid_value(self, value: str) -> bool:
+        return True
+
+
 class UploadForm(forms.Form):
     game = forms.ChoiceField(choices=[])
     name = forms.RegexField(
@@ -38,7 +46,7 @@ class UploadForm(forms.Form):
             f"(at most {format_size(MAX_UPLOAD_BYTES)})."
         )
     )
-    families = forms.MultipleChoiceField(
+    families = AnyFamilies(
         required=False,
         choices=[],
         widget=forms.CheckboxSelectMultiple,
