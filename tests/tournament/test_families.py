@@ -246,3 +246,29 @@ def test_the_house_bots_enable_the_families_their_files_declare(stand_in_family,
     seeded = {b.name: b.current_version.families for b in seed_game("catan")}
     assert seeded["random_bot"] == ["base", STAND_IN]
     assert seeded["heuristic_bot"] == ["base"]
+
+
+def test_the_tournament_form_and_api_take_a_family(
+    client, users, family_bots, sent, fair_share_off
+):
+    ids = [b.current_version_id for b in family_bots[:3]]
+    client.force_login(users["staff"])
+    page = client.get("/tournaments/new").content.decode()
+    assert '<option value="stand_in">Stand-in scenario</option>' in page
+    fields = {"game": "catan", "format": "round_robin", "games_per_pairing": 1}
+    posted = client.post(
+        "/tournaments/new", {**fields, "name": "Page Cup", "entrants": ids, "family": STAND_IN}
+    )
+    assert posted.status_code == 302
+    made = client.post(
+        "/api/tournaments/",
+        {**fields, "name": "API Cup", "entrants": ids, "family": STAND_IN},
+        content_type="application/json",
+    )
+    assert made.status_code == 201 and made.json()["family"] == STAND_IN
+    for name in ("Page Cup", "API Cup"):
+        event = Tournament.objects.get(name=name)
+        assert event.family == STAND_IN
+        assert {m.family for m in Match.objects.filter(tournament_slot__tournament=event)} == {
+            STAND_IN
+        }
