@@ -324,17 +324,17 @@ def schedule_game(game: str, rng: random.Random | None = None) -> list[int]:
     that can pair nobody drops out of the round.
     """
     ladders = {ladder.family: ladder for ladder in family_ladders(game)}
+    playing = {f: in_flight(game, f) for f in ladders}
     never = datetime.min.replace(tzinfo=UTC)
     order = sorted(  # the neediest first: fewest in flight, then waiting longest
-        ladders, key=lambda f: (in_flight(game, f), ladders[f].last_scheduled or never)
+        ladders, key=lambda f: (playing[f], ladders[f].last_scheduled or never)
     )
     families = list(order)
-    enabled = {f: {bot for _, bot, *_ in family_ratings_of(game, f)} for f in families}
-    waiting = {
-        f
-        for f in order
-        if in_flight(game, f) == 0 and len(enabled[f]) >= ladders[f].players_per_match
+    # The bots of the families without a match in flight (only those may wait).
+    enabled = {
+        f: {bot for _, bot, *_ in family_ratings_of(game, f)} for f in order if not playing[f]
     }
+    waiting = {f for f, bots in enabled.items() if len(bots) >= ladders[f].players_per_match}
     created: list[int] = []
     while families:
         for family in list(families):
