@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import itertools
+from collections import Counter
 from pathlib import Path
 
 from games.registry import GAMES, game_families
@@ -55,27 +55,32 @@ def seed_game(game: str) -> list[Bot]:
     """Register (or update) the example bots of ``game`` and make sure its ladder can run.
 
     Each example file is one bot owned by the ``examples`` user; a changed file becomes a new
-    version. Until there are :func:`house_bot_count` bots, the example files are entered again,
-    in turn, under numbered names (``random_bot_2``, ``heuristic_bot_2``, ``random_bot_3``…).
+    version. Until each family's ladder has :func:`house_bot_count` bots, the example files that
+    play it are entered again, in turn, under numbered names (``random_bot_2``,
+    ``heuristic_bot_2``, ``random_bot_3``…).
     Each plays the families its file declares (:func:`declared_families`): a family a new
     plug-in brings is enabled on the current version at the next seeding, ratings kept.
     """
     files = example_files(game)
     if not files:
         return []
-    needed = house_bot_count(ladder_for(game))
+    plays = {path: declared_families(game, path) for path in files}
     wanted = [(f.stem, f) for f in files]
-    copies = itertools.count(len(files))
-    while len(wanted) < needed:
-        index = next(copies)
-        path = files[index % len(files)]
-        wanted.append((f"{path.stem}_{index // len(files) + 1}", path))
+    made = Counter(files)
+    for family in game_families(game):
+        players = [path for path in files if family.id in plays[path]]
+        needed = house_bot_count(ladder_for(game, family.id))
+        while players and sum(made[path] for path in players) < needed:
+            # The next copy of the file with the fewest bots (the first file on a tie).
+            path = min(players, key=lambda p: (made[p], files.index(p)))
+            made[path] += 1
+            wanted.append((f"{path.stem}_{made[path]}", path))
     owner = examples_user()
     seeded = []
     for name, path in wanted:
         bot, _ = Bot.objects.get_or_create(owner=owner, game=game, name=name)
         data = path.read_bytes()
-        families = declared_families(game, path)
+        families = plays[path]
         current = bot.current_version
         if current is None or current.content_hash != hashlib.sha256(data).hexdigest():
             create_version(bot, path.name, data, validate=False, families=families)

@@ -13,12 +13,12 @@ from django.test import Client
 from tests.families import STAND_IN
 from tests.tournament.conftest import FAST_OPTIONS, TEST_BOTS, code, finish
 from tournament import execution
-from tournament.examples import declared_families, seed_game
+from tournament.examples import declared_families, house_bot_count, seed_game
 from tournament.history import recompute
 from tournament.matches import create_match
 from tournament.models import Bot, BotVersion, FamilyRating, GameLadder, Match, Tournament
 from tournament.results import record_result
-from tournament.scheduler import schedule_game, schedule_ladder
+from tournament.scheduler import ladder_for, schedule_game, schedule_ladder
 from tournament.tournaments import TournamentRefused, create_tournament
 from tournament.versions import UploadRejected, create_version, upload_bot
 
@@ -246,6 +246,15 @@ def test_the_house_bots_enable_the_families_their_files_declare(stand_in_family,
     seeded = {b.name: b.current_version.families for b in seed_game("catan")}
     assert seeded["random_bot"] == ["base", STAND_IN]
     assert seeded["heuristic_bot"] == ["base"]
+    # Each ladder gets enough house bots for its matches in flight (4 seats x 2 matches): the
+    # random bot's copies fill the stand-in family's, beside the base game's four of each.
+    needed = house_bot_count(ladder_for("catan", STAND_IN))
+    assert sum(STAND_IN in families for families in seeded.values()) == needed == 8
+    assert sorted(seeded) == sorted(
+        ["random_bot", "heuristic_bot"]
+        + [f"random_bot_{i}" for i in range(2, 9)]
+        + [f"heuristic_bot_{i}" for i in range(2, 5)]
+    )
 
 
 def test_the_tournament_form_and_api_take_a_family(
