@@ -1,12 +1,13 @@
 """``arena``: a bot author's command line for a Catan Arena server (the API, with a token).
 
     arena login                      ask for your password once, keep an API token
-    arena submit GAME PATH [--name]  upload a bot (.py or .zip), or a new version of it
+    arena submit GAME PATH [--name] [--family F]...
+                                     upload a bot (.py or .zip), or a new version of it
     arena status                     your bots: live version, rating, games, forfeits
     arena matches [--bot B] [--game G] [--result R] [--limit N]
     arena replay MATCH -o FILE       download a replay file (docs/replay-format.md)
     arena logs MATCH [--seat N]      your seat's stderr and CPU times in a match
-    arena leaderboard GAME [--limit N]
+    arena leaderboard GAME [--limit N] [--family F]
 
 The server is ``--server URL``, else ``$ARENA_SERVER``, else the one ``login`` used, else
 http://127.0.0.1:8000. ``login`` keeps the token in ``~/.config/catan-arena/config.json``
@@ -148,16 +149,19 @@ def _refusal(error: urllib.error.HTTPError, signed_in: bool) -> str:
     return f"the server answered {error.code}: {detail or error.reason}"
 
 
-def multipart(fields: dict[str, str], files: dict[str, tuple[str, bytes]]) -> tuple[bytes, str]:
-    """A ``multipart/form-data`` body and its content type."""
+def multipart(
+    fields: dict[str, str | list[str]], files: dict[str, tuple[str, bytes]]
+) -> tuple[bytes, str]:
+    """A ``multipart/form-data`` body and its content type (a list value: one part each)."""
     boundary = "arena-" + secrets.token_hex(16)
     parts: list[bytes] = []
-    for name, value in fields.items():
-        parts.append(
-            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'.encode()
-            + value.encode()
-            + b"\r\n"
-        )
+    for name, values in fields.items():
+        for value in [values] if isinstance(values, str) else values:
+            parts.append(
+                f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'.encode()
+                + value.encode()
+                + b"\r\n"
+            )
     for name, (filename, content) in files.items():
         header = (
             f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; '
@@ -199,12 +203,19 @@ def submit(server: Server, args: argparse.Namespace, out: TextIO) -> None:
     except OSError as exc:
         raise CliError(f"cannot read {path}: {exc.strerror}") from None
     name = args.name or (path.parent.name if path.name == "main.py" else path.stem)
-    body, kind = multipart({"game": args.game, "name": name}, {"code": (path.name, content)})
+    fields = {"game": args.game, "name": name, "families": args.family or []}
+    body, kind = multipart(fields, {"code": (path.name, content)})
     made = server.request("POST", "/api/bots/", data=body, content_type=kind)
+    scenarios = [f for f in made.get("families", []) if f != "base"]
     out.write(
         f"{name} v{made['number']} is stored ({made['status']}); its validation game is match "
         f"{made['validation_match']}: {server.url}/matches/{made['validation_match']}/\n"
-        f"It joins the ladder once it has played that game without forfeiting: arena status\n"
+        + (
+            f"It plays {', '.join(scenarios)} too: one more validation game in each.\n"
+            if scenarios
+            else ""
+        )
+        + "It joins the ladder once it has played those games without forfeiting: arena status\n"
     )
 
 
@@ -297,7 +308,8 @@ def logs(server: Server, args: argparse.Namespace, out: TextIO) -> None:
 
 
 def leaderboard(server: Server, args: argparse.Namespace, out: TextIO) -> None:
-    rows_in = server.get(f"/api/leaderboards/{args.game}/", limit=args.limit)["results"]
+    query = {"limit": args.limit, "family": args.family}
+    rows_in = server.get(f"/api/leaderboards/{args.game}/", **query)["results"]
     rows = [("#", "bot", "owner", "version", "μ−3σ", "elo", "games", "wins")]
     for row in rows_in:
         rows.append(
@@ -353,6 +365,11 @@ def build_parser() -> argparse.ArgumentParser:
     upload.add_argument("game", help="cardgame or catan")
     upload.add_argument("path", help="a .py file, or a .zip with main.py")
     upload.add_argument("--name", help="the bot's name (default: the file's name)")
+    upload.add_argument(
+        "--family",
+        action="append",
+        help="a scenario it plays beside the base game (repeat for several; validated in each)",
+    )
     commands.add_parser("status", help="your bots")
     listing = commands.add_parser("matches", help="recent matches")
     listing.add_argument("--bot", help="a bot id, or the name of one of your bots")
@@ -368,6 +385,7 @@ def build_parser() -> argparse.ArgumentParser:
     board = commands.add_parser("leaderboard", help="a game's leaderboard")
     board.add_argument("game")
     board.add_argument("--limit", type=int, default=20)
+    board.add_argument("--family", help="a scenario's leaderboard (default: the base game's)")
     return parser
 
 

@@ -41,3 +41,11 @@ def own_api_allowance(monkeypatch) -> None:
     from rest_framework.throttling import SimpleRateThrottle
 
     monkeypatch.setattr(SimpleRateThrottle, "cache", LocMemCache(uuid.uuid4().hex, {}))
+
+
+@pytest.fixture
+def stand_in_family(monkeypatch) -> str:
+    """A board game family with no rule of its own, playable for one test (tests/families.py)."""
+    from tests.families import register_stand_in
+
+    return register_stand_in(monkeypatch)

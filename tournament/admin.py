@@ -25,6 +25,7 @@ RATING_FIELDS = RatingFields.RATING_COLUMNS
 class GameLadderAdmin(admin.ModelAdmin):
     list_display = (
         "game",
+        "family",
         "enabled",
         "players_per_match",
         "matches_in_flight",

@@ -12,18 +12,21 @@ locked (:func:`ratings_locked`).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from django.db import connection, transaction
+from django.db.models import QuerySet
 
+from games.common.families import BASE
 from games.registry import get_game
 from tournament import forfeits, ratings
 from tournament.models import (
     Bot,
     BotVersion,
+    FamilyRating,
     Match,
     MatchParticipant,
     RatingFields,
@@ -46,16 +49,18 @@ class Tally:
 
 @dataclass
 class Recomputation:
-    versions: dict[int, Tally]
-    bots: dict[int, Tally]
+    versions: dict[tuple[str, int], Tally]
+    """By (family, version id)."""
+    bots: dict[tuple[str, int], Tally]
+    """By (family, bot id)."""
     matches: int
 
     def mismatches(self) -> list[str]:
         """Every stored rating or counter that differs from the recomputed one."""
         problems = []
-        for model, tallies in ((BotVersion, self.versions), (Bot, self.bots)):
-            for row in model.objects.only(*RATED_COLUMNS).order_by("id").iterator(5000):
-                tally = tallies.get(row.id, Tally())
+        for rows, tallies, key in rating_tables(self):
+            for row in rows.order_by("id").iterator(5000):
+                tally = tallies.get(key(row), Tally())
                 stored = (
                     row.elo,
                     row.mu,
@@ -77,8 +82,25 @@ class Recomputation:
                     tally.scored_games,
                 )
                 if stored != expected:
-                    problems.append(f"{model.__name__} {row.id}: stored {stored} != {expected}")
+                    problems.append(f"{type(row).__name__} {row.id}: stored {stored} != {expected}")
         return problems
+
+
+def rating_tables(result: Recomputation) -> list[tuple[QuerySet, dict, Callable[[Any], tuple]]]:
+    """Each set of stored rating rows with its tallies and a row's tally key: versions and bots
+    (the base family), then the other families' rows of versions and of bots
+    (``tournament/family_ratings.py``); only the columns recomputation reads and writes."""
+    family_rows = FamilyRating.objects.only("family", "version_id", "bot_id", *RATED_COLUMNS)
+    return [
+        (BotVersion.objects.only(*RATED_COLUMNS), result.versions, lambda row: (BASE, row.id)),
+        (Bot.objects.only(*RATED_COLUMNS), result.bots, lambda row: (BASE, row.id)),
+        (
+            family_rows.filter(version__isnull=False),
+            result.versions,
+            lambda row: (row.family, row.version_id),
+        ),
+        (family_rows.filter(bot__isnull=False), result.bots, lambda row: (row.family, row.bot_id)),
+    ]
 
 
 class Seat(NamedTuple):
@@ -93,22 +115,23 @@ class Seat(NamedTuple):
     forfeit: str
 
 
-def _rated_results(batch: int = 5000) -> Iterator[list[Seat]]:
-    """Seats of each scored rated match, in scoring order, ``batch`` matches a query: the next
-    sequence numbers after the last batch's (keyset), so no list of every match is held."""
+def _rated_results(batch: int = 5000) -> Iterator[tuple[str, list[Seat]]]:
+    """The family and the seats of each scored rated match, in scoring order, ``batch`` matches
+    a query: the next sequence numbers after the last batch's (keyset), so no list of every
+    match is held."""
     last = 0
     while True:
         chunk = list(
             ScoredResult.objects.filter(match__rated=True, sequence__gt=last)
             .order_by("sequence")
-            .values_list("sequence", "match_id")[:batch]
+            .values_list("sequence", "match_id", "match__family")[:batch]
         )
         if not chunk:
             return
         last = chunk[-1][0]
         by_match: dict[int, list[Seat]] = defaultdict(list)
         rows = (
-            MatchParticipant.objects.filter(match_id__in=[m for _, m in chunk])
+            MatchParticipant.objects.filter(match_id__in=[m for _, m, _ in chunk])
             .order_by("match_id", "seat")
             .values_list(
                 "match_id", "version_id", "version__bot_id", "seat", "rank", "score", "forfeit"
@@ -116,8 +139,8 @@ def _rated_results(batch: int = 5000) -> Iterator[list[Seat]]:
         )
         for match_id, *seat in rows:
             by_match[match_id].append(Seat(*seat))
-        for _, match_id in chunk:
-            yield by_match[match_id]
+        for _, match_id, family in chunk:
+            yield family, by_match[match_id]
 
 
 @contextmanager
@@ -154,27 +177,28 @@ def snapshot() -> Iterator[None]:
 
 @contextmanager
 def ratings_locked() -> Iterator[None]:
-    """A transaction holding every version and bot row (in the order results lock them): no
-    result can be applied until it ends, and every result applied before is visible."""
+    """A transaction holding every version, bot and family rating row (in the order results
+    lock them): no result can be applied until it ends, and every result applied before is
+    visible."""
     with transaction.atomic():
-        for model in (BotVersion, Bot):
+        for model in (BotVersion, Bot, FamilyRating):
             list(model.objects.select_for_update().order_by("id").values_list("id", flat=True))
         yield
 
 
 def recompute() -> Recomputation:
-    versions: dict[int, Tally] = defaultdict(Tally)
-    bots: dict[int, Tally] = defaultdict(Tally)
+    versions: dict[tuple[str, int], Tally] = defaultdict(Tally)
+    bots: dict[tuple[str, int], Tally] = defaultdict(Tally)
     matches = 0
-    for seats in _rated_results():
+    for family, seats in _rated_results():
         matches += 1
         ranks = [p.rank for p in seats]
         scores = [p.score or 0.0 for p in seats]
         forfeited = [bool(p.forfeit) for p in seats]
         computed: tuple[list[ratings.Rating], list[ratings.Rating]] | None = None
         for tallies, keys in (
-            (versions, [p.version_id for p in seats]),
-            (bots, [p.bot_id for p in seats]),
+            (versions, [(family, p.version_id) for p in seats]),
+            (bots, [(family, p.bot_id) for p in seats]),
         ):
             before = [tallies[k].rating for k in keys]
             # A bot whose version has played all its games rates exactly as the version:
@@ -199,14 +223,14 @@ def recompute() -> Recomputation:
 def store(result: Recomputation) -> None:
     """Overwrite the stored ratings with a recomputation (e.g. after changing K)."""
     with transaction.atomic():
-        for model, tallies in ((BotVersion, result.versions), (Bot, result.bots)):
-            rows = list(model.objects.select_for_update().only(*RATED_COLUMNS).order_by("id"))
+        for table, tallies, key in rating_tables(result):
+            rows = list(table.select_for_update().order_by("id"))
             for row in rows:
-                tally = tallies.get(row.id, Tally())
+                tally = tallies.get(key(row), Tally())
                 row.set_rating(tally.rating)
                 row.games_played, row.wins, row.forfeits = tally.games, tally.wins, tally.forfeits
                 row.score_total, row.scored_games = tally.score_total, tally.scored_games
-            model.objects.bulk_update(rows, RatingFields.RATING_COLUMNS, batch_size=2000)
+            table.model.objects.bulk_update(rows, RatingFields.RATING_COLUMNS, batch_size=2000)
 
 
 def resimulate(match: Match) -> dict[str, Any]:

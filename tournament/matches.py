@@ -20,12 +20,13 @@ def create_match(
     sandbox_limits: dict[str, Any] | None = None,
     seed: int | None = None,
 ) -> Match:
-    """A queued match of ``ladder.game``; seat i is ``version_ids[i]``.
+    """A queued match of ``ladder.game`` in the ladder's family; seat i is ``version_ids[i]``.
 
     The ladder supplies the options, time control and sandbox limits unless they are given.
     """
     match = Match.objects.create(
         game=ladder.game,
+        family=ladder.family,
         kind=kind,
         rated=rated,
         options=dict(ladder.options if options is None else options),

@@ -16,14 +16,28 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from bots.limits import SandboxLimits, TimeControl
+from games.common.families import BASE
 from tournament import forfeits as forfeit_rule
 from tournament import ratings, variants
 
+FAMILY_LENGTH = 48
+
+
+def base_only() -> list[str]:
+    """A version's families before its author chose any: the game's own rules."""
+    return [BASE]
+
 
 class GameLadder(models.Model):
-    """Per-game ladder settings, editable in the admin."""
+    """The ladder settings of one family of a game (``games/common/families.py``), editable in
+    the admin: every family has its own ladder row, matches and leaderboard."""
 
-    game = models.CharField(max_length=32, unique=True)
+    game = models.CharField(max_length=32)
+    family = models.CharField(
+        max_length=FAMILY_LENGTH,
+        default=BASE,
+        help_text="the game family this ladder plays; its options are laid over the family's",
+    )
     enabled = models.BooleanField(default=True)
     players_per_match = models.PositiveSmallIntegerField(default=2)
     options = models.JSONField(default=dict, blank=True, help_text="the game's options")
@@ -51,15 +65,27 @@ class GameLadder(models.Model):
     settled_sigma = models.FloatField(
         default=4.0, help_text="a version with a larger σ is new: it gets priority for games"
     )
+    last_scheduled = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="when the scheduler last queued a match of it: of a game's families with as "
+        "many matches in flight, the one that waited longest goes first",
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "family"], name="ladder_unique_family"),
+        ]
 
     def __str__(self) -> str:
-        return f"ladder {self.game}"
+        return f"ladder {self.game}" + ("" if self.family == BASE else f" {self.family}")
 
     def clean(self) -> None:
         """Refuse settings that would put every match of the ladder in error or forfeit."""
         try:
             variants.check_ladder_options(
-                self.game, self.players_per_match, self.options, self.option_mix
+                self.game, self.players_per_match, self.options, self.option_mix, self.family
             )
         except ValueError as exc:
             raise ValidationError(str(exc)) from exc
@@ -156,6 +182,38 @@ class Bot(RatingFields):
         return f"{self.name} ({self.game})"
 
 
+class FamilyRating(RatingFields):
+    """A version's or a bot's ratings in one family other than ``base`` (whose ratings are the
+    version's and the bot's own fields, as before families existed): one row per (version,
+    family) and per (bot, family), made when its first rated game in that family is scored."""
+
+    game = models.CharField(max_length=32)
+    family = models.CharField(max_length=FAMILY_LENGTH)
+    version = models.ForeignKey(
+        "BotVersion", null=True, blank=True, on_delete=models.CASCADE, related_name="family_ratings"
+    )
+    bot = models.ForeignKey(
+        Bot, null=True, blank=True, on_delete=models.CASCADE, related_name="family_ratings"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["version", "family"], name="family_rating_version"),
+            models.UniqueConstraint(fields=["bot", "family"], name="family_rating_bot"),
+            models.CheckConstraint(
+                condition=models.Q(version__isnull=True, bot__isnull=False)
+                | models.Q(version__isnull=False, bot__isnull=True),
+                name="family_rating_one_owner",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["game", "family", "-conservative"], name="family_leaderboard"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.version or self.bot} in {self.family}"
+
+
 HEAVY_VERSION_FIELDS = ("upload", "validation_log")
 """What no list of versions shows: the uploaded bytes (up to 1 MiB a version) and the log; pages
 load versions without them (``BotVersion.objects.defer(*HEAVY_VERSION_FIELDS)``,
@@ -194,7 +252,13 @@ class BotVersion(RatingFields):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
-        help_text="its validation match (none for trusted example bots)",
+        help_text="its first validation match (none for trusted example bots)",
+    )
+    families = models.JSONField(
+        default=base_only,
+        blank=True,
+        help_text="the game families its author enabled it for (an upload setting): it is "
+        "validated in each and plays on each one's ladder",
     )
 
     class Meta:
@@ -235,6 +299,9 @@ class Match(models.Model):
     KINDS = [(k, k) for k in (LADDER, VALIDATION, MANUAL, TOURNAMENT)]
 
     game = models.CharField(max_length=32)
+    family = models.CharField(
+        max_length=FAMILY_LENGTH, default=BASE, help_text="whose ratings a rated result moves"
+    )
     kind = models.CharField(max_length=16, choices=KINDS, default=LADDER)
     rated = models.BooleanField(default=True)
     options = models.JSONField(default=dict, blank=True)
@@ -422,6 +489,9 @@ class Tournament(models.Model):
         blank=True,
         help_text="rounds paired so far (Swiss and table formats), kept so a round never "
         "changes once paired",
+    )
+    family = models.CharField(
+        max_length=FAMILY_LENGTH, default=BASE, help_text="the game family its matches play"
     )
     players_per_match = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict, blank=True)

@@ -77,6 +77,11 @@ def enter(tournament_id: int, user: Any, bot_id: int) -> TournamentEntry:
                 raise TournamentRefused(f"{bot.name} is not a {game_title(tournament.game)} bot")
             if bot.current_version is None or bot.current_version.status != BotVersion.ACTIVE:
                 raise TournamentRefused(f"{bot.name} has no active version to enter")
+            if tournament.family not in bot.current_version.families:
+                raise TournamentRefused(
+                    f"{bot.name} is not enabled for the family {tournament.family}: upload a "
+                    "version with it enabled"
+                )
             if TournamentEntry.objects.filter(tournament=tournament, bot=bot).exists():
                 raise TournamentRefused(f"{bot.name} is entered already")
             if tournament.entries.count() >= brackets.MAX_ENTRANTS:
@@ -117,6 +122,9 @@ def close_entries(tournament_id: int, user: Any = None) -> list[str]:
             version = entry.bot.current_version
             if version is None or version.status != BotVersion.ACTIVE:
                 dropped.append(f"{entry.bot.name}: no active version at the close")
+                continue
+            if tournament.family not in version.families:
+                dropped.append(f"{entry.bot.name}: its live version is not enabled for the family")
                 continue
             versions.append(version)
         if tournament.seeding == Tournament.BY_RATING:

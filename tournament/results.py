@@ -13,7 +13,9 @@ from django.utils import timezone
 
 from bots.outcome import MatchOutcome, SeatResult, evidence_beyond_stderr
 from games.common.replay import REPLAY_FORMAT, final_state_to_store
+from games.registry import BASE
 from tournament import ratings, scheduler, signals, tournaments
+from tournament.family_ratings import family_titles, open_families, rating_rows
 from tournament.models import (
     Bot,
     BotVersion,
@@ -21,6 +23,7 @@ from tournament.models import (
     Match,
     MatchParticipant,
     ParticipantLog,
+    RatingFields,
     Replay,
     ScoredResult,
 )
@@ -69,7 +72,7 @@ def record_result(match_id: int, claim_token: str, outcome: MatchOutcome) -> boo
         Replay.objects.create(match=match, data=Replay.pack(replay_payload(outcome)))
         LiveView.objects.filter(match=match).delete()  # the replay shows everything now
         if match.rated:
-            apply_ratings(participants, versions, bots, outcome)
+            apply_ratings(participants, rating_rows(match.family, versions, bots), outcome)
         if match.kind == Match.VALIDATION:
             _conclude_validation(participants, versions, bots, outcome)
         after_match(match)
@@ -122,16 +125,17 @@ def _write_seats(participants: list[MatchParticipant], outcome: MatchOutcome) ->
 
 def apply_ratings(
     participants: list[MatchParticipant],
-    versions: dict[int, BotVersion],
-    bots: dict[int, Bot],
+    rows: dict[int, tuple[RatingFields, RatingFields]],
     outcome: MatchOutcome,
 ) -> None:
-    """Update version and bot ratings and counters (rows already locked by the caller)."""
+    """Update the ratings and counters of the seats' versions and bots in the match's family:
+    ``rows`` gives each version id its (version, bot) rating rows, already locked by the caller
+    (``family_ratings.rating_rows``)."""
     ranks = [seat.rank for seat in outcome.seats]
     scores = [seat.score for seat in outcome.seats]
     forfeited = [seat.forfeit is not None for seat in outcome.seats]
-    seat_versions = [versions[p.version_id] for p in participants]
-    seat_bots = [bots[v.bot_id] for v in seat_versions]
+    seat_versions = [rows[p.version_id][0] for p in participants]
+    seat_bots = [rows[p.version_id][1] for p in participants]
     new_versions = ratings.update([v.rating_state() for v in seat_versions], ranks)
     new_bots = ratings.update([b.rating_state() for b in seat_bots], ranks)
     for participant, seat, version, bot, after_v, after_b in zip(
@@ -169,26 +173,51 @@ def _conclude_validation(
     bots: dict[int, Bot],
     outcome: MatchOutcome,
 ) -> None:
-    """A validating version that forfeited its validation game fails; otherwise it goes live."""
+    """A validating version plays one validation game in each family it is enabled for: a
+    forfeit in any fails it (its log names the family), and it goes live when the last of them
+    passes."""
+    match = participants[0].match
+    where = validation_label(match.id, match.game, match.family)
     for participant, seat in zip(participants, outcome.seats, strict=True):
         version = versions[participant.version_id]
         if version.status != BotVersion.VALIDATING:
             continue
         if seat.forfeit:
             version.status = BotVersion.FAILED
-            version.validation_log = failed_validation_log(participant.match_id, seat)
+            version.validation_log = failed_validation_log(where, seat)
             version.save(update_fields=["status", "validation_log"])
             continue
-        activate_version(version, bots[version.bot_id])
-        version.validation_log = f"Validation match {participant.match_id}: passed."
+        passed = f"{where}: passed."
+        version.validation_log = "\n".join(filter(None, [version.validation_log, passed]))
         version.save(update_fields=["validation_log"])
+        if not validation_pending(version, match.id):
+            activate_version(version, bots[version.bot_id])
 
 
-def failed_validation_log(match_id: int, seat: SeatResult) -> str:
-    """The owner's account of a failed validation, each part once: the forfeit reason and the
-    platform's words, what the bot wrote at its forfeit unless that is just the end of its
-    stderr, then the stderr."""
-    lines = [f"Validation match {match_id}: forfeit ({seat.forfeit}): {seat.forfeit_detail}"]
+def validation_label(match_id: int, game: str, family: str) -> str:
+    """How a validation log names one of its games: ``Validation match 7`` in the base family,
+    ``Validation match 8 (Fishermen of Catan)`` in another."""
+    if family == BASE:
+        return f"Validation match {match_id}"
+    return f"Validation match {match_id} ({family_titles(game).get(family, family)})"
+
+
+def validation_pending(version: BotVersion, but: int) -> bool:
+    """Whether another validation game of ``version`` than match ``but`` is still to be played
+    (queued, running, or stopped by a platform error that staff may requeue)."""
+    return (
+        Match.objects.filter(kind=Match.VALIDATION, participants__version=version)
+        .exclude(id=but)
+        .exclude(status=Match.FINISHED)
+        .exists()
+    )
+
+
+def failed_validation_log(where: str, seat: SeatResult) -> str:
+    """The owner's account of a failed validation, each part once: which game (and family) it
+    failed, the forfeit reason and the platform's words, what the bot wrote at its forfeit
+    unless that is just the end of its stderr, then the stderr."""
+    lines = [f"{where}: forfeit ({seat.forfeit}): {seat.forfeit_detail}"]
     if evidence := evidence_beyond_stderr(seat.forfeit_evidence, seat.stderr):
         lines += ["", "What it wrote at its forfeit:", evidence]
     lines += ["", "--- stderr ---", seat.stderr.rstrip() or "(nothing)"]
@@ -204,3 +233,4 @@ def activate_version(version: BotVersion, bot: Bot) -> None:
     version.save(update_fields=["status"])
     bot.current_version = version
     bot.save(update_fields=["current_version"])
+    open_families(version)

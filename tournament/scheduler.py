@@ -28,13 +28,16 @@ import secrets
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Count
+from django.utils import timezone
 
-from games.registry import GAMES, get_game
+from games.registry import BASE, GAMES, game_families, get_family, get_game
 from tournament import variants
+from tournament.family_ratings import family_ratings_of
 from tournament.matches import create_match
 from tournament.models import BotVersion, GameLadder, Match, MatchParticipant
 
@@ -59,23 +62,38 @@ class Candidate:
     """Ladder matches scheduled per seat; None until read (only a match's group needs them)."""
 
 
-def ladder_for(game: str) -> GameLadder:
-    """The game's ladder settings, created with defaults the first time."""
-    ladder, _ = GameLadder.objects.get_or_create(game=game, defaults=_ladder_defaults(game))
+def ladder_for(game: str, family: str = BASE) -> GameLadder:
+    """The ladder settings of one family of a game, created with defaults the first time."""
+    ladder, _ = GameLadder.objects.get_or_create(
+        game=game, family=family, defaults=_ladder_defaults(game, family)
+    )
     return ladder
 
 
-def ladder_or_defaults(game: str) -> GameLadder:
-    """The game's ladder settings as :func:`ladder_for` gives them, without creating the row
+def ladder_or_defaults(game: str, family: str = BASE) -> GameLadder:
+    """The family's ladder settings as :func:`ladder_for` gives them, without creating the row
     (an unsaved one when there is none yet): for pages that only show them."""
-    return GameLadder.objects.filter(game=game).first() or GameLadder(
-        game=game, **_ladder_defaults(game)
+    return GameLadder.objects.filter(game=game, family=family).first() or GameLadder(
+        game=game, family=family, **_ladder_defaults(game, family)
     )
 
 
-def _ladder_defaults(game: str) -> dict[str, object]:
+def _ladder_defaults(game: str, family: str = BASE) -> dict[str, object]:
+    """The game's ``ARENA_LADDER_DEFAULTS``; for another family than the base, with the family's
+    options laid over the game's, no option mix (a mix of the base game, such as Masters, need
+    not combine with the family), a player count the family is played with, and then the
+    settings' ``"<game>:<family>"`` entry if any."""
+    configured = getattr(settings, "ARENA_LADDER_DEFAULTS", {})
     defaults: dict[str, object] = {"players_per_match": get_game(game).min_players}
-    defaults.update(getattr(settings, "ARENA_LADDER_DEFAULTS", {}).get(game, {}))
+    defaults.update(configured.get(game, {}))
+    if family == BASE:
+        return defaults
+    chosen = get_family(game, family)
+    defaults.pop("option_mix", None)
+    defaults["options"] = {**dict(defaults.get("options") or {}), **chosen.options}
+    if defaults["players_per_match"] not in chosen.players:
+        defaults["players_per_match"] = max(chosen.players)
+    defaults.update(configured.get(f"{game}:{family}", {}))
     return defaults
 
 
@@ -121,11 +139,16 @@ def bot_loads(bot_ids: Iterable[int]) -> dict[int, int]:
 
 
 def enabled_games() -> list[str]:
-    return [
-        g
-        for g in GameLadder.objects.filter(enabled=True).values_list("game", flat=True)
-        if g in GAMES
-    ]
+    """The games with an enabled ladder in any family."""
+    enabled = GameLadder.objects.filter(enabled=True).values_list("game", flat=True)
+    return sorted({g for g in enabled if g in GAMES})
+
+
+def family_ladders(game: str) -> list[GameLadder]:
+    """The enabled ladder of every family of ``game`` the engine plays now, a family's row
+    created the first time (a scenario's ladder opens as soon as its plug-in is merged)."""
+    ladders = [ladder_for(game, family.id) for family in game_families(game)]
+    return [ladder for ladder in ladders if ladder.enabled]
 
 
 def pick_group(
@@ -165,23 +188,22 @@ def assign_seats(group: Sequence[Candidate], rng: random.Random) -> list[Candida
     return list(min(orders, key=imbalance))
 
 
-def _candidates(game: str) -> list[Candidate]:
-    """Every active version of ``game`` with its need for games and its bot's load.
+def _candidates(game: str, family: str = BASE) -> list[Candidate]:
+    """Every active version of ``game`` enabled for ``family`` with its need for games (in that
+    family) and its bot's load (every match).
 
     Paused bots are left out (``tournament/pausing.py``). Only the columns pairing reads (never
     a version's uploaded bytes), and the unfinished seats in one query by match status (a
     handful of rows) instead of a filter on thousands of ids: this runs after every ladder match.
     """
-    versions = BotVersion.objects.filter(
-        game=game, status=BotVersion.ACTIVE, bot__paused__isnull=True
-    ).values_list("id", "bot_id", "conservative", "sigma", "games_played")
+    versions = family_ratings_of(game, family)
     scheduled: Counter[int] = Counter()
     bot_matches: dict[int, set[int]] = defaultdict(set)
     unfinished = MatchParticipant.objects.filter(match__status__in=UNFINISHED).values_list(
-        "match_id", "version_id", "version__bot_id"
+        "match_id", "version_id", "version__bot_id", "match__family"
     )
-    for match_id, version_id, bot_id in unfinished:
-        scheduled[version_id] += 1
+    for match_id, version_id, bot_id, match_family in unfinished:
+        scheduled[version_id] += match_family == family
         bot_matches[bot_id].add(match_id)
     return [
         Candidate(
@@ -214,28 +236,37 @@ def schedule_ladder(
     game: str,
     count: int | None = None,
     *,
+    family: str = BASE,
+    at_most: int | None = None,
+    spare_bots: Iterable[int] = (),
     respect_bot_limit: bool = True,
     rng: random.Random | None = None,
 ) -> list[int]:
-    """Create ladder matches (queued) and return their ids; the caller sends their tasks.
+    """Create ladder matches (queued) of one family and return their ids; the caller sends
+    their tasks.
 
-    Without ``count`` the ladder is topped up to its ``matches_in_flight``; with it, exactly
-    that many are created if enough versions are free (an operator's batch). With
-    ``respect_bot_limit`` no bot gets more than :func:`bot_share` unfinished matches.
+    Without ``count`` the family's ladder is topped up to its ``matches_in_flight`` (by
+    ``at_most`` matches at most); with it, exactly that many are created if enough versions are
+    free (an operator's batch). With ``respect_bot_limit`` no bot gets more than
+    :func:`bot_share` unfinished matches. The ``spare_bots`` (kept for a waiting family,
+    :func:`schedule_game`) get none.
     """
     rng = rng or random.Random(secrets.randbits(64))
     created: list[int] = []
     with transaction.atomic():
-        # One scheduler per game at a time: the ladder row is the lock.
-        ladder = GameLadder.objects.select_for_update().get(pk=ladder_for(game).pk)
+        # The game's base ladder row is the lock of every bot's share (a tournament's games
+        # take it too), then the family's row: one scheduler per game at a time.
+        rows = {ladder_for(game).pk, ladder_for(game, family).pk}
+        locked = GameLadder.objects.select_for_update().filter(pk__in=rows).order_by("pk")
+        ladder = next(row for row in locked if row.family == family)
         if count is None:
             if not ladder.enabled:
                 return []
-            in_flight = Match.objects.filter(
-                game=game, kind=Match.LADDER, status__in=UNFINISHED
-            ).count()
-            count = ladder.matches_in_flight - in_flight
-        candidates = _candidates(game)
+            count = ladder.matches_in_flight - in_flight(game, family)
+            if at_most is not None:
+                count = min(count, at_most)
+        spared = set(spare_bots)
+        candidates = [c for c in _candidates(game, family) if c.bot_id not in spared]
         max_load = bot_share(ladder, match_slots()) if respect_bot_limit else None
         mix = variants.parse_mix(ladder.option_mix)
         touched: dict[int, Candidate] = {}
@@ -268,12 +299,60 @@ def schedule_ladder(
             [BotVersion(id=c.version_id, seat_counts=c.seat_counts) for c in touched.values()],
             ["seat_counts"],
         )
+        if created:
+            GameLadder.objects.filter(pk=ladder.pk).update(last_scheduled=timezone.now())
+    return created
+
+
+def in_flight(game: str, family: str) -> int:
+    """The family's ladder matches queued or running."""
+    return Match.objects.filter(
+        game=game, family=family, kind=Match.LADDER, status__in=UNFINISHED
+    ).count()
+
+
+def schedule_game(game: str, rng: random.Random | None = None) -> list[int]:
+    """Top up the ladder of every enabled family of ``game``, one match per family in turn.
+
+    Fair share among families: the bots several families share are handed out a match at a
+    time, the family with the fewest matches in flight first, then the one whose last match was
+    queued longest ago (each family still stops at its own ``matches_in_flight``). A family
+    with no match in flight that has enough enabled bots but too few of them free is
+    *waiting*: until it has a match, no family after it in that order takes a bot enabled for
+    it, so the bots it needs come free together instead of each being taken by a bigger family
+    as soon as it finishes (the ladder keeps every family with enough bots playing). A family
+    that can pair nobody drops out of the round.
+    """
+    ladders = {ladder.family: ladder for ladder in family_ladders(game)}
+    playing = {f: in_flight(game, f) for f in ladders}
+    never = datetime.min.replace(tzinfo=UTC)
+    order = sorted(  # the neediest first: fewest in flight, then waiting longest
+        ladders, key=lambda f: (playing[f], ladders[f].last_scheduled or never)
+    )
+    families = list(order)
+    # The bots of the families without a match in flight (only those may wait).
+    enabled = {
+        f: {bot for _, bot, *_ in family_ratings_of(game, f)} for f in order if not playing[f]
+    }
+    waiting = {f for f, bots in enabled.items() if len(bots) >= ladders[f].players_per_match}
+    created: list[int] = []
+    while families:
+        for family in list(families):
+            ahead = order[: order.index(family)]
+            spared = set().union(*(enabled[f] for f in ahead if f in waiting))
+            made = schedule_ladder(game, family=family, at_most=1, spare_bots=spared, rng=rng)
+            created += made
+            if made:
+                waiting.discard(family)
+            else:
+                families.remove(family)
     return created
 
 
 def after_match(match: Match) -> None:
-    """Called inside the transaction that finished or failed ``match``: refill its ladder after
-    commit, so the slot it frees is used at once instead of at beat's next tick."""
+    """Called inside the transaction that finished or failed ``match``: refill its game's
+    ladders after commit, so the slot it frees is used at once instead of at beat's next tick
+    (by whichever family the freed bots serve, :func:`schedule_game`)."""
     if match.kind != Match.LADDER:
         return
     transaction.on_commit(lambda: _refill_quietly(match.game))
@@ -283,7 +362,7 @@ def _refill_quietly(game: str) -> None:
     from tournament.tasks import send_match  # tasks → execution → results → here
 
     try:
-        for match_id in schedule_ladder(game):
+        for match_id in schedule_game(game):
             send_match(match_id)
     except Exception:  # the result is stored; beat's next tick schedules instead
         log.exception("ladder %s: refilling after a match failed", game)

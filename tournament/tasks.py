@@ -49,9 +49,10 @@ def send_match(match_id: int, countdown: float | None = None) -> None:
 
 @shared_task(name="tournament.schedule_ladders", ignore_result=True)
 def schedule_ladders() -> None:
-    """Beat: top every enabled ladder up to its number of matches in flight."""
+    """Beat: top every enabled ladder (each family of each game) up to its number of matches in
+    flight, the families of a game taking turns (``scheduler.schedule_game``)."""
     for game in scheduler.enabled_games():
-        for match_id in scheduler.schedule_ladder(game):
+        for match_id in scheduler.schedule_game(game):
             send_match(match_id)
 
 

@@ -32,13 +32,14 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.registry import game_title
+from games.registry import BASE, family_of, game_title, get_family
 from tournament import brackets
 from tournament.event_settings import SettingsRefused, event_settings
 from tournament.formats import double_elimination, registry, sets
 from tournament.matches import create_match
 from tournament.models import (
     BotVersion,
+    FamilyRating,
     GameLadder,
     Match,
     MatchParticipant,
@@ -67,6 +68,7 @@ def create_tournament(
     format: str,
     version_ids: Sequence[int],
     *,
+    family: str = BASE,
     seeding: str = Tournament.BY_RATING,
     games_per_pairing: int = 1,
     players_per_match: int | None = None,
@@ -81,9 +83,11 @@ def create_tournament(
     ``registration``, a draft whose entries bot owners make once its organiser opens them
     (``tournament/registration.py``), ``version_ids`` being the organiser's own first entries.
 
-    Seeds go by rating (μ − 3σ, the older version first on equal ratings) or, with ``seeding``
-    ``"manual"``, follow the order of ``version_ids``. Players per match, options and time
-    control default to the ladder's; given ones are merged over them (``event_settings``).
+    Its games play the game ``family`` (``games/common/families.py``); every entrant must be
+    enabled for it. Seeds go by rating in that family (μ − 3σ, the older version first on
+    equal ratings) or, with ``seeding`` ``"manual"``, follow the order of ``version_ids``.
+    Players per match, options and time control default to the family's ladder's; given ones
+    are merged over them (``event_settings``) and must stay in the family.
     ``format_settings`` are the format's own (``formats.registry.SETTINGS``: Swiss rounds,
     table advancement heats); missing ones take the format's defaults.
 
@@ -92,18 +96,27 @@ def create_tournament(
             setting the engine or the clock ranges refuse, or a size over the caps. Nothing
             is stored then.
     """
-    ladder = ladder_for(game)
+    try:
+        get_family(game, family)
+    except ValueError as exc:
+        raise TournamentRefused(str(exc)) from exc
+    ladder = ladder_for(game, family)
     if seeding not in dict(Tournament.SEEDINGS):
         raise TournamentRefused(f"unknown seeding {seeding!r}; use rating or manual")
     if len(set(version_ids)) != len(version_ids):
         raise TournamentRefused("an entrant is listed twice")
-    ratings = dict(
-        BotVersion.objects.filter(
-            id__in=version_ids, game=game, status=BotVersion.ACTIVE
-        ).values_list("id", "conservative")
-    )
+    active = BotVersion.objects.filter(id__in=version_ids, game=game, status=BotVersion.ACTIVE)
+    ratings = dict(active.values_list("id", "conservative"))
     if missing := [v for v in version_ids if v not in ratings]:
         raise TournamentRefused(f"not active {game_title(game)} bot versions: {missing}")
+    if off := [v for v, on in active.values_list("id", "families") if family not in on]:
+        raise TournamentRefused(f"bot versions not enabled for the family {family}: {sorted(off)}")
+    if family != BASE:
+        ratings.update(
+            FamilyRating.objects.filter(version_id__in=version_ids, family=family).values_list(
+                "version_id", "conservative"
+            )
+        )
     if seeding == Tournament.BY_RATING:
         version_ids = sorted(version_ids, key=lambda v: (-ratings[v], v))
     if registration and starts_at and registration_deadline and starts_at < registration_deadline:
@@ -115,6 +128,8 @@ def create_tournament(
             options=options,
             time_control=time_control,
         )
+        if (played := family_of(game, chosen.options)) != family:
+            raise SettingsRefused(f"these options play the family {played}, not {family}")
         # With registration the field is not known yet: check the format with the smallest
         # field it could have; the size is checked again when entries close.
         field_size = max(2, chosen.players_per_match) if registration else len(version_ids)
@@ -126,6 +141,7 @@ def create_tournament(
     with transaction.atomic():
         tournament = Tournament.objects.create(
             game=game,
+            family=family,
             name=name,
             organiser=organiser,
             format=format,
@@ -242,7 +258,7 @@ def create_game(
     Call with the tournament row locked.
     """
     match = create_match(
-        ladder_for(tournament.game),
+        ladder_for(tournament.game, tournament.family),
         [state.version_ids[entrant] for entrant in pairing.seats],
         kind=Match.TOURNAMENT,
         rated=False,

@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.registry import get_game
+from games.common.families import BASE
+from games.registry import family_of, get_game
 
 
 @dataclass(frozen=True)
@@ -58,15 +59,23 @@ def draw_options(
     return {**options, **variant.options}
 
 
-def check_ladder_options(game: str, players: int, options: Any, mix: Any) -> None:
-    """Check every option set the ladder can draw against the game's engine.
+def check_ladder_options(
+    game: str, players: int, options: Any, mix: Any, family: str = BASE
+) -> None:
+    """Check every option set the ladder can draw against the game's engine, and that each
+    stays in the ladder's ``family`` (a family's options are part of its ladder's options).
 
     Raises:
-        ValueError: malformed options or mix, or options the engine rejects (its message says
-            which).
+        ValueError: malformed options or mix, options the engine rejects (its message says
+            which), or options of another family.
     """
     if not isinstance(options, dict):
         raise ValueError("the options must be an object")
     engine = get_game(game)
     for variant in parse_mix(mix) or [Variant(1, {})]:
-        engine.new_game(num_players=players, seed=0, options={**options, **variant.options})
+        drawn = {**options, **variant.options}
+        engine.new_game(num_players=players, seed=0, options=drawn)
+        if (found := family_of(game, drawn)) != family:
+            raise ValueError(
+                f"the options {drawn} play the family {found}, not this ladder's {family}"
+            )

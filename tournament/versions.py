@@ -22,7 +22,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from bots import uploads
-from games.registry import GAMES, game_title
+from games.registry import BASE, GAMES, game_families, game_title
 from tournament.matches import create_match
 from tournament.models import Bot, BotVersion, Match
 from tournament.results import activate_version
@@ -102,14 +102,27 @@ def _next_number(bot: Bot) -> int:
     return (last or 0) + 1
 
 
-def create_version(bot: Bot, filename: str, data: bytes, *, validate: bool = True) -> BotVersion:
-    """Store a new immutable version of ``bot``; queue its validation game unless told not to.
+def create_version(
+    bot: Bot,
+    filename: str,
+    data: bytes,
+    *,
+    validate: bool = True,
+    families: Iterable[str] = (),
+) -> BotVersion:
+    """Store a new immutable version of ``bot`` enabled for the base family and ``families``;
+    queue its validation games (one per family) unless told not to.
 
     With ``validate=False`` (trusted example bots) the version goes live at once. Otherwise the
-    validation match (``version.validation_match_id``) is sent to the workers once committed.
+    validation matches are sent to the workers once committed; ``version.validation_match_id``
+    is the base family's (``validated_in``).
+
+    Raises:
+        UploadRejected: a family the game does not have.
     """
     from tournament.tasks import send_match
 
+    enabled = enabled_families(bot.game, families)
     digest, path = store_code(filename, data)
     with transaction.atomic():
         bot = Bot.objects.select_for_update().get(pk=bot.pk)
@@ -122,30 +135,57 @@ def create_version(bot: Bot, filename: str, data: bytes, *, validate: bool = Tru
             filename=os.path.basename(filename),
             code_path=str(path),
             upload=data,
+            families=enabled,
         )
         version.validation_match_id = None
         if not validate:
             activate_version(version, bot)
         else:
-            match_id = _queue_validation(version)
-            version.validation_match_id = version.validated_in_id = match_id
+            match_ids = [_queue_validation(version, family) for family in enabled]
+            version.validation_match_id = version.validated_in_id = match_ids[0]
             version.save(update_fields=["validated_in"])
-            transaction.on_commit(lambda: send_match(match_id))
+            transaction.on_commit(lambda: [send_match(i) for i in match_ids])
     return version
+
+
+def enabled_families(game: str, families: Iterable[str]) -> list[str]:
+    """The families a new version plays: the base game always (every bot of a game plays its
+    own rules), then each family the author enabled, in the engine's order.
+
+    Raises:
+        UploadRejected: a family ``game`` does not have (naming those it has).
+    """
+    known = [f.id for f in game_families(game)]
+    wanted = set(families)
+    if unknown := sorted(wanted - set(known), key=str):
+        raise UploadRejected(
+            f"{game_title(game)} has no famil{'ies' if len(unknown) > 1 else 'y'} "
+            f"{', '.join(map(str, unknown))}; choose among: {', '.join(known)}"
+        )
+    return [f for f in known if f == BASE or f in wanted]
 
 
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
 """Bot names: what a URL, a table and a log line show without escaping."""
 
 
-def upload_bot(owner: object, game: str, name: str, filename: str, data: bytes) -> BotVersion:
-    """An author's upload: a new bot called ``name``, or a new version of their bot of that name.
+def upload_bot(
+    owner: object,
+    game: str,
+    name: str,
+    filename: str,
+    data: bytes,
+    families: Iterable[str] = (),
+) -> BotVersion:
+    """An author's upload: a new bot called ``name``, or a new version of their bot of that name,
+    enabled for the base game and the game ``families`` its author chose (an upload setting).
 
-    The version is validated (stored, then a validation game) before it joins the ladder; a
-    rejected upload leaves nothing behind, not even a new bot.
+    The version is validated (stored, then a validation game in each family) before it joins
+    the ladders; a rejected upload leaves nothing behind, not even a new bot.
 
     Raises:
-        UploadRejected: bad game, name or code, or the game has no validation opponent yet.
+        UploadRejected: bad game, name, family or code, or the game has no validation opponent
+            yet.
     """
     if game not in GAMES:
         raise UploadRejected(f"unknown game {game!r}; choose one of {', '.join(sorted(GAMES))}")
@@ -162,7 +202,7 @@ def upload_bot(owner: object, game: str, name: str, filename: str, data: bytes) 
         # Locked until the new version is written, so two identical uploads cannot both pass.
         bot = Bot.objects.select_for_update().get(pk=bot.pk)
         refuse_identical_code(bot, data)
-        return create_version(bot, filename, data)
+        return create_version(bot, filename, data, families=families)
 
 
 def refuse_identical_code(bot: Bot, data: bytes) -> None:
@@ -210,11 +250,12 @@ def validation_opponent(game: str) -> BotVersion:
     return version
 
 
-def _queue_validation(version: BotVersion) -> int:
-    """A validation game: the new version against the example random bot in every other seat."""
+def _queue_validation(version: BotVersion, family: str) -> int:
+    """A validation game in ``family``: the new version against the example random bot (which
+    plays every family) in every other seat, as many seats as the family's ladder."""
     from tournament.scheduler import ladder_for
 
-    ladder = ladder_for(version.game)
+    ladder = ladder_for(version.game, family)
     opponent = validation_opponent(version.game)
     seats = [version.id] + [opponent.id] * (ladder.players_per_match - 1)
     random.Random(secrets.randbits(64)).shuffle(seats)

@@ -26,7 +26,7 @@ from rest_framework.response import Response
 
 from arena.api.pagination import ApiPagination
 from arena.api.schema import answers, page_of
-from games.registry import GAMES, game_title
+from games.registry import BASE, GAMES, game_families, game_title
 from tournament import registration
 from tournament.access import may_see_log, owns_or_staff
 from tournament.brackets import MAX_GAMES_PER_PAIRING, tie_name, tie_number
@@ -55,6 +55,7 @@ class VersionSerializer(serializers.ModelSerializer):
             "created",
             "filename",
             "size",
+            "families",
             *RatingFields.RATING_COLUMNS,
         ]
 
@@ -114,6 +115,12 @@ class UploadRequestSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=sorted(GAMES))
     name = serializers.CharField(max_length=64)
     code = serializers.FileField(help_text="a .py file, or a .zip with main.py")
+    families = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="game families it plays beside the base game (repeat the field); one "
+        "validation game is played in each (`GET /api/games/<game>/options` lists them)",
+    )
 
 
 class UploadedSerializer(VersionSerializer):
@@ -271,6 +278,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "name",
             "game",
             "game_title",
+            "family",
             "format",
             "games_per_pairing",
             "format_settings",
@@ -291,6 +299,12 @@ class TournamentSerializer(serializers.ModelSerializer):
 
 
 class NewTournamentSerializer(serializers.Serializer):
+    family = serializers.CharField(
+        required=False,
+        default=BASE,
+        help_text="the game family its games play (`GET /api/games/<game>/options` lists them); "
+        "the base game when left out",
+    )
     """``POST /api/tournaments/``: what the create page asks, as JSON.
 
     ``entrants`` are bot version ids; with ``seeding`` ``"manual"`` their order is the seed
@@ -384,6 +398,7 @@ def _create_tournament(request: Request) -> Response:
             data["name"],
             data["format"],
             data["entrants"],
+            family=data["family"],
             seeding=data["seeding"],
             games_per_pairing=data["games_per_pairing"],
             players_per_match=data["players_per_match"],
@@ -606,10 +621,20 @@ class OptionSpecSerializer(serializers.Serializer):
     choices = serializers.ListField(child=serializers.JSONField())
 
 
+class FamilySerializer(serializers.Serializer):
+    """A game family (``games/common/families.py``): its own ladder and leaderboard."""
+
+    id = serializers.CharField()
+    title = serializers.CharField()
+    players = serializers.ListField(child=serializers.IntegerField())
+    options = serializers.DictField(help_text="the options that select it")
+
+
 class GameOptionsSerializer(serializers.Serializer):
     game = serializers.CharField()
     game_title = serializers.CharField()
     options = OptionSpecSerializer(many=True)
+    families = FamilySerializer(many=True)
 
 
 @extend_schema(responses=answers(GameOptionsSerializer, 404))
@@ -617,7 +642,8 @@ class GameOptionsSerializer(serializers.Serializer):
 def game_options(request: Request, game: str) -> Response:
     """A game's options as the engine describes them (``game.option_specs()``): name, type
     (``bool``, ``int``, ``choice``), default, ``minimum``/``maximum`` or ``choices``; what the
-    tournament form offers and the engine accepts in ``options``."""
+    tournament form offers and the engine accepts in ``options``; and its families (each with
+    its own ladder and leaderboard: ``families`` of an upload, ``family`` of a tournament)."""
     if game not in GAMES:
         return Response({"detail": f"unknown game {game!r}"}, status=404)
     return Response(
@@ -625,5 +651,6 @@ def game_options(request: Request, game: str) -> Response:
             "game": game,
             "game_title": GAMES[game].title,
             "options": [spec.to_dict() for spec in GAMES[game].option_specs()],
+            "families": [family.describe() for family in game_families(game)],
         }
     )

@@ -35,10 +35,10 @@ from arena.api.models import ApiToken
 from arena.api.pagination import ApiPagination
 from arena.api.schema import answers, page_of
 from arena.api.tokens import TooManyTokens, issue
-from games.registry import GAMES
+from games.registry import BASE, GAMES, get_family
 from tournament import pausing, records
+from tournament.family_ratings import as_versions, leaderboard_rows
 from tournament.models import (
-    HEAVY_VERSION_FIELDS,
     Bot,
     BotVersion,
     Match,
@@ -261,6 +261,11 @@ def match_replay_file(request: Request, match_id: int) -> Response:
 
 class LeaderboardQuery(serializers.Serializer):
     sort = choice_filter("sort", list(LEADERBOARD_SORTS))
+    family = serializers.CharField(
+        required=False,
+        help_text="the game family whose leaderboard to give (`base` when left out; "
+        "`GET /api/games/<game>/options` lists each game's families)",
+    )
 
 
 class LeaderboardRowSerializer(serializers.Serializer):
@@ -287,7 +292,8 @@ class LeaderboardRowSerializer(serializers.Serializer):
 )
 @api_view(["GET"])
 def leaderboard(request: Request, game: str) -> Response:
-    """Active versions of ``game``, best first by μ − 3σ (``?sort=mu`` or ``elo``)."""
+    """Active versions of ``game``, best first by μ − 3σ (``?sort=mu`` or ``elo``), rated in
+    one family (``?family=fishermen``; the base game when left out)."""
     if game not in GAMES:
         return Response(
             {"detail": f'unknown game "{game}"; choose one of {", ".join(sorted(GAMES))}'},
@@ -297,14 +303,15 @@ def leaderboard(request: Request, game: str) -> Response:
     if not query.is_valid():
         return invalid_query(query.errors)
     order = LEADERBOARD_SORTS[query.validated_data.get("sort", "conservative")]
-    versions = (
-        BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE, bot__paused__isnull=True)
-        .defer(*HEAVY_VERSION_FIELDS)
-        .select_related("bot__owner")
-        .order_by(order, "id")
-    )
+    family = query.validated_data.get("family", BASE)
+    try:
+        get_family(game, family)
+    except ValueError as exc:
+        return Response({"detail": str(exc)}, status=status.HTTP_404_NOT_FOUND)
     paginator = ApiPagination()
-    page = paginator.paginate_queryset(versions, request)
+    page = as_versions(
+        paginator.paginate_queryset(leaderboard_rows(game, family, order), request) or []
+    )
     for place, version in enumerate(page, start=paginator.offset + 1):
         version.rank = place
     return paginator.get_paginated_response(LeaderboardRowSerializer(page, many=True).data)
@@ -323,8 +330,10 @@ class RatingPointSerializer(serializers.Serializer):
 
 
 def rating_history(request: Request, rated: QuerySet[MatchParticipant]) -> Response:
+    """The ratings after each rated game of the base family (another family's games move that
+    family's own ratings, ``?family=`` of the leaderboard)."""
     rows = (
-        rated.filter(elo_after__isnull=False)
+        rated.filter(elo_after__isnull=False, match__family=BASE)
         .order_by("match__scored__sequence")
         .values(
             "match_id",

@@ -11,13 +11,14 @@ from django import forms
 
 from bots.limits import TimeControl
 from games.common.options import OptionSpec
-from games.registry import GAMES, game_choices, game_title
+from games.registry import BASE, GAMES, game_choices, game_title
 from tournament.brackets import MAX_GAMES_PER_PAIRING
 from tournament.event_settings import TIME_CONTROL_RANGES
 from tournament.formats.registry import MAX_ROUNDS, SETTINGS
 from tournament.models import BotVersion, Tournament
 from tournament.scheduler import ladder_or_defaults
 from tournament.tournaments import create_tournament
+from tournament.upload_form import scenario_choices
 
 
 class GameTaggedCheckboxes(forms.CheckboxSelectMultiple):
@@ -43,6 +44,7 @@ class TournamentForm(forms.Form):
     EVENT_FIELDS = (
         "name",
         "game",
+        "family",
         "format",
         "games_per_pairing",
         "players_per_match",
@@ -62,6 +64,12 @@ class TournamentForm(forms.Form):
 
     name = forms.CharField(max_length=100)
     game = forms.ChoiceField(choices=[])
+    family = forms.ChoiceField(
+        choices=[],
+        required=False,
+        label="Scenario",
+        help_text="Its games play this family's rules; entrants must be enabled for it.",
+    )
     format = forms.ChoiceField(choices=Tournament.FORMATS)
     games_per_pairing = forms.IntegerField(
         min_value=1,
@@ -146,6 +154,7 @@ class TournamentForm(forms.Form):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = game_choices()
+        self.fields["family"].choices = [(BASE, "Base game"), *scenario_choices()]
         self.fields["entrants"].queryset = (
             BotVersion.objects.filter(status=BotVersion.ACTIVE)
             .select_related("bot__owner")
@@ -257,6 +266,7 @@ class TournamentForm(forms.Form):
             data["name"],
             data["format"],
             data["seed_order"] if manual else [v.id for v in data["entrants"]],
+            family=data["family"] or BASE,
             seeding=data["seeding"],
             games_per_pairing=data["games_per_pairing"],
             players_per_match=data["players_per_match"],

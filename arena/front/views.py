@@ -37,9 +37,15 @@ from arena.front.viewer import parse_int, seat_names, viewer_context
 from bots.limits import TimeControl
 from bots.outcome import evidence_beyond_stderr
 from bots.timings import MoveTimes
-from games.registry import GAMES
+from games.registry import BASE, GAMES, game_families, get_family
 from tournament import records, registration
 from tournament.access import may_see_log, owns_or_staff
+from tournament.family_ratings import (
+    as_versions,
+    family_careers,
+    family_titles,
+    leaderboard_rows,
+)
 from tournament.live import live_context
 from tournament.models import (
     HEAVY_VERSION_FIELDS,
@@ -78,23 +84,26 @@ CHART_POINTS = 600
 
 
 def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
+    """A family's leaderboard (``?family=``; the base game's when left out)."""
     if game not in GAMES:
         raise Http404(f"unknown game {game}")
+    try:
+        family = get_family(game, request.GET.get("family", BASE))
+    except ValueError as exc:
+        raise Http404(str(exc)) from None
     sort = request.GET.get("sort", "conservative")
     if sort not in SORTS:
         sort = "conservative"
-    versions = (
-        BotVersion.objects.filter(game=game, status=BotVersion.ACTIVE, bot__paused__isnull=True)
-        .defer(*HEAVY_VERSION_FIELDS)
-        .select_related("bot__owner")
-        .order_by(SORTS[sort][0], "id")
-    )
-    page = Paginator(versions, PAGE_SIZE).get_page(request.GET.get("page"))
+    rows = leaderboard_rows(game, family.id, SORTS[sort][0])
+    page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+    page.object_list = as_versions(list(page.object_list))
     return render(
         request,
         "front/leaderboard.html",
         {
             "game": game,
+            "family": family,
+            "families": game_families(game),
             "page": page,
             "sort": sort,
             "sort_label": SORTS[sort][1],
@@ -288,14 +297,17 @@ def bot_detail(request: HttpRequest, bot_id: int) -> HttpResponse:
     bot = get_object_or_404(Bot.objects.select_related("owner", "current_version"), id=bot_id)
     versions = list(bot.versions.defer("upload").order_by("-number"))
     validations = validation_matches(v.id for v in versions)
+    titles = family_titles(bot.game)
     for version in versions:
         version.validation_match = validations.get(version.id)
+        version.family_titles = [titles.get(f, f) for f in version.families]
     return render(
         request,
         "front/bot_detail.html",
         {
             "bot": bot,
             "versions": versions,
+            "family_careers": family_careers(bot),
             "is_owner": owns_or_staff(request.user, bot),
             "chart": rating_chart(career_series(bot)),
             "watch": records.forfeit_watch(bot.current_version) if bot.current_version else None,
@@ -305,8 +317,9 @@ def bot_detail(request: HttpRequest, bot_id: int) -> HttpResponse:
 
 
 def career_series(bot: Bot) -> list[Series]:
-    """Each version's Elo after each of the bot's last ``CHART_GAMES`` rated games, numbered
-    over its whole career (``games_played`` is the number of its rated games).
+    """Each version's Elo after each of the bot's last ``CHART_GAMES`` rated games of the base
+    family, numbered over its whole career (``games_played`` is the number of its rated games;
+    another family's games move that family's ratings, shown beside the chart).
 
     A busy bot has tens of thousands: drawing them all cost a scan of every one of its seats
     and a page of a megabyte, for a line no wider than the chart. Per version, the newest seats
@@ -318,7 +331,9 @@ def career_series(bot: Bot) -> list[Series]:
     seats: list[tuple[int, int, float]] = []
     for version in bot.versions.filter(games_played__gt=0).only("id", "number"):
         rated = (
-            MatchParticipant.objects.filter(version=version, elo_after__isnull=False)
+            MatchParticipant.objects.filter(
+                version=version, elo_after__isnull=False, match__family=BASE
+            )
             .order_by("-match_id")
             .values_list("match_id", "elo_after")[:CHART_GAMES]
         )

@@ -27,6 +27,7 @@ from typing import Any
 
 from games.catan import expansions
 from games.catan.state import CatanState, board_of
+from games.common.families import BASE, Family
 from games.common.options import OptionSpec, option_specs
 
 VERSION = "1.1.0"
@@ -132,6 +133,25 @@ class CatanGame:
             if x.active(merged) and hasattr(type(x), "static"):
                 x.static(merged, static)
         return static
+
+    def families(self) -> list[Family]:
+        """The base game, then one family per playable scenario or expansion value (each with
+        its own ladder and leaderboard); Masters is a variant of the base game, not a family."""
+        found = [Family(BASE, "Base game", (3, 4))]  # 2 only with allow_two_players
+        for x, value in expansions.family_values():
+            found.append(
+                Family(
+                    expansions.family_id(x, value),
+                    expansions.family_title(x, value),
+                    x.players,
+                    {x.option: value},
+                )
+            )
+        return found
+
+    def family_of(self, options: dict[str, Any]) -> str:
+        """The family id of a game's options (``base`` when no family's option is on)."""
+        return expansions.family_of(options) or BASE
 
     def from_dict(self, data: dict[str, Any]) -> CatanState:
         """The exact inverse of ``state.to_dict()``. Raises: ValueError for malformed data."""

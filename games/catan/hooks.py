@@ -44,6 +44,11 @@ core's dispatch tables take in (each name once; a clash is an error at import). 
 game's state is unchanged. Options: an expansion owns one option key (``option``); ``validate``
 checks its value against the other options and the player count and raises ``ValueError`` naming
 what is allowed.
+
+Families: each value of a playable plug-in's option is a game family of its own (its own ladder,
+leaderboard and bots' upload setting; ``games.common.families``), titled by ``family_title``,
+unless the plug-in sets ``family = False``: then it is a variant mixed into the family of the
+other options (Masters, in the base game's ladder ``option_mix``).
 """
 
 from __future__ import annotations
@@ -81,6 +86,12 @@ class Expansion:
     """Player counts it is played with (2 also needs ``allow_two_players`` unless it says so)."""
     two_player_game: ClassVar[bool] = False
     """True for a game made for two (Catan for Two): 2 players without ``allow_two_players``."""
+    family: ClassVar[bool] = True
+    """Its games are a family of their own (a ladder and a leaderboard each); False for a
+    variant mixed into another family's games (Masters)."""
+    family_title: ClassVar[str] = ""
+    """What people read for its family; empty: the planned scenario's title
+    (``expansions.PLANNED_TITLES``), else its name in words."""
     combines_with: ClassVar[tuple[str, ...]] = ()
     """Names of the expansions it may be played with (a pair is allowed if either names the
     other, so a new scenario declares its partners without editing them)."""

@@ -79,6 +79,24 @@ def test_an_author_signs_in_submits_and_follows_a_bot(arena, alice, house_bots, 
     assert status == 1 and "the server answered 400" in err
 
 
+def test_a_bot_submitted_for_a_scenario_is_validated_in_it_too(
+    arena, alice, house_bots, sent, tmp_path, stand_in_family
+):
+    arena("login", "--username", "alice", "--password-stdin", stdin="pw-of-alice\n")
+    bot = tmp_path / "fisher.py"
+    bot.write_bytes((TEST_BOTS / "random_legal.py").read_bytes())
+    status, said, _ = arena("submit", "catan", str(bot), "--family", stand_in_family)
+    assert status == 0 and f"It plays {stand_in_family} too" in said
+    version = Bot.objects.get(name="fisher").versions.get()
+    assert version.families == ["base", stand_in_family]
+    families = Match.objects.filter(participants__version=version).values_list("family", flat=True)
+    assert sorted(families) == ["base", stand_in_family]
+    status, said, err = arena("submit", "catan", str(bot), "--family", "nope", "--name", "f2")
+    assert status == 1 and "nope" in err
+    status, said, _ = arena("leaderboard", "catan", "--family", stand_in_family)
+    assert status == 0 and "random_b" not in said  # no house bot plays the stand-in family
+
+
 def test_replay_logs_and_leaderboard(arena, alice, tmp_path):
     match = finished_match("cardgame", seed=31)
     mine = match.participants.get(seat=1).version.bot

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import arena_bot
 
+ARENA_FAMILIES = "*"  # it plays every scenario: seed_example_bots enables them all
+
 
 def decide(turn: arena_bot.Turn) -> int:
     return turn.match.rng.randrange(len(turn.legal_actions))

@@ -37,6 +37,17 @@ PLANNED: dict[str, tuple[Any, ...]] = {
 }
 """Option keys and values the expansion issues name (reference/expansions/README.md)."""
 
+PLANNED_TITLES: dict[str, str] = {
+    "catan_for_two": "Catan for Two",
+    "fishermen": "The Fishermen of Catan",
+    "rivers": "The Rivers of Catan",
+    "caravans": "The Caravans",
+    "barbarian_attack": "Barbarian Attack",
+    "traders_barbarians": "Traders & Barbarians",
+}
+"""Family titles of the planned plug-ins (by family id), for a plug-in that sets no
+``family_title`` of its own (the scenario names of reference/expansions/README.md)."""
+
 OFF_VALUES = (None, False)
 """An expansion option with one of these values is off (the same as leaving the key out)."""
 
@@ -136,3 +147,37 @@ def layout_name(options: dict[str, Any], default: str) -> str:
             if name is not None:
                 return name
     return default
+
+
+def family_values() -> list[tuple[Expansion, Any]]:
+    """``(plug-in, option value)`` of every family the plug-ins make playable, in registry order
+    (a plug-in with ``family = False``, such as Masters, makes none)."""
+    return [(x, value) for x in registry() if x.family for value in x.values]
+
+
+def family_id(expansion: Expansion, value: Any) -> str:
+    """The family id of one value of a plug-in's option: the plug-in's name when it has one
+    value (``fishermen``, ``catan_for_two``), else ``<name>_<value>`` (a map of Seafarers)."""
+    return expansion.name if len(expansion.values) == 1 else f"{expansion.name}_{value}"
+
+
+def family_title(expansion: Expansion, value: Any) -> str:
+    """What people read for a family: the plug-in's ``family_title``, else the planned title,
+    else its name in words (with the value, for one of several)."""
+    title = (
+        expansion.family_title
+        or PLANNED_TITLES.get(family_id(expansion, value))
+        or expansion.name.replace("_", " ").capitalize()
+    )
+    return f"{title}: {str(value).replace('_', ' ')}" if len(expansion.values) > 1 else title
+
+
+def family_of(options: dict[str, Any]) -> str | None:
+    """The family id of a game's options: the families that are on joined by ``+`` (a
+    combination), or None when no family's option is on (the base game)."""
+    ids = [
+        family_id(x, v)
+        for x, v in family_values()
+        if x.option in options and options[x.option] == v
+    ]
+    return "+".join(ids) or None

@@ -20,6 +20,7 @@ class Masters(Expansion):
     name = "masters"
     option = "masters"
     players = (2, 3, 4)  # 2 only with allow_two_players, like the base game
+    family = False  # mixed into the base game's ladder (option_mix), not a leaderboard of its own
 
     founding_done = staticmethod(MastersRules.deal_first_master)  # MA-SETUP-04
     setup_done = staticmethod(MastersRules.finish_master_setup)  # MA-SETUP-05

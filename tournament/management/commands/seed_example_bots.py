@@ -14,5 +14,11 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         for game, bots in seed_all().items():
-            names = ", ".join(f"{b.name} v{b.current_version.number}" for b in bots) or "none"
+            names = (
+                ", ".join(
+                    f"{b.name} v{b.current_version.number} ({' '.join(b.current_version.families)})"
+                    for b in bots
+                )
+                or "none"
+            )
             self.stdout.write(f"{game}: {names}")
