@@ -25,6 +25,8 @@ hook               when                                                   e.g.
 ``vp``             extra public victory points of a seat                   chits, prisoners
 ``target``         a seat's victory target (``base`` passed in)            Fishermen's old boot
 ``may_progress``   the no-progress check (``p``): True keeps the game on   Louis walks a road
+``robber_move``    the robber would move (after a 7's discards or a        Barbarian Attack: steal
+                   knight); True: the hook took over                       from a chosen player
 ``observe``        after the core observation is built (``seat, obs``)     tokens, scenario pieces
 ``static``         ``static_info`` (``options, static``)                   scenario sites
 ``view``           the spectators' public view (``state, view``): add      tokens, scenario pieces
@@ -64,6 +66,7 @@ HOOKS = (
     "vp",
     "target",
     "may_progress",
+    "robber_move",
     "observe",
     "view",
     "hand_view",

@@ -762,8 +762,8 @@ def _methods(prefix: str) -> dict[str, Any]:
     shared: dict[str, Any] = {}  # key -> the function a plug-in took it from
     for x in expansions.registry():
         for name in dir(type(x)):
-            if name.startswith(prefix[1:]):
-                key = name[len(prefix) - 1 :]
+            if name.startswith(prefix[1:]) and callable(getattr(type(x), name)):
+                key = name[len(prefix) - 1 :]  # (not ``chance_kinds``, a plug-in's data)
                 fn = getattr(type(x), name)
                 if key in table and shared.get(key) is not fn:
                     raise RuntimeError(f"{x.name}: {name} is defined twice")
