@@ -137,7 +137,9 @@ def add_deck_purchase(state: Any, p: int, legal: list[Action]) -> None:
         return
     cost = state.development_cost_for(p)
     hand = state.hand[p]
-    if all(hand[r] >= cost[r] for r in range(5)) and cards_available(state, deck_owner(state).deck):
+    if all(hand[r] >= cost[r] for r in (4, 2, 3, 0, 1)) and (  # ore first: often missing
+        any(state.deck_left) or cards_available(state, deck_owner(state).deck)
+    ):
         legal.append(BUY)
 
 

@@ -86,7 +86,9 @@ class BarbarianAttack(ScenarioDeckRules, gold.GoldCoins, Expansion):
 
     def start_turn(self, state: Any, p: int) -> None:
         gold.start_turn(state, p)
-        B.refresh_rates(state, B.conquered_hexes(state))  # after from_dict, too
+        lost = B.conquered_hexes(state)
+        if lost:  # the core's rates (rebuilt by from_dict) count every harbour
+            B.refresh_rates(state, lost)
 
     def built(self, state: Any, p: int, kind: str, where: int) -> None:
         """BA-LA-01: building a settlement or a city (not in the founding) brings a landing."""
@@ -98,7 +100,13 @@ class BarbarianAttack(ScenarioDeckRules, gold.GoldCoins, Expansion):
             return
         lost = B.conquered_hexes(state)
         if lost:  # BA-CQ-02: no road or settlement next to a conquered hex
-            legal[:] = [a for a in legal if not _touches(state, a, lost)]
+            edges, vertices = B.closed_spots(state.board, frozenset(lost))
+            legal[:] = [
+                a
+                for a in legal
+                if (a.get("edge", -1) not in edges and a.get("vertex", -1) not in vertices)
+                or a["type"] not in ("build_road", "build_settlement")
+            ]
         scenario_deck.add_deck_purchase(state, p, legal)
         gold.add_actions(state, p, legal)
         K.offer_finish(state, legal)
@@ -202,16 +210,6 @@ class BarbarianAttack(ScenarioDeckRules, gold.GoldCoins, Expansion):
     @staticmethod
     def chance_battle_losses(state: Any, action: Action) -> None:
         K.losses(state, action["die"])
-
-
-def _touches(state: Any, action: Action, lost: set[int]) -> bool:
-    kind = action["type"]
-    board = state.board
-    if kind == "build_road":
-        return any(h in lost for h in board.edge_hexes[action["edge"]])
-    if kind == "build_settlement":
-        return any(h in lost for h in board.vertex_hexes[action["vertex"]])
-    return False
 
 
 def public(state: Any) -> dict[str, Any]:

@@ -5,6 +5,7 @@ Rules: BA-SU-06, BA-LA-01..03, BA-CQ-01..05, BA-EX-05, A-BA-04, A-BA-05.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from games.common.api import CHANCE
@@ -52,7 +53,17 @@ def conquered(state: Any, h: int) -> bool:
 
 def conquered_hexes(state: Any) -> set[int]:
     bars = state.ba_barbarians
+    if max(bars) < CONQUER_AT:  # the usual case, on every legal list: one C-level pass
+        return set()
     return {h for h in coastal(state) if bars[h] >= CONQUER_AT}
+
+
+@cache
+def closed_spots(board: Any, lost: frozenset[int]) -> tuple[frozenset[int], frozenset[int]]:
+    """BA-CQ-02: the paths and intersections touching a conquered hex (no road, no settlement)."""
+    edges = frozenset(e for e, hexes in enumerate(board.edge_hexes) if lost & set(hexes))
+    vertices = frozenset(v for v, hexes in enumerate(board.vertex_hexes) if lost & set(hexes))
+    return edges, vertices
 
 
 def conquered_vertex(state: Any, v: int, lost: set[int]) -> bool:
@@ -66,11 +77,8 @@ def conquered_buildings(state: Any) -> list[int]:
     if not lost:
         return []
     vo = state.vertex_owner
-    return [
-        v
-        for v in range(state.board.num_vertices)
-        if vo[v] != -1 and conquered_vertex(state, v, lost)
-    ]
+    corners = {v for h in lost for v in state.board.hex_vertices[h]}
+    return sorted(v for v in corners if vo[v] != -1 and conquered_vertex(state, v, lost))
 
 
 def lost_vp(state: Any, p: int) -> int:

@@ -59,7 +59,13 @@ def castle_edges(state: Any) -> tuple[int, ...]:
     return hex_edges(state.board, state.board.sites["castle"])
 
 
-def reachable(board: Any, start: int, steps: int) -> set[int]:
+@cache
+def _castle_set(board: Any) -> frozenset[int]:
+    return frozenset(hex_edges(board, board.sites["castle"]))
+
+
+@cache
+def reachable(board: Any, start: int, steps: int) -> frozenset[int]:
     """Paths within ``steps`` moves (path to adjacent path) of ``start``, itself excluded."""
     near = _edge_tables(board)[0]
     seen = {start}
@@ -68,7 +74,20 @@ def reachable(board: Any, start: int, steps: int) -> set[int]:
         frontier = [f for e in frontier for f in near[e] if f not in seen]
         seen.update(frontier)
     seen.discard(start)
-    return seen
+    return frozenset(seen)
+
+
+@cache
+def _moves(board: Any, start: int, steps: int) -> tuple[tuple[int, Action], ...]:
+    """(target, action) of every move of the knight on ``start`` (shared action dicts)."""
+    return tuple(
+        (f, {"type": "move_knight", "edge": start, "to": f})
+        for f in sorted(reachable(board, start, steps))
+    )
+
+
+SPUR = {}
+"""``SPUR[e]``: pay a grain for the knight on ``e`` (shared dicts, made on first use)."""
 
 
 def init_knights(state: Any) -> None:
@@ -90,7 +109,7 @@ def place_knight(state: Any, p: int, e: int, how: str) -> None:
 
 
 def knights_on_board(state: Any) -> bool:
-    return any(o != -1 for o in state.ba_knight)
+    return sum(state.ba_knights_left) < KNIGHTS * state.n
 
 
 # ---------------------------------------------------------------------- end of turn
@@ -115,21 +134,21 @@ def legal_moves(state: Any) -> list[Action]:
     and not onto the castle's paths, which every knight must have left when the moves end."""
     p = state.actor
     owner = state.ba_knight
-    castle = set(castle_edges(state))
+    castle = _castle_set(state.board)
     legal: list[Action] = []
     if not any(owner[e] == p for e in castle):
         legal.append(END_MOVES)
     grain = state.hand[p][3]
+    board = state.board
     for e, o in enumerate(owner):
         if o != p or e in state.ba_moved:
             continue
         spurred = e in state.ba_spurred
         if grain and not spurred:
-            legal.append({"type": "spur_knight", "edge": e})
+            spur = SPUR.get(e) or SPUR.setdefault(e, {"type": "spur_knight", "edge": e})
+            legal.append(spur)
         steps = SPURRED_RANGE if spurred else RANGE
-        for f in sorted(reachable(state.board, e, steps)):
-            if owner[f] == -1 and f not in castle:
-                legal.append({"type": "move_knight", "edge": e, "to": f})
+        legal.extend(a for f, a in _moves(board, e, steps) if owner[f] == -1 and f not in castle)
     return legal
 
 
