@@ -100,11 +100,7 @@ def test_hidden_information_stays_with_its_seat() -> None:
                 zip(("lumber", "brick", "wool", "grain", "ore"), state.hand[s], strict=True)
             )
         seat = state.current_player()
-        action = (
-            streams.sample(state)
-            if seat == CHANCE
-            else choice.choice(state.legal_actions())
-        )
+        action = streams.sample(state) if seat == CHANCE else choice.choice(state.legal_actions())
         state.apply(action)
         if action.get("type") == "steal":
             steals += 1
