@@ -195,11 +195,16 @@ class GoldCoins:
         gain(state, p, 1, "bank")
 
 
-def _gold_sentence(told: Any) -> str:
+def _gold_sentence(told: Any) -> str | None:
     amount, reason = told.event["amount"], told.event["reason"]
+    if reason in TOLD_ELSEWHERE:
+        return None  # the exchange, purchase or trade event says it
     verb = "receives" if amount > 0 else "pays"
     return f"{told.words['who']} {verb} {abs(amount)} gold ({REASONS.get(reason, reason)})."
 
+
+TOLD_ELSEWHERE = frozenset({"exchange", "bank", "trade"})
+"""Gold moves that their own event words (``exchange_gold``, ``buy_gold``, ``trade``)."""
 
 REASONS = {
     "exchange": "2 gold for a resource",

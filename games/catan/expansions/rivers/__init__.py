@@ -86,6 +86,7 @@ def public_rivers(state: Any) -> dict[str, Any]:
         "river_hexes": list(state.board.sites["river_hexes"]),
         "swamps": list(state.board.sites["swamps"]),
         "bridge_sites": list(state.board.sites["bridge_sites"]),
+        "rivers": [list(r) for r in state.board.sites["rivers"]],
     }
 
 
