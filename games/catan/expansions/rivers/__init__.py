@@ -57,6 +57,11 @@ class Rivers(gold.GoldCoins, Expansion):
     def vp(self, state: Any, p: int) -> int:
         return river_gold.settler_vp(state, p)
 
+    def may_progress(self, state: Any, p: int) -> bool:
+        """With every piece placed, gold can still win: leaving the Poor Settlers (+2) and
+        taking the Wealthiest Settler (+1) while the box has gold."""
+        return river_gold.tiles_may_win(state, p)
+
     def apply_build_bridge(self, state: Any, action: dict[str, Any]) -> None:
         bridges.build_bridge(state, action)
 

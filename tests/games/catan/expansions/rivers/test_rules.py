@@ -529,3 +529,20 @@ def test_ri_cb_01_ri_cb_02_the_traders_and_barbarians_numbers_are_kept_as_data()
     assert data["river_crossing_movement_points"]["value"] == 3
     assert data["bridge_movement_points"]["value"] == 1
     assert data["foreign_bridge_toll_gold"]["value"] == 2
+
+
+@pytest.mark.parametrize(("supply", "ends"), [(100, False), (0, True)])
+def test_the_game_goes_on_while_gold_can_still_win_it(supply: int, ends: bool) -> None:
+    """RI-VP-01 with every piece placed and the deck empty: the tiles (+2 leaving the Poor
+    Settlers, +1 the Wealthiest) can still reach the target while the box has gold, so the game
+    does not end for lack of progress; without gold left it does."""
+    state = cleared(victory_points=14)
+    state.settlements_left = [0] * 4
+    state.cities_left = [0] * 4  # 13 points each, Poor Settlers all: 11
+    state.dev_deck = [0] * 5
+    roll(state, 3)
+    state.gold_supply = supply
+    state.apply(A.END_TURN)
+    assert state.is_terminal() is ends
+    if ends:
+        assert state.result()["reason"] == "no_progress"
