@@ -130,13 +130,15 @@ def add_actions(state: Any, p: int, legal: list[Action]) -> None:
     """The gold actions of the turn player in his main phase (call from the ``actions`` hook)."""
     if state.phase != "main" or p != state.turn_player:
         return
-    bank = state.bank
     if state.gold[p] >= EXCHANGE_PRICE and state.gold_exchanges < EXCHANGES_PER_TURN:
-        legal.extend(EXCHANGE[r] for r in range(5) if bank[r])
-    if state.gold_supply and (state.trade_after_build or not state.built_this_turn):
+        bank = state.bank
+        legal.extend([EXCHANGE[r] for r in range(5) if bank[r]] if 0 in bank else EXCHANGE)
+    hand = state.hand[p]
+    if max(hand) < HARBOR_RATE or not state.gold_supply:
+        return  # the usual case: no 3 cards of a kind to sell
+    if state.trade_after_build or not state.built_this_turn:
         rate = gold_rate(state, p)
-        hand = state.hand[p]
-        legal.extend(BUY[r][rate] for r in range(5) if hand[r] >= rate)
+        legal.extend([BUY[r][rate] for r in range(5) if hand[r] >= rate])
 
 
 def observe(state: Any, seat: int, obs: dict[str, Any]) -> None:
