@@ -52,10 +52,13 @@ def main() -> None:
                 decisions += made
             except Exception:  # every failure is reported with its seed
                 errors.append((seed, traceback.format_exc(limit=3)))
+            if (seed + 1) % 500 == 0:
+                print(f"  {n} players: {seed + 1} games, {len(errors)} errors", flush=True)
         print(
             f"{n} players: {games} games, {dict(sorted(reasons.items()))}, errors {len(errors)}, "
             f"{decisions / max(1, games - len(errors)):,.0f} decisions/game, "
-            f"{time.perf_counter() - start:,.0f} s so far"
+            f"{time.perf_counter() - start:,.0f} s so far",
+            flush=True,
         )
         for seed, trace in errors[:5]:
             print(f"  seed {seed}:\n{trace}")
