@@ -14,9 +14,9 @@ With ``--catanatron PYTHON`` (a Python with ``catanatron`` installed, see
 ``bench/catanatron_random.py``) every row is followed by the same number of Catanatron
 random-vs-random games with the same player count, in a child process, side by side in the same
 run; the summary gives the ratio of decisions/s (wall) and of decisions per CPU second.
-With ``--options JSON`` (e.g. ``'{"scenario": "barbarian_attack"}'``) the games use those options
-(only the player counts they allow) and every row is followed by the base game's row with the
-same player count, side by side in the same run; the summary gives the ratio to the base game.
+With ``--options JSON`` (an expansion, e.g. ``'{"scenario": "rivers"}'``) every base row is
+followed by the same games with those options added (player counts it refuses are skipped), side
+by side in the same run; the summary gives the expansion's decisions/s as a share of the base's.
 """
 
 from __future__ import annotations
@@ -126,22 +126,21 @@ def main() -> None:
         at = args.index("--repeat")
         repeat = int(args[at + 1])
         del args[at : at + 2]
+    extra: dict = {}
+    if "--options" in args:
+        at = args.index("--options")
+        extra = json.loads(args[at + 1])
+        del args[at : at + 2]
     catanatron = None
-    numbers = [a for a in args if a.isdigit()]
-    games = int(numbers[0]) if numbers else 200
     if "--catanatron" in args:
         at = args.index("--catanatron")
         catanatron = args[at + 1]
         del args[at : at + 2]
+    numbers = [a for a in args if not a.startswith("--")]
+    games = int(numbers[0]) if numbers else 200
     options = {"masters": "--masters" in args, "layout": "variable"}
     if "--no-domestic-trade" in args:
         options["trade_proposals_per_turn"] = 0  # Catanatron's action set has no player trade
-    base = None
-    if "--options" in args:
-        at = args.index("--options")
-        base = dict(options)
-        options.update(json.loads(args[at + 1]))
-        del args[at : at + 2]
     print(f"catan engine, random play, {games} games per row, options {options}")
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(
@@ -149,24 +148,27 @@ def main() -> None:
         f"{'decisions/cpu-s':>16} {'decisions/game':>15} {'no_progress':>11} {'turn_limit':>10} "
         f"{'load':>5}"
     )
-    counts = [n for n in (2, 3, 4) if _playable(n, options)]
-    rows: dict[int, list[Row]] = {n: [] for n in counts}
-    peers: dict[int, list[Row]] = {n: [] for n in counts}
-    bases: dict[int, list[Row]] = {n: [] for n in counts}
+    rows: dict[int, list[Row]] = {2: [], 3: [], 4: []}
+    peers: dict[int, list[Row]] = {2: [], 3: [], 4: []}
+    plugged: dict[int, list[Row]] = {2: [], 3: [], 4: []}
     for _ in range(repeat):
         for n in rows:
             row = run_row(n, games, options)
             rows[n].append(row)
             print_row(row)
+            if extra:
+                try:
+                    with_extra = run_row(n, games, {**options, **extra})
+                except ValueError:
+                    continue  # a player count the expansion is not played with
+                plugged[n].append(with_extra)
+                print("+options", end="")
+                print_row(with_extra)
             if catanatron:
                 peer = run_catanatron(catanatron, n, games)
                 peers[n].append(peer)
                 print("catanatron", end="")
                 print_row(peer)
-            if base is not None:
-                bases[n].append(run_row(n, games, base))
-                print("base", end="")
-                print_row(bases[n][-1])
     if repeat > 1:
         print(f"over {repeat} runs: decisions/s and decisions per CPU second, median (best)")
         for n, runs in rows.items():
@@ -176,6 +178,18 @@ def main() -> None:
                 f"{n:>7} players: {statistics.median(wall):>9,.0f} ({max(wall):,.0f}) wall, "
                 f"{statistics.median(cpu):>9,.0f} ({max(cpu):,.0f}) per CPU s, "
                 f"load {min(r.load for r in runs):.2f}-{max(r.load for r in runs):.2f}"
+            )
+    if extra:
+        print(f"with {json.dumps(extra)}: decisions/s as a share of the base game's, same run")
+        for n, runs in plugged.items():
+            if not runs:
+                continue
+            pairs = list(zip(rows[n], runs, strict=True))
+            wall = [e.decisions_per_second / b.decisions_per_second for b, e in pairs]
+            cpu = [e.decisions_per_cpu_second / b.decisions_per_cpu_second for b, e in pairs]
+            print(
+                f"{n:>7} players: wall {statistics.median(wall):.2f}, "
+                f"per CPU s {statistics.median(cpu):.2f} (median of {len(pairs)})"
             )
     if catanatron:
         print("ratio to Catanatron, same run, per row: wall decisions/s, decisions per CPU s")
@@ -191,26 +205,6 @@ def main() -> None:
                 f"per CPU s {min(cpu):.1f}-{max(cpu):.1f}x (median {statistics.median(cpu):.1f}x); "
                 f"Catanatron median {catan_wall:,.0f} wall, {catan_cpu:,.0f} per CPU s"
             )
-
-    if base is not None:
-        print("ratio to the base game, same run: decisions/s (wall), decisions per CPU s")
-        for n, runs in rows.items():
-            pairs = list(zip(runs, bases[n], strict=True))
-            wall = statistics.median(
-                r.decisions_per_second / b.decisions_per_second for r, b in pairs
-            )
-            cpu = statistics.median(
-                r.decisions_per_cpu_second / b.decisions_per_cpu_second for r, b in pairs
-            )
-            print(f"{n:>7} players: {wall:.2f}x wall, {cpu:.2f}x per CPU s (median)")
-
-
-def _playable(num_players: int, options: dict) -> bool:
-    try:
-        GAME.new_game(num_players, 0, dict(options, allow_two_players=(num_players == 2)))
-    except ValueError:
-        return False
-    return True
 
 
 if __name__ == "__main__":

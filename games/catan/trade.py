@@ -96,7 +96,7 @@ class TradeRules:
         h = self.hand[p]
         if any(give[r] > h[r] for r in range(5)):
             raise IllegalAction(f"{prefix}: you do not hold the cards you offer")
-        if gold[0] > (self.gold[p] if gold[0] else 0):
+        if gold[0] and gold[0] > self.gold[p]:
             raise IllegalAction(f"{prefix}: you do not hold the gold you offer")
 
     def gold_of_proposal(self, prefix: str, action: Action) -> tuple[int, int]:

@@ -130,13 +130,15 @@ def add_actions(state: Any, p: int, legal: list[Action]) -> None:
     """The gold actions of the turn player in his main phase (call from the ``actions`` hook)."""
     if state.phase != "main" or p != state.turn_player:
         return
-    bank = state.bank
     if state.gold[p] >= EXCHANGE_PRICE and state.gold_exchanges < EXCHANGES_PER_TURN:
-        legal.extend(EXCHANGE[r] for r in range(5) if bank[r])
-    if state.gold_supply and (state.trade_after_build or not state.built_this_turn):
+        bank = state.bank
+        legal.extend([EXCHANGE[r] for r in range(5) if bank[r]] if 0 in bank else EXCHANGE)
+    hand = state.hand[p]
+    if max(hand) < HARBOR_RATE or not state.gold_supply:
+        return  # the usual case: no 3 cards of a kind to sell
+    if state.trade_after_build or not state.built_this_turn:
         rate = gold_rate(state, p)
-        hand = state.hand[p]
-        legal.extend(BUY[r][rate] for r in range(5) if hand[r] >= rate)
+        legal.extend([BUY[r][rate] for r in range(5) if hand[r] >= rate])
 
 
 def observe(state: Any, seat: int, obs: dict[str, Any]) -> None:
@@ -195,11 +197,16 @@ class GoldCoins:
         gain(state, p, 1, "bank")
 
 
-def _gold_sentence(told: Any) -> str:
+def _gold_sentence(told: Any) -> str | None:
     amount, reason = told.event["amount"], told.event["reason"]
+    if reason in TOLD_ELSEWHERE:
+        return None  # the exchange, purchase or trade event says it
     verb = "receives" if amount > 0 else "pays"
     return f"{told.words['who']} {verb} {abs(amount)} gold ({REASONS.get(reason, reason)})."
 
+
+TOLD_ELSEWHERE = frozenset({"exchange", "bank", "trade"})
+"""Gold moves that their own event words (``exchange_gold``, ``buy_gold``, ``trade``)."""
 
 REASONS = {
     "exchange": "2 gold for a resource",

@@ -57,6 +57,11 @@ class Rivers(gold.GoldCoins, Expansion):
     def vp(self, state: Any, p: int) -> int:
         return river_gold.settler_vp(state, p)
 
+    def may_progress(self, state: Any, p: int) -> bool:
+        """With every piece placed, gold can still win: leaving the Poor Settlers (+2) and
+        taking the Wealthiest Settler (+1) while the box has gold."""
+        return river_gold.tiles_may_win(state, p)
+
     def apply_build_bridge(self, state: Any, action: dict[str, Any]) -> None:
         bridges.build_bridge(state, action)
 
@@ -86,6 +91,7 @@ def public_rivers(state: Any) -> dict[str, Any]:
         "river_hexes": list(state.board.sites["river_hexes"]),
         "swamps": list(state.board.sites["swamps"]),
         "bridge_sites": list(state.board.sites["bridge_sites"]),
+        "rivers": [list(r) for r in state.board.sites["rivers"]],
     }
 
 

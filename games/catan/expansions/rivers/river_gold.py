@@ -67,3 +67,10 @@ def settler_vp(state: Any, p: int) -> int:
     if p in poor_settlers(state):
         vp += POOR_VP
     return vp
+
+
+def tiles_may_win(state: Any, p: int) -> bool:
+    """True when the settler tiles alone could still carry ``p`` to the target: the game must
+    not end for lack of progress while gold can be bought (the no-progress check)."""
+    gain = (p in poor_settlers(state)) * -POOR_VP + (p != wealthiest_settler(state)) * WEALTHIEST_VP
+    return bool(gain and state.gold_supply) and state.total_vp(p) + gain >= state.victory_target
