@@ -101,6 +101,7 @@ def test_BA_LA_02_a_hex_holding_3_gets_none_and_the_roll_is_not_repeated() -> No
 
 
 def test_BA_LA_03_no_landing_once_the_supply_is_empty() -> None:
+    """BA-LA-03: with the supply empty a build brings no landing."""
     state = in_main(ore=3, grain=2)
     state.ba_supply = 0
     state.apply(next(a for a in state.legal_actions() if a["type"] == "build_city"))
