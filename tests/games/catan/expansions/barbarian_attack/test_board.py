@@ -69,8 +69,8 @@ def test_BA_SU_01_desert_and_castle_in_the_outer_ring() -> None:
 
 
 def test_BA_SU_02_BA_SU_03_terrain_mix_of_the_coast_and_the_inner_hexes() -> None:
-    """BA-SU-02, BA-SU-03: coast 2 forest, 2 hills, 3 pasture, 1 mountains, 2 fields; inner 1 forest,
-    1 pasture, 1 hills, 2 mountains, 2 fields."""
+    """BA-SU-02, BA-SU-03: coast 2 forest, 2 hills, 3 pasture, 1 mountains, 2 fields; inner
+    1 forest, 1 pasture, 1 hills, 2 mountains, 2 fields."""
     state = ba_game()
     coast = Counter(state.terrains[h] for h in RING)
     inner = Counter(state.terrains[h] for h in INNER)
