@@ -137,9 +137,14 @@ def add_deck_purchase(state: Any, p: int, legal: list[Action]) -> None:
         return
     cost = state.development_cost_for(p)
     hand = state.hand[p]
-    if all(hand[r] >= cost[r] for r in (4, 2, 3, 0, 1)) and (  # ore first: often missing
-        any(state.deck_left) or cards_available(state, deck_owner(state).deck)
-    ):
+    affordable = (  # ore first: the card most often missing
+        hand[4] >= cost[4]
+        and hand[2] >= cost[2]
+        and hand[3] >= cost[3]
+        and hand[0] >= cost[0]
+        and hand[1] >= cost[1]
+    )
+    if affordable and (any(state.deck_left) or cards_available(state, deck_owner(state).deck)):
         legal.append(BUY)
 
 

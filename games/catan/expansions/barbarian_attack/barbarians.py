@@ -83,6 +83,8 @@ def conquered_buildings(state: Any) -> list[int]:
 
 def lost_vp(state: Any, p: int) -> int:
     """BA-CQ-03: a conquered building gives no victory points."""
+    if max(state.ba_barbarians) < CONQUER_AT:
+        return 0
     vo, lv = state.vertex_owner, state.vertex_level
     return sum(lv[v] for v in conquered_buildings(state) if vo[v] == p)
 

@@ -79,10 +79,12 @@ def reachable(board: Any, start: int, steps: int) -> frozenset[int]:
 
 @cache
 def _moves(board: Any, start: int, steps: int) -> tuple[tuple[int, Action], ...]:
-    """(target, action) of every move of the knight on ``start`` (shared action dicts)."""
+    """(target, action) of every move of the knight on ``start`` (shared action dicts), castle
+    paths left out."""
+    castle = _castle_set(board)  # BA-KN-03: never onto a castle path
     return tuple(
         (f, {"type": "move_knight", "edge": start, "to": f})
-        for f in sorted(reachable(board, start, steps))
+        for f in sorted(reachable(board, start, steps) - castle)
     )
 
 
@@ -148,7 +150,7 @@ def legal_moves(state: Any) -> list[Action]:
             spur = SPUR.get(e) or SPUR.setdefault(e, {"type": "spur_knight", "edge": e})
             legal.append(spur)
         steps = SPURRED_RANGE if spurred else RANGE
-        legal.extend(a for f, a in _moves(board, e, steps) if owner[f] == -1 and f not in castle)
+        legal.extend(a for f, a in _moves(board, e, steps) if owner[f] == -1)
     return legal
 
 
@@ -186,10 +188,11 @@ def continue_battles(state: Any) -> None:
     while battle["index"] < len(ring):
         h = ring[battle["index"]]
         bars = state.ba_barbarians[h]
-        edges = [e for e in hex_edges(state.board, h) if state.ba_knight[e] != -1]
-        if bars and len(edges) > bars:  # BA-EX-02
-            victory(state, h, edges)
-            return
+        if bars:
+            edges = [e for e in hex_edges(state.board, h) if state.ba_knight[e] != -1]
+            if len(edges) > bars:  # BA-EX-02
+                victory(state, h, edges)
+                return
         battle["index"] += 1
     state.ba_battle = None
     state._apply_end_turn(A.END_TURN)
