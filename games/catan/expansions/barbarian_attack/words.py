@@ -54,8 +54,13 @@ def draw_board(view: dict[str, Any], geometry: Any) -> list[str]:
     parts = []
     if castle is not None:
         cx, cy = _hex_centre(geometry, castle)
+        points = [_loc(geometry, *geometry.vertex_points[v]) for v in geometry.hex_vertices[castle]]
+        corners = " ".join(  # drawn inside the hex's edges, so roads there stay visible
+            f"{cx + 0.85 * (x - cx):.1f},{cy + 0.85 * (y - cy):.1f}" for x, y in points
+        )
         parts.append(
             f'<g class="castle"><title>castle</title>'
+            f'<polygon points="{corners}" fill="#b9ad9a"/>'
             f'<rect x="{cx - 14:.1f}" y="{cy - 8:.1f}" width="28" height="18" fill="#7a6a58"/>'
             f'<rect x="{cx - 16:.1f}" y="{cy - 16:.1f}" width="8" height="10" fill="#7a6a58"/>'
             f'<rect x="{cx + 8:.1f}" y="{cy - 16:.1f}" width="8" height="10" fill="#7a6a58"/></g>'
@@ -68,6 +73,13 @@ def draw_board(view: dict[str, Any], geometry: Any) -> list[str]:
             f'stroke="#5a1010" stroke-width="3"/>'
             f'<line x1="{cx + 20:.1f}" y1="{cy - 20:.1f}" x2="{cx - 20:.1f}" y2="{cy + 20:.1f}" '
             f'stroke="#5a1010" stroke-width="3"/></g>'
+        )
+    for v in ba["conquered_buildings"]:  # laid on its side: no VP, no harbour
+        x, y = _loc(geometry, *geometry.vertex_points[v])
+        parts.append(
+            f'<circle class="conquered-building" data-vertex="{v}" cx="{x:.1f}" cy="{y:.1f}" '
+            f'r="13" fill="none" stroke="#5a1010" stroke-width="3"><title>conquered</title>'
+            f"</circle>"
         )
     for h, n in ba["barbarians"].items():
         cx, cy = _hex_centre(geometry, int(h))
