@@ -18,6 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from games.catan.actions import END_TURN
 from games.catan.hooks import Expansion
 from games.catan.mechanics import gold, scenario_deck, setup_city
 from games.catan.mechanics.scenario_deck import ScenarioDeckRules
@@ -48,6 +49,7 @@ class BarbarianAttack(ScenarioDeckRules, gold.GoldCoins, Expansion):
         "ba_barbarians",
         "ba_supply",
         "ba_landing",
+        "ba_conquered",
         "ba_knight",
         "ba_knights_left",
         "ba_prisoners",
@@ -86,8 +88,8 @@ class BarbarianAttack(ScenarioDeckRules, gold.GoldCoins, Expansion):
 
     def start_turn(self, state: Any, p: int) -> None:
         gold.start_turn(state, p)
-        lost = B.conquered_hexes(state)
-        if lost:  # the core's rates (rebuilt by from_dict) count every harbour
+        lost = state.ba_conquered
+        if lost and "_ba_rates" not in vars(state):  # from_dict's rates count every harbour
             B.refresh_rates(state, lost)
 
     def built(self, state: Any, p: int, kind: str, where: int) -> None:
@@ -98,7 +100,7 @@ class BarbarianAttack(ScenarioDeckRules, gold.GoldCoins, Expansion):
     def actions(self, state: Any, p: int, legal: list[Action]) -> None:
         if state.phase != "main":
             return
-        lost = B.conquered_hexes(state)
+        lost = state.ba_conquered
         if lost:  # BA-CQ-02: no road or settlement next to a conquered hex
             edges, vertices = B.closed_spots(state.board, frozenset(lost))
             legal[:] = [
@@ -109,7 +111,8 @@ class BarbarianAttack(ScenarioDeckRules, gold.GoldCoins, Expansion):
             ]
         scenario_deck.add_deck_purchase(state, p, legal)
         gold.add_actions(state, p, legal)
-        K.offer_finish(state, legal)
+        if legal[0] is END_TURN and K.knights_on_board(state):  # BA-TU-03
+            legal[0] = K.FINISH_TURN
 
     def robber_move(self, state: Any) -> bool:
         """BA-TU-01: no robber; the roller draws a card from a player of his choice."""
@@ -219,7 +222,7 @@ def public(state: Any) -> dict[str, Any]:
         "castle": state.board.sites["castle"],
         "barbarians": {str(h): n for h, n in enumerate(state.ba_barbarians) if n},
         "barbarian_supply": state.ba_supply,
-        "conquered_hexes": sorted(B.conquered_hexes(state)),
+        "conquered_hexes": sorted(state.ba_conquered),
         "conquered_buildings": B.conquered_buildings(state),
         "knights": [[e, o] for e, o in enumerate(knights) if o != -1],
         "knights_left": list(state.ba_knights_left),

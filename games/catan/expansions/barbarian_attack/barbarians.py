@@ -44,6 +44,7 @@ def init_barbarians(state: Any) -> None:
         state.ba_barbarians[h] = 1
     state.ba_supply = BARBARIANS - sum(state.ba_barbarians)
     state.ba_landing = []
+    state.ba_conquered = []
 
 
 def conquered(state: Any, h: int) -> bool:
@@ -51,11 +52,9 @@ def conquered(state: Any, h: int) -> bool:
     return state.ba_barbarians[h] >= CONQUER_AT
 
 
-def conquered_hexes(state: Any) -> set[int]:
-    bars = state.ba_barbarians
-    if max(bars) < CONQUER_AT:  # the usual case, on every legal list: one C-level pass
-        return set()
-    return {h for h in coastal(state) if bars[h] >= CONQUER_AT}
+def conquered_hexes(state: Any) -> list[int]:
+    """The conquered coastal hexes, in ring order (kept by :func:`refresh_conquest`)."""
+    return state.ba_conquered
 
 
 @cache
@@ -66,7 +65,7 @@ def closed_spots(board: Any, lost: frozenset[int]) -> tuple[frozenset[int], froz
     return edges, vertices
 
 
-def conquered_vertex(state: Any, v: int, lost: set[int]) -> bool:
+def conquered_vertex(state: Any, v: int, lost: list[int]) -> bool:
     """BA-CQ-03/04: an intersection touching only conquered hexes (and the sea)."""
     return all(h in lost for h in state.board.vertex_hexes[v])
 
@@ -83,7 +82,7 @@ def conquered_buildings(state: Any) -> list[int]:
 
 def lost_vp(state: Any, p: int) -> int:
     """BA-CQ-03: a conquered building gives no victory points."""
-    if max(state.ba_barbarians) < CONQUER_AT:
+    if not state.ba_conquered:
         return 0
     vo, lv = state.vertex_owner, state.vertex_level
     return sum(lv[v] for v in conquered_buildings(state) if vo[v] == p)
@@ -93,7 +92,8 @@ def refresh_conquest(state: Any) -> None:
     """Turn the tokens of conquered hexes face down and up again (BA-CQ-01, BA-CQ-05), so they
     produce nothing, and give the harbours of standing buildings back (BA-CQ-03)."""
     printed = state.board.fixed_numbers
-    lost = conquered_hexes(state)
+    bars = state.ba_barbarians
+    state.ba_conquered = lost = [h for h in coastal(state) if bars[h] >= CONQUER_AT]
     numbers = [0 if h in lost else printed[h] for h in range(state.board.num_hexes)]
     if numbers != state.numbers:
         state.numbers = numbers
@@ -102,7 +102,7 @@ def refresh_conquest(state: Any) -> None:
     state.vp_dirty = True
 
 
-def refresh_rates(state: Any, lost: set[int]) -> None:
+def refresh_rates(state: Any, lost: list[int]) -> None:
     """Maritime rates from the harbours of buildings that are not conquered (BA-CQ-03)."""
     from games.catan.constants import RESOURCE_INDEX
 
@@ -117,6 +117,7 @@ def refresh_rates(state: Any, lost: set[int]) -> None:
         else:
             rates[p][RESOURCE_INDEX[kind]] = 2
     state.rates = rates
+    vars(state)["_ba_rates"] = True  # not stored: a state from from_dict recomputes once
 
 
 def put_barbarian(state: Any, h: int) -> bool:

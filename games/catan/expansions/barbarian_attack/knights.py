@@ -6,8 +6,9 @@ Rules: BA-KN-01..03, BA-TU-03, BA-EX-01..06, A-BA-02.
 from __future__ import annotations
 
 from functools import cache
-from itertools import combinations
+from itertools import combinations, compress
 from math import comb
+from operator import itemgetter
 from typing import Any
 
 from games.catan import actions as A
@@ -65,6 +66,12 @@ def _castle_set(board: Any) -> frozenset[int]:
 
 
 @cache
+def _castle_getter(board: Any) -> Any:
+    """The owners on the castle's 6 paths, read in one C call."""
+    return itemgetter(*hex_edges(board, board.sites["castle"]))
+
+
+@cache
 def reachable(board: Any, start: int, steps: int) -> frozenset[int]:
     """Paths within ``steps`` moves (path to adjacent path) of ``start``, itself excluded."""
     near = _edge_tables(board)[0]
@@ -115,12 +122,6 @@ def knights_on_board(state: Any) -> bool:
 
 
 # ---------------------------------------------------------------------- end of turn
-def offer_finish(state: Any, legal: list[Action]) -> None:
-    """BA-TU-03: with knights on the board, ending the turn starts the end-of-turn phase."""
-    if legal and legal[0] is A.END_TURN and knights_on_board(state):
-        legal[0] = FINISH_TURN
-
-
 def start_moves(state: Any) -> None:
     p = state.turn_player
     state.ba_moved = []
@@ -136,21 +137,21 @@ def legal_moves(state: Any) -> list[Action]:
     and not onto the castle's paths, which every knight must have left when the moves end."""
     p = state.actor
     owner = state.ba_knight
-    castle = _castle_set(state.board)
+    board = state.board
     legal: list[Action] = []
-    if not any(owner[e] == p for e in castle):
+    if p not in _castle_getter(board)(owner):
         legal.append(END_MOVES)
     grain = state.hand[p][3]
-    board = state.board
-    for e, o in enumerate(owner):
-        if o != p or e in state.ba_moved:
+    moved = state.ba_moved
+    for e in compress(range(len(owner)), map(p.__eq__, owner)):  # p's knights, at C speed
+        if e in moved:
             continue
         spurred = e in state.ba_spurred
         if grain and not spurred:
             spur = SPUR.get(e) or SPUR.setdefault(e, {"type": "spur_knight", "edge": e})
             legal.append(spur)
         steps = SPURRED_RANGE if spurred else RANGE
-        legal.extend(a for f, a in _moves(board, e, steps) if owner[f] == -1)
+        legal += [a for f, a in _moves(board, e, steps) if owner[f] == -1]
     return legal
 
 
