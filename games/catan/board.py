@@ -4,9 +4,13 @@ A layout (``data/layouts/<name>.json``, every part with its ``source``) names:
 
 * ``hexes``: axial ``[q, r]`` of each hex, in id order;
 * ``terrains``: one per hex, or ``{"stack": {terrain: count}}`` shuffled and laid in id order by
-  chance nodes (BG-BOARD-03);
+  chance nodes (BG-BOARD-03); with ``"fixed": {hex id: terrain}`` those hexes are printed (a
+  scenario's river tiles) and the stack fills the others;
 * ``numbers``: one per hex (0 = none), or ``{"spiral": [tokens], "skip": [terrains]}`` laid
-  along the spiral from a chance-drawn corner of the outer ring (BG-BOARD-04);
+  along the spiral from a chance-drawn corner of the outer ring (BG-BOARD-04); ``"also":
+  {number: other}``: the hex holding ``other`` produces on ``number`` too (Rivers: the 2 lies
+  on the 12);
+* ``no_roads``: paths where no road may be built (Rivers: the bridge sites);
 * ``harbors``: ``{"hex": id, "side": 0..5, "type": "any" | resource}`` (side ``i`` joins the
   hex's corners ``i`` and ``i + 1``, clockwise from the top);
 * ``robber``: the terrain the robber starts on (``null``: off the board);
@@ -56,6 +60,9 @@ class Board:
         "corner_hexes",
         "fixed_numbers",
         "fixed_terrains",
+        "also_numbers",
+        "preset_terrains",
+        "road_closed",
         "geometry",
         "harbor_types",
         "layout",
@@ -80,14 +87,20 @@ class Board:
         terrains, numbers = layout["terrains"], layout["numbers"]
         self.fixed_terrains = list(terrains) if isinstance(terrains, list) else None
         self.terrain_stack = None if self.fixed_terrains else dict(terrains["stack"])
+        self.preset_terrains: dict[int, str] = (
+            {} if self.fixed_terrains else {int(h): t for h, t in terrains.get("fixed", {}).items()}
+        )
+        self.road_closed: frozenset[int] = frozenset(layout.get("no_roads", ()))
         self.fixed_numbers = list(numbers) if isinstance(numbers, list) else None
         self.spiral_tokens: tuple[int, ...] = ()
         self.spiral_skip: frozenset[str] = frozenset()
         self.corner_hexes: tuple[int, ...] = ()
         self.spirals: dict[int, tuple[int, ...]] = {}
+        self.also_numbers: tuple[tuple[int, int], ...] = ()
         if self.fixed_numbers is None:
             self.spiral_tokens = tuple(numbers["spiral"])
             self.spiral_skip = frozenset(numbers.get("skip", ()))
+            self.also_numbers = tuple((int(k), v) for k, v in numbers.get("also", {}).items())
             q, r = hexes[0]
             self.corner_hexes = self.geometry.corner_hexes(max(abs(q), abs(r), abs(q + r)))
             self.spirals = {c: self.geometry.spiral_from_corner(c) for c in self.corner_hexes}
@@ -102,7 +115,8 @@ class Board:
             raise ValueError(
                 f"layout {self.name}: {n} hexes but {len(self.fixed_terrains)} terrains"
             )
-        if self.terrain_stack is not None and sum(self.terrain_stack.values()) != n:
+        stacked = sum((self.terrain_stack or {}).values()) + len(self.preset_terrains)
+        if self.terrain_stack is not None and stacked != n:
             raise ValueError(f"layout {self.name}: the terrain stack does not fill {n} hexes")
         if self.fixed_numbers is not None and len(self.fixed_numbers) != n:
             raise ValueError(f"layout {self.name}: {n} hexes but {len(self.fixed_numbers)} numbers")
@@ -111,9 +125,17 @@ class Board:
     def terrain_pool(self, placed: list[str]) -> dict[str, int]:
         """Terrain tiles still face down in the stack, given those already placed (BG-BOARD-03)."""
         left = dict(self.terrain_stack or {})
-        for t in placed:
-            left[t] -= 1
+        preset = self.preset_terrains
+        for h, t in enumerate(placed):
+            if h not in preset:
+                left[t] -= 1
         return {t: n for t, n in left.items() if n > 0}
+
+    def lay_presets(self, terrains: list[str]) -> None:
+        """Lay the printed hexes that come next in id order (the stack fills the others)."""
+        preset = self.preset_terrains
+        while len(terrains) in preset:
+            terrains.append(preset[len(terrains)])
 
     def tokens_from_corner(self, terrains: list[str], corner: int) -> list[int]:
         """Tokens laid along the spiral from ``corner``, skipping the desert (BG-BOARD-04)."""

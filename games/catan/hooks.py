@@ -16,6 +16,8 @@ hook               when                                                   e.g.
 ``founding_done``  a seat placed its last founding road (``p``)            Masters: first master
 ``setup_done``     founding over, before the first turn                    Masters: stack->reserve
 ``start_turn``     a turn starts (``p``)                                   Masters: reset effects
+``built``          a seat placed a piece (``p, kind, where``: "settlement",  Rivers: gold by a river
+                   "road" or "city" at a vertex or path), founding or later
 ``actions``        legal lists before and after the roll (``p, legal``)    Masters, trade tokens
 ``produced``       after a non-7 roll paid out (``total``); True: a        Marianne, a second roll,
                    decision is pending, the hook's phase continues         fish, gold on rivers
@@ -23,6 +25,8 @@ hook               when                                                   e.g.
 ``vp``             extra public victory points of a seat                   chits, prisoners
 ``target``         a seat's victory target (``base`` passed in)            Fishermen's old boot
 ``may_progress``   the no-progress check (``p``): True keeps the game on   Louis walks a road
+``robber_move``    the robber would move (after a 7's discards or a        Barbarian Attack: steal
+                   knight); True: the hook took over                       from a chosen player
 ``observe``        after the core observation is built (``seat, obs``)     tokens, scenario pieces
 ``static``         ``static_info`` (``options, static``)                   scenario sites
 ``view``           the spectators' public view (``state, view``): add      tokens, scenario pieces
@@ -60,12 +64,14 @@ HOOKS = (
     "founding_done",
     "setup_done",
     "start_turn",
+    "built",
     "actions",
     "produced",
     "seven",
     "vp",
     "target",
     "may_progress",
+    "robber_move",
     "observe",
     "view",
     "hand_view",

@@ -63,6 +63,12 @@ class RobberRules:
         self.continue_seven()
 
     def start_robber_move(self) -> None:
+        """The roller moves the robber, unless an expansion's ``robber_move`` hook takes over
+        (Barbarian Attack has no robber: the roller steals from a player of his choice)."""
+        if self.plugged:
+            for hook in self.hooks.robber_move:
+                if hook(self):
+                    return
         self._set_phase("move_robber", self.turn_player)
 
     def robber_targets(self) -> list[int]:

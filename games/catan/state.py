@@ -180,6 +180,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             hook(s)
         s._rebuild_derived()
         if b.fixed_terrains is None:
+            b.lay_presets(s.terrains)
             s._set_phase("board_terrain", CHANCE)
         else:
             s.terrains = list(b.fixed_terrains)
@@ -248,6 +249,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         for h, number in enumerate(self.numbers):
             if number:
                 by_number.setdefault(number, []).append(h)
+        for number, other in self.board.also_numbers:  # Rivers: the 12's hex produces on 2
+            by_number[number] = by_number.get(number, []) + by_number.get(other, [])
         self.number_hexes = {k: tuple(v) for k, v in by_number.items()}
         self.income: dict[int, Income] = {}
         self.harbor_rate_vertices = {}
@@ -385,6 +388,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _chance_board_terrain(self, action: Action) -> None:
         """BG-BOARD-03: the next hex (in id order) receives the top tile of the shuffled stack."""
         self.terrains.append(action["terrain"])
+        self.board.lay_presets(self.terrains)
         if len(self.terrains) == self.board.num_hexes:
             if self.board.fixed_numbers is None:
                 self._set_phase("board_tokens", CHANCE)
@@ -445,6 +449,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.events.append(
             {"type": "place_settlement", "seat": p, "vertex": v, "visible_to": "all"}
         )
+        if self.plugged:
+            self.tell_built(p, "settlement", v)
         if self.setup_index >= self.n:
             self._collect_founding_income(p, v)
         self._set_phase("setup_road", p)
@@ -464,7 +470,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _legal_setup_road(self) -> list[Action]:
         eo = self.edge_owner
         edges = self.board.vertex_edges[self.last_settlement]
-        return [A.PLACE_ROAD[e] for e in edges if eo[e] == -1]
+        closed = self.board.road_closed
+        return [A.PLACE_ROAD[e] for e in edges if eo[e] == -1 and e not in closed]
 
     def _apply_place_road(self, action: Action) -> None:
         p = self.actor
@@ -473,6 +480,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.events.append(
             {"type": "place_road", "seat": p, "edge": action["edge"], "visible_to": "all"}
         )
+        if self.plugged:
+            self.tell_built(p, "road", action["edge"])
         if self.setup_index >= self.n:
             for hook in self.hooks.founding_done:
                 hook(self, p)
@@ -743,18 +752,23 @@ def board_of(options: dict[str, Any]) -> Any:
 
 def _methods(prefix: str) -> dict[str, Any]:
     """The core's ``_<prefix>...`` methods, then the plug-ins' ``<prefix>...`` methods (each
-    called as ``fn(state, ...)``); a name defined twice is an error."""
+    called as ``fn(state, ...)``); a name defined twice is an error, unless several plug-ins
+    inherit the very same method from a shared mechanic (``games/catan/mechanics``)."""
     table: dict[str, Any] = {}
     for klass in reversed(CatanState.__mro__):
         for name, fn in vars(klass).items():
             if name.startswith(prefix):
                 table[name[len(prefix) :]] = fn
+    shared: dict[str, Any] = {}  # key -> the function a plug-in took it from
     for x in expansions.registry():
         for name in dir(type(x)):
-            if name.startswith(prefix[1:]):
-                key = name[len(prefix) - 1 :]
-                if key in table:
+            if name.startswith(prefix[1:]) and callable(getattr(type(x), name)):
+                key = name[len(prefix) - 1 :]  # (not ``chance_kinds``, a plug-in's data)
+                fn = getattr(type(x), name)
+                if key in table and shared.get(key) is not fn:
                     raise RuntimeError(f"{x.name}: {name} is defined twice")
+                # A shared mechanic's method (gold coins) inherited by several plug-ins: once.
+                shared[key] = fn
                 table[key] = getattr(x, name)
     return table
 

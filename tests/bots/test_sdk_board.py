@@ -25,3 +25,18 @@ def test_catan_view_of_a_static_without_layout_is_the_base_island() -> None:
     del static["layout"], static["sites"]
     view = CatanView({}, static)
     assert view.layout == "base_beginner" and view.sites == {} and view.num_hexes == 19
+
+
+def test_catan_view_counts_the_rivers_two_on_the_twelve_and_reads_gold() -> None:
+    """Rivers: the 12's hex also produces on 2 (1 + 1 pips); gold is read per seat."""
+    options = {"scenario": "rivers"}
+    state = GAME.new_game(3, 4, options)
+    rng = random.Random(4)
+    while state.current_player() < 0:
+        state.apply(state.sample_chance(rng))
+    view = CatanView(state.observation(0), GAME.static_info(options))
+    twelve = state.numbers.index(12)
+    assert view.layout == "rivers" and view.hex_pips(twelve) == 2
+    assert view.hex_pips(state.numbers.index(11)) == 2
+    assert view.gold() == 0 and view.gold(2) == 0
+    assert CatanView(GAME.new_game(3, 4, {}).observation(0), GAME.static_info({})).gold() == 0

@@ -70,9 +70,115 @@ def robber_score(view: arena_bot.CatanView, hex_id: int) -> float:
     return score * view.hex_pips(hex_id)
 
 
+def rivers_move(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[str]) -> int | None:
+    """The Rivers of Catan (docs/scenarios/rivers.md): found by the rivers (1 gold each), build
+    bridges (3 gold), turn 2 gold into the card that completes a city or settlement, and buy gold
+    to stop being a Poor Settler (-2 VP) when the spare cards allow. None: not this scenario."""
+    if "river_hexes" not in view.sites:
+        return None
+    river = set(view.sites["river_hexes"])
+    if "place_settlement" in kinds:
+        return best(turn, turn.actions_of_type("place_settlement"),
+                    lambda a: spot_value(view, a["vertex"])
+                    + 1.5 * bool(river & set(view.vertex_hexes(a["vertex"]))))  # fmt: skip
+    if "build_city" in kinds or "build_settlement" in kinds:
+        return None  # points first
+    if "build_bridge" in kinds:
+        return turn.actions_of_type("build_bridge")[0]
+    have = view.resources
+    for goal in ("city", "settlement"):
+        need = missing(have, COSTS[goal])
+        if sum(need.values()) == 1:
+            for i in turn.actions_of_type("exchange_gold"):
+                if turn.legal_actions[i]["resource"] in need:
+                    return i
+    golds = view.raw["gold"]["seats"]
+    poor = golds[view.seat] == min(golds)
+    for i in turn.actions_of_type("buy_gold"):
+        action = turn.legal_actions[i]
+        spare = have[action["give"]] - COSTS["city"].get(action["give"], 0)
+        if poor and spare >= action["rate"]:
+            return i
+    return None
+
+
+def barbarian_move(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[str]) -> int | None:
+    """Barbarian Attack (docs/scenarios/barbarian_attack.md): buy the scenario's cards (knights
+    and prisoners are points), march knights to out-number the barbarians on the coast, land
+    Treason's barbarians away from our buildings, capture where we live, and end the turn
+    rather than build idle roads. None: not this scenario, or the base game's choice is fine."""
+    if "castle" not in view.sites:
+        return None
+    ba = view.raw["barbarian_attack"]
+    bars = {int(h): n for h, n in ba["barbarians"].items()}
+    knights = {e for e, _ in ba["knights"]}
+    static = view.static
+    paths_of = [
+        [e for e, (a, b) in enumerate(static["edge_vertices"]) if {a, b} <= set(corners)]
+        for corners in static["hex_vertices"]
+    ]
+    hexes_of = [
+        set(static["vertex_hexes"][a]) & set(static["vertex_hexes"][b])
+        for a, b in static["edge_vertices"]
+    ]
+
+    def mine(h: int) -> int:  # our buildings' worth around hex h (-1: the supply)
+        corners = set(static["hex_vertices"][h]) if h >= 0 else set()
+        return sum(level for v, o, level in view.buildings() if v in corners and o == view.seat)
+
+    def edge_score(e: int, leaving: int = -1) -> float:
+        score = 0.0
+        for h in hexes_of[e]:
+            if bars.get(h):
+                here = sum(1 for f in paths_of[h] if f in knights and f != leaving)
+                score += bars[h] * (3 if here + 1 > bars[h] else 1) + mine(h)
+        return score
+
+    def of(kind: str) -> list[int]:
+        return turn.actions_of_type(kind)
+
+    def act(i: int) -> dict:
+        return turn.legal_actions[i]
+
+    if "place_knight" in kinds:
+        return best(turn, of("place_knight"), lambda a: edge_score(a["edge"]))
+    if "capture_barbarian" in kinds:
+        return best(turn, of("capture_barbarian"), lambda a: mine(a["hex"]) + bars[a["hex"]])
+    if "treason_move" in kinds:
+        return best(turn, of("treason_move"), lambda a: mine(a["from"]) - mine(a["to"]))
+    if "end_knight_moves" in kinds or "move_knight" in kinds:
+        moves = of("move_knight")
+        gain = {i: edge_score(act(i)["to"], act(i)["edge"]) - edge_score(act(i)["edge"])
+                for i in moves}  # fmt: skip
+        if "end_knight_moves" not in kinds:  # a knight must leave the castle
+            castle = set(paths_of[view.sites["castle"]])
+            return max([i for i in moves if act(i)["edge"] in castle] or moves, key=gain.get)
+        good = [i for i in moves if gain[i] > 0]
+        return max(good, key=gain.get) if good else of("end_knight_moves")[0]
+    if "build_city" in kinds or "build_settlement" in kinds:
+        return None  # points first
+    if "buy_scenario_card" in kinds:
+        return of("buy_scenario_card")[0]
+    for goal in ("city", "settlement", "development"):
+        need = missing(view.resources, COSTS[goal])
+        if sum(need.values()) == 1:
+            for i in of("exchange_gold"):
+                if act(i)["resource"] in need:
+                    return i
+    if "finish_turn" in kinds and trade_toward(turn, view) is None:
+        roads = of("build_road")
+        if not roads or max(road_score(view, act(i)["edge"]) for i in roads) <= 0:
+            return of("finish_turn")[0]
+    return None
+
+
 def decide(turn: arena_bot.Turn) -> int:
     view = arena_bot.CatanView(turn.observation, turn.match.static)
     kinds = {a["type"] for a in turn.legal_actions}
+    if (scenario := rivers_move(turn, view, kinds)) is not None:
+        return scenario
+    if (scenario := barbarian_move(turn, view, kinds)) is not None:
+        return scenario
     if "place_settlement" in kinds:
         return best(turn, turn.actions_of_type("place_settlement"),
                     lambda a: spot_value(view, a["vertex"]))  # fmt: skip

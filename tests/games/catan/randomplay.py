@@ -26,7 +26,9 @@ def check_invariants(state: Any) -> None:
     for r in range(5):
         assert state.bank[r] + sum(state.hand[p][r] for p in range(n)) == CARDS_PER_RESOURCE
         assert state.bank[r] >= 0 and all(state.hand[p][r] >= 0 for p in range(n))
-    for c in range(5):
+    if "deck_left" in vars(state):  # a scenario deck replaces the base deck (scenario_deck)
+        _check_scenario_deck(state)
+    for c in range(5 if "deck_left" not in vars(state) else 0):
         in_hands = sum(state.dev_hand[p][c] for p in range(n))
         on_table = sum(state.knights) if c == 0 else 0
         total = state.dev_deck[c] + in_hands + on_table + state.dev_spent[c] + state.dev_drawn[c]
@@ -57,6 +59,18 @@ def check_invariants(state: Any) -> None:
         assert len(set(everyone)) == len(everyone) == 10
 
 
+def _check_scenario_deck(state: Any) -> None:
+    """Every card of a scenario deck is in the deck, a hand or the discards; the base deck is
+    empty (games/catan/mechanics/scenario_deck.py)."""
+    from games.catan.mechanics.scenario_deck import deck_owner
+
+    assert not any(state.dev_deck) and not any(map(any, state.dev_hand))
+    counts = deck_owner(state).deck.counts
+    for i, count in enumerate(counts):
+        held = sum(hand[i] for hand in state.deck_hand)
+        assert state.deck_left[i] + state.deck_discards[i] + held == count, i
+
+
 def _check_board(state: Any) -> None:
     """Piece counts match the supplies, distance rule, connected roads, trail lengths."""
     for p in range(state.n):
@@ -68,7 +82,9 @@ def _check_board(state: Any) -> None:
         )
         assert settlements + state.settlements_left[p] == MAX_SETTLEMENTS
         assert cities + state.cities_left[p] == MAX_CITIES
-        assert state.edge_owner.count(p) + state.roads_left[p] == MAX_ROADS
+        other_pieces = state.board.sites.get("bridge_sites", ())  # Rivers: bridges, not roads
+        roads = sum(1 for e, o in enumerate(state.edge_owner) if o == p and e not in other_pieces)
+        assert roads + state.roads_left[p] == MAX_ROADS
         assert state.road_length[p] == longest_trail(
             state.board, p, state.edge_owner, state.vertex_owner
         )
