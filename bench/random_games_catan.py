@@ -41,6 +41,7 @@ def main() -> None:
     for n in players:
         reasons: Counter[str] = Counter()
         errors = []
+        capped: list[int] = []
         decisions = 0
         for seed in range(games):
             try:
@@ -48,7 +49,10 @@ def main() -> None:
                 check_invariants(state)
                 again = GAME.from_dict(json.loads(json.dumps(state.to_dict())))
                 assert again.to_dict() == state.to_dict()
-                reasons[state.result()["reason"]] += 1
+                reason = state.result()["reason"]
+                reasons[reason] += 1
+                if reason == "turn_limit":  # the safety net: worth a look
+                    capped.append(seed)
                 decisions += made
             except Exception:  # every failure is reported with its seed
                 errors.append((seed, traceback.format_exc(limit=3)))
@@ -60,6 +64,8 @@ def main() -> None:
             f"{time.perf_counter() - start:,.0f} s so far",
             flush=True,
         )
+        if capped:
+            print(f"  turn_limit seeds: {capped[:20]}")
         for seed, trace in errors[:5]:
             print(f"  seed {seed}:\n{trace}")
 

@@ -146,7 +146,8 @@ def rivers_words(view: dict[str, Any], seat: int) -> str | None:
     rivers, gold = view.get("rivers"), view.get("gold")
     if not rivers or not gold:
         return None
-    words = f"gold {gold['seats'][seat]} · {rivers['bridges_left'][seat]} bridges"
+    left = rivers["bridges_left"][seat]
+    words = f"gold {gold['seats'][seat]} · {left} bridge{'' if left == 1 else 's'}"
     if rivers["wealthiest"] == seat:
         words += " · wealthiest +1"
     if seat in rivers["poor"]:
