@@ -4,11 +4,17 @@ A layout (``data/layouts/<name>.json``, every part with its ``source``) names:
 
 * ``hexes``: axial ``[q, r]`` of each hex, in id order;
 * ``terrains``: one per hex, or ``{"stack": {terrain: count}}`` shuffled and laid in id order by
-  chance nodes (BG-BOARD-03);
+  chance nodes (BG-BOARD-03); with ``"fixed": {hex id: terrain}`` those hexes are printed (a
+  scenario's river tiles) and the stack fills the others;
 * ``numbers``: one per hex (0 = none), or ``{"spiral": [tokens], "skip": [terrains]}`` laid
   along the spiral from a chance-drawn corner of the outer ring (BG-BOARD-04);
+* ``no_roads``: paths where no road may be built (Rivers: the bridge sites);
 * ``harbors``: ``{"hex": id, "side": 0..5, "type": "any" | resource}`` (side ``i`` joins the
   hex's corners ``i`` and ``i + 1``, clockwise from the top);
+* ``hubs``: ``{"hex": id, "corners": [0..5]}``, an intersection at the hex's centre joined by
+  paths to those corners (T&B: a trade hex's plaza, see ``topology``);
+* ``no_buildings``: intersections where no settlement or city may stand (T&B: the plazas and
+  the trade hexes' sea corners); they never enter the legal lists;
 * ``robber``: the terrain the robber starts on (``null``: off the board);
 * ``sites``: named special places a scenario reads (castle hex, oasis, fishing grounds, ...),
   passed to bots unchanged in ``static``;
@@ -55,7 +61,10 @@ class Board:
         *Geometry.__slots__,
         "corner_hexes",
         "fixed_numbers",
+        "building_closed",
         "fixed_terrains",
+        "preset_terrains",
+        "road_closed",
         "geometry",
         "harbor_types",
         "layout",
@@ -73,13 +82,19 @@ class Board:
         self.name: str = layout["name"]
         hexes = tuple((int(q), int(r)) for q, r in layout["hexes"])
         harbors = layout.get("harbors", [])
-        self.geometry = geometry(hexes, tuple((h["hex"], h["side"]) for h in harbors))
+        hubs = tuple((h["hex"], tuple(h["corners"])) for h in layout.get("hubs", ()))
+        self.geometry = geometry(hexes, tuple((h["hex"], h["side"]) for h in harbors), hubs)
         for slot in Geometry.__slots__:
             setattr(self, slot, getattr(self.geometry, slot))
         self.harbor_types: tuple[str, ...] = tuple(h["type"] for h in harbors)
         terrains, numbers = layout["terrains"], layout["numbers"]
         self.fixed_terrains = list(terrains) if isinstance(terrains, list) else None
         self.terrain_stack = None if self.fixed_terrains else dict(terrains["stack"])
+        self.preset_terrains: dict[int, str] = (
+            {} if self.fixed_terrains else {int(h): t for h, t in terrains.get("fixed", {}).items()}
+        )
+        self.road_closed: frozenset[int] = frozenset(layout.get("no_roads", ()))
+        self.building_closed: tuple[int, ...] = tuple(layout.get("no_buildings", ()))
         self.fixed_numbers = list(numbers) if isinstance(numbers, list) else None
         self.spiral_tokens: tuple[int, ...] = ()
         self.spiral_skip: frozenset[str] = frozenset()
@@ -102,7 +117,8 @@ class Board:
             raise ValueError(
                 f"layout {self.name}: {n} hexes but {len(self.fixed_terrains)} terrains"
             )
-        if self.terrain_stack is not None and sum(self.terrain_stack.values()) != n:
+        stacked = sum((self.terrain_stack or {}).values()) + len(self.preset_terrains)
+        if self.terrain_stack is not None and stacked != n:
             raise ValueError(f"layout {self.name}: the terrain stack does not fill {n} hexes")
         if self.fixed_numbers is not None and len(self.fixed_numbers) != n:
             raise ValueError(f"layout {self.name}: {n} hexes but {len(self.fixed_numbers)} numbers")
@@ -114,6 +130,12 @@ class Board:
         for t in placed:
             left[t] -= 1
         return {t: n for t, n in left.items() if n > 0}
+
+    def lay_presets(self, terrains: list[str]) -> None:
+        """Lay the printed hexes that come next in id order (the stack fills the others)."""
+        preset = self.preset_terrains
+        while len(terrains) in preset:
+            terrains.append(preset[len(terrains)])
 
     def tokens_from_corner(self, terrains: list[str], corner: int) -> list[int]:
         """Tokens laid along the spiral from ``corner``, skipping the desert (BG-BOARD-04)."""

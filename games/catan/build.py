@@ -78,6 +78,9 @@ class BuildRules:
             for e in vertex_edges[v]:
                 if eo[e] == -1:
                     spots.add(e)
+        closed = self.board.road_closed
+        if closed:  # a scenario's paths that take no road (Rivers: bridge sites, RI-BR-01)
+            spots -= closed
         return sorted(spots)
 
     def settlement_spots(self, p: int) -> list[int]:
@@ -209,6 +212,8 @@ class BuildRules:
         self._update_longest_road(holder_dropped=dropped)
 
     def _update_longest_road(self, holder_dropped: bool) -> None:
+        if self.plugged and not self.hooks.longest_road:
+            return  # a scenario without the Longest Road card (T&B main, TB-CO-09)
         old = self.longest_road
         keeps = self.options["longest_road_break_tie"] == "holder_keeps"
         new = next_holder(old, self.road_length, holder_dropped, LONGEST_ROAD_MIN, keeps)

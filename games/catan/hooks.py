@@ -20,6 +20,8 @@ hook               when                                                   e.g.
 ``produced``       after a non-7 roll paid out (``total``); True: a        Marianne, a second roll,
                    decision is pending, the hook's phase continues         fish, gold on rivers
 ``seven``          a 7 was rolled; True: the hook took over                Siegfried, barbarians
+``robber_move``    the robber is to move (after a 7's discards, a knight);  T&B: a barbarian moves
+                   True: the hook took over (its own phase)
 ``vp``             extra public victory points of a seat                   chits, prisoners
 ``target``         a seat's victory target (``base`` passed in)            Fishermen's old boot
 ``may_progress``   the no-progress check (``p``): True keeps the game on   Louis walks a road
@@ -58,6 +60,7 @@ HOOKS = (
     "actions",
     "produced",
     "seven",
+    "robber_move",
     "vp",
     "target",
     "may_progress",
@@ -88,6 +91,8 @@ class Expansion:
     """State attributes it owns, saved by ``to_dict`` and set back by ``from_dict``."""
     chance_kinds: ClassVar[dict[str, str]] = {}
     """Its chance phases -> ``chance_kind()`` names."""
+    longest_road: ClassVar[bool] = True
+    """False: the game has no Longest Road card (T&B main scenario); lengths are still kept."""
 
     def active(self, options: dict[str, Any]) -> bool:
         return options.get(self.option) in self.values
@@ -123,10 +128,11 @@ class Hooks:
     Built once per option set and shared by every state with those options.
     """
 
-    __slots__ = ("expansions", *HOOKS)
+    __slots__ = ("expansions", "longest_road", *HOOKS)
 
     def __init__(self, expansions: tuple[Expansion, ...]) -> None:
         self.expansions = expansions
+        self.longest_road = all(x.longest_road for x in expansions)
         for hook in HOOKS:
             setattr(
                 self,

@@ -63,6 +63,12 @@ class RobberRules:
         self.continue_seven()
 
     def start_robber_move(self) -> None:
+        """BG-ROBBER-04; an expansion's ``robber_move`` hook may move something else instead
+        (T&B: a barbarian)."""
+        if self.plugged:
+            for hook in self.hooks.robber_move:
+                if hook(self):
+                    return
         self._set_phase("move_robber", self.turn_player)
 
     def robber_targets(self) -> list[int]:

@@ -180,6 +180,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             hook(s)
         s._rebuild_derived()
         if b.fixed_terrains is None:
+            b.lay_presets(s.terrains)
             s._set_phase("board_terrain", CHANCE)
         else:
             s.terrains = list(b.fixed_terrains)
@@ -269,6 +270,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.network = [set() for _ in range(self.n)]
         self.road_vertices = [set() for _ in range(self.n)]
         self.blocked = [False] * self.board.num_vertices
+        for v in self.board.building_closed:  # a scenario's places that take no building
+            self.blocked[v] = True
         self.rates = [[4] * 5 for _ in range(self.n)]
         for v, owner in enumerate(self.vertex_owner):
             if owner != -1:
@@ -385,6 +388,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _chance_board_terrain(self, action: Action) -> None:
         """BG-BOARD-03: the next hex (in id order) receives the top tile of the shuffled stack."""
         self.terrains.append(action["terrain"])
+        self.board.lay_presets(self.terrains)
         if len(self.terrains) == self.board.num_hexes:
             if self.board.fixed_numbers is None:
                 self._set_phase("board_tokens", CHANCE)
@@ -464,7 +468,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _legal_setup_road(self) -> list[Action]:
         eo = self.edge_owner
         edges = self.board.vertex_edges[self.last_settlement]
-        return [A.PLACE_ROAD[e] for e in edges if eo[e] == -1]
+        closed = self.board.road_closed
+        return [A.PLACE_ROAD[e] for e in edges if eo[e] == -1 and e not in closed]
 
     def _apply_place_road(self, action: Action) -> None:
         p = self.actor
