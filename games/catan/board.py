@@ -127,8 +127,10 @@ class Board:
     def terrain_pool(self, placed: list[str]) -> dict[str, int]:
         """Terrain tiles still face down in the stack, given those already placed (BG-BOARD-03)."""
         left = dict(self.terrain_stack or {})
-        for t in placed:
-            left[t] -= 1
+        preset = self.preset_terrains
+        for h, t in enumerate(placed):
+            if h not in preset:  # a printed hex is not from the stack
+                left[t] -= 1
         return {t: n for t, n in left.items() if n > 0}
 
     def lay_presets(self, terrains: list[str]) -> None:

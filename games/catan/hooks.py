@@ -23,6 +23,8 @@ hook               when                                                   e.g.
 ``robber_move``    the robber is to move (after a 7's discards, a knight);  T&B: a barbarian moves
                    True: the hook took over (its own phase)
 ``vp``             extra public victory points of a seat                   chits, prisoners
+``hidden_vp``      victory points of a seat only it sees (``p``), counted   T&B: scenario VP cards
+                   for victory and the final score
 ``target``         a seat's victory target (``base`` passed in)            Fishermen's old boot
 ``may_progress``   the no-progress check (``p``): True keeps the game on   Louis walks a road
 ``observe``        after the core observation is built (``seat, obs``)     tokens, scenario pieces
@@ -62,6 +64,7 @@ HOOKS = (
     "seven",
     "robber_move",
     "vp",
+    "hidden_vp",
     "target",
     "may_progress",
     "observe",

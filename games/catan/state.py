@@ -692,7 +692,11 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
 
     def total_vp(self, p: int) -> int:
         """Public VP plus hidden VP cards (BG-VP-01, BG-VP-02)."""
-        return self.public_vp(p) + self.dev_hand[p][VICTORY_POINT]
+        vp = self.public_vp(p) + self.dev_hand[p][VICTORY_POINT]
+        if self.plugged:
+            for hook in self.hooks.hidden_vp:
+                vp += hook(self, p)  # a scenario deck's VP cards (T&B)
+        return vp
 
     def _check_victory(self) -> None:
         """BG-WIN-01/03: only the player whose turn it is can win, at any moment of his turn."""
@@ -756,7 +760,7 @@ def _methods(prefix: str) -> dict[str, Any]:
                 table[name[len(prefix) :]] = fn
     for x in expansions.registry():
         for name in dir(type(x)):
-            if name.startswith(prefix[1:]):
+            if name.startswith(prefix[1:]) and callable(getattr(x, name)):  # not chance_kinds
                 key = name[len(prefix) - 1 :]
                 if key in table:
                     raise RuntimeError(f"{x.name}: {name} is defined twice")
