@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "arena",
     "arena.api",
     "arena.alerts",
+    "arena.front",
     "games",
     "bots",
     "tournament",
@@ -119,6 +120,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Every password check is counted and may be refused for too many failures (arena/throttle.py,
 # SECURITY.md): per client address, and per account except from addresses it signed in from.
 AUTHENTICATION_BACKENDS = ["arena.throttle.ThrottledModelBackend"]
+ARENA_SIGNUP_LIMITS = {
+    "accounts_per_address": env_int("ARENA_SIGNUP_ACCOUNTS_PER_ADDRESS", 5),
+    "window_s": env_int("ARENA_SIGNUP_WINDOW_SECONDS", 3600),
+}
+"""New accounts per client address in a window (``arena/throttle.py``, ``signup_wait``)."""
 ARENA_SIGNIN_LIMITS = {
     "failures_per_address": env_int("ARENA_SIGNIN_FAILURES_PER_ADDRESS", 10),
     "failures_per_account": env_int("ARENA_SIGNIN_FAILURES_PER_ACCOUNT", 20),

@@ -139,16 +139,43 @@ def record_failure(request: HttpRequest, username: str) -> None:
         ("address", client_address(request), limits.failures_per_address),
         ("account", _account(username), limits.failures_per_account),
     ):
-        key = _key(kind, window, who)
-        # add() then incr(): atomic on Redis and in the process's memory; the count expires
-        # after its window.
-        cache.add(key, 0, timeout=limits.window_s)
-        try:
-            failures = cache.incr(key)
-        except ValueError:  # expired between the two calls: a new count
-            cache.add(key, failures := 1, timeout=limits.window_s)
-        if failures >= limit:
+        if _count(_key(kind, window, who), limits.window_s) >= limit:
             cache.add(_key(f"{kind}-blocked", who), now + limits.window_s, limits.window_s)
+
+
+def _count(key: str, window_s: int) -> int:
+    """One more at ``key``, a count that expires after its window; the count so far."""
+    # add() then incr(): atomic on Redis and in the process's memory.
+    cache.add(key, 0, timeout=window_s)
+    try:
+        return cache.incr(key)
+    except ValueError:  # expired between the two calls: a new count
+        cache.add(key, 1, timeout=window_s)
+        return 1
+
+
+def signup_wait(request: HttpRequest) -> int:
+    """Seconds before the request's address may create another account (0: now).
+
+    An address may create ``accounts_per_address`` accounts in a window of ``window_s``
+    (``ARENA_SIGNUP_LIMITS``): enough for a lab sharing one address, too few to fill the
+    ladder with throwaway accounts and bots.
+    """
+    return _seconds_left(_key("signup-blocked", client_address(request)), time.time())
+
+
+def record_signup(request: HttpRequest) -> None:
+    """Count an account created from the request's address; block the address for a window once
+    it reaches the limit."""
+    limits = settings.ARENA_SIGNUP_LIMITS
+    window_s = limits["window_s"]
+    now = time.time()
+    address = client_address(request)
+    if (
+        _count(_key("signups", int(now // window_s), address), window_s)
+        >= limits["accounts_per_address"]
+    ):
+        cache.add(_key("signup-blocked", address), now + window_s, window_s)
 
 
 def record_success(request: HttpRequest, username: str) -> None:

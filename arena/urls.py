@@ -3,8 +3,8 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from arena import views
 from arena.alerts import views as alert_views
+from arena.front import site_pages as views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -19,8 +19,8 @@ urlpatterns = [
     path("rules/<str:game>/", views.rules, name="rules"),
     path("write-a-bot/files/<path:name>", views.bot_file, name="bot_file"),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("api/", include("tournament.api_urls")),
-    path("", include("tournament.urls")),
+    path("api/", include("arena.api.urls")),
+    path("", include("arena.front.urls")),
 ]
 
 handler404 = views.not_found

@@ -29,6 +29,7 @@ import django
 
 django.setup()
 
+from arena.front.viewer import CHECKPOINT_EVERY, MAX_WINDOW, Timeline  # noqa: E402
 from games.common.api import State  # noqa: E402
 from games.common.replay import (  # noqa: E402
     final_state_sharing_log,
@@ -38,7 +39,6 @@ from games.common.replay import (  # noqa: E402
 from games.registry import GAMES  # noqa: E402
 from tests.games.random_game import play_random  # noqa: E402
 from tournament.models import Replay  # noqa: E402
-from tournament.viewer import CHECKPOINT_EVERY, MAX_WINDOW, Timeline  # noqa: E402
 
 SEATS = {"catan": 3, "cardgame": 2}
 

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from arena import authoring
+from arena.front import authoring
 from games.registry import GAMES
 from tests.workers import ROOT
 
@@ -138,7 +138,7 @@ def test_the_docker_image_holds_every_file_the_site_serves() -> None:
 def test_the_protocol_page_leaves_out_the_worked_examples_test_notes(client) -> None:
     """docs/protocol.md carries each example's replay in an HTML comment for its own test;
     the page (which escapes raw HTML) showed them as a wall of JSON."""
-    from arena import authoring
+    from arena.front import authoring
 
     assert "<!-- replay:" in authoring.PROTOCOL_DOC.read_text()
     page = client.get("/write-a-bot/protocol/").content.decode()
@@ -149,7 +149,7 @@ def test_the_protocol_page_leaves_out_the_worked_examples_test_notes(client) -> 
 def test_every_repository_file_the_protocol_page_names_is_a_download(client) -> None:
     """The protocol names files (the shell example bot, the card list, the tests that check
     it); each one is a link on the page and downloads as the repository holds it."""
-    from arena import authoring
+    from arena.front import authoring
 
     doc = authoring.PROTOCOL_DOC.read_text()
     named = [

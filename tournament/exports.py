@@ -1,4 +1,5 @@
-"""A tournament's final standings, cross-table and games as CSV and JSON downloads.
+"""A tournament's final standings, cross-table and games as CSV and JSON downloads (``download``
+serves them to the pages and the API alike).
 
 The rows come from ``tournament_summary`` (the page's and the API's one source), so a download
 says what the page says. The cross-table gives every pair of entrants that met: the games
@@ -14,6 +15,9 @@ import itertools
 import json
 from collections.abc import Sequence
 from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
 
 from tournament.models import Tournament
 from tournament.tournaments import TournamentState, game_result, tournament_summary
@@ -122,3 +126,16 @@ def to_csv(rows: Sequence[dict[str, Any]]) -> str:
     writer.writeheader()
     writer.writerows(rows)
     return out.getvalue()
+
+
+def download(request: HttpRequest, tournament_id: int, kind: str, fmt: str) -> HttpResponse:
+    """``…/export/standings.csv`` (or ``crosstable``, ``games``; ``.json``): a download."""
+    tournament = get_object_or_404(Tournament, id=tournament_id)
+    if kind not in KINDS or fmt not in FORMATS:
+        raise Http404(f"no export {kind}.{fmt}: use standings, crosstable or games, csv or json")
+    body, content_type = export(tournament, kind, fmt)
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = (
+        f'attachment; filename="tournament-{tournament.id}-{kind}.{fmt}"'
+    )
+    return response

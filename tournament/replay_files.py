@@ -28,7 +28,7 @@ def match_replay(match: Match, request: HttpRequest | None = None) -> dict[str, 
         raise Http404("only a finished match has a replay")
     payload = match.replay.unpack()
     participants = match.participants.select_related("version__bot__owner").order_by("seat")
-    page = reverse("tournament:match_detail", args=[match.id])
+    page = reverse("front:match_detail", args=[match.id])
     return replayfile.build(
         game=payload["game"],
         engine_version=payload["engine_version"],

@@ -72,7 +72,7 @@ def _validation_failed(version: BotVersion, seat: MatchParticipant) -> None:
         f"{bot.name} v{version.number} failed its validation game",
         f"{bot.name} v{version.number} forfeited its validation game ({seat.forfeit}: "
         f"{seat.forfeit_detail}), so it does not join the ladder. Its page has the log.",
-        reverse("tournament:bot_detail", args=[bot.id]) + f"#validation-v{version.number}",
+        reverse("front:bot_detail", args=[bot.id]) + f"#validation-v{version.number}",
     )
 
 
@@ -91,7 +91,7 @@ def _maybe_forfeiting(version: BotVersion) -> None:
         about,
         f"{bot.name} v{version.number} forfeits often",
         f"{bot.name} {watch}. Its games and logs show why.",
-        reverse("tournament:bot_detail", args=[bot.id])
+        reverse("front:bot_detail", args=[bot.id])
         + f"?result=forfeit&version={version.number}#games",
     )
 
@@ -122,7 +122,7 @@ def tournament_alerts(tournament_id: int) -> None:
     about = f"tournament:{instance.id}"
     told = set(Alert.objects.filter(kind=kind, about=about).values_list("user_id", flat=True))
     entrants = instance.entrants.select_related("version__bot__owner").order_by("seed")
-    url = reverse("tournament:tournament_detail", args=[instance.id])
+    url = reverse("front:tournament_detail", args=[instance.id])
     for entrant in entrants:
         owner = entrant.version.bot.owner
         if owner.id in told:

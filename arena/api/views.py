@@ -30,13 +30,13 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from arena.api.bots_and_tournaments import GameTitleField, choice_filter, invalid_query
 from arena.api.models import ApiToken
 from arena.api.pagination import ApiPagination
 from arena.api.schema import answers, page_of
 from arena.api.tokens import TooManyTokens, issue
 from games.registry import GAMES
 from tournament import pausing, records
-from tournament.api import GameTitleField, choice_filter, invalid_query
 from tournament.models import (
     HEAVY_VERSION_FIELDS,
     Bot,

@@ -249,7 +249,19 @@ class CatanView:
         return [b for b in found if owner is None or b[1] == owner]  # type: ignore[misc]
 
     def hex_pips(self, hex_id: int) -> int:
-        return PIPS.get(self.raw["board"]["numbers"][hex_id], 0)
+        """Dice outcomes (of 36) that make ``hex_id`` produce; a scenario's ``also_numbers``
+        site (Rivers: ``{"2": 12}``, the 12's hex produces on 2 too) adds its numbers."""
+        number = self.raw["board"]["numbers"][hex_id]
+        pips = PIPS.get(number, 0)
+        for extra, host in self.sites.get("also_numbers", {}).items():
+            if number == host:
+                pips += PIPS.get(int(extra), 0)
+        return pips
+
+    def gold(self, seat: int | None = None) -> int:
+        """Gold coins of ``seat`` (default: ours) in a scenario with gold, else 0."""
+        gold = self.raw.get("gold")
+        return gold["seats"][self.seat if seat is None else seat] if gold else 0
 
     def vertex_hexes(self, vertex: int) -> list[int]:
         return list(self.static["vertex_hexes"][vertex])

@@ -7,7 +7,9 @@ A layout (``data/layouts/<name>.json``, every part with its ``source``) names:
   chance nodes (BG-BOARD-03); with ``"fixed": {hex id: terrain}`` those hexes are printed (a
   scenario's river tiles) and the stack fills the others;
 * ``numbers``: one per hex (0 = none), or ``{"spiral": [tokens], "skip": [terrains]}`` laid
-  along the spiral from a chance-drawn corner of the outer ring (BG-BOARD-04);
+  along the spiral from a chance-drawn corner of the outer ring (BG-BOARD-04); ``"also":
+  {number: other}``: the hex holding ``other`` produces on ``number`` too (Rivers: the 2 lies
+  on the 12);
 * ``no_roads``: paths where no road may be built (Rivers: the bridge sites);
 * ``harbors``: ``{"hex": id, "side": 0..5, "type": "any" | resource}`` (side ``i`` joins the
   hex's corners ``i`` and ``i + 1``, clockwise from the top);
@@ -63,6 +65,7 @@ class Board:
         "fixed_numbers",
         "building_closed",
         "fixed_terrains",
+        "also_numbers",
         "preset_terrains",
         "road_closed",
         "geometry",
@@ -100,9 +103,11 @@ class Board:
         self.spiral_skip: frozenset[str] = frozenset()
         self.corner_hexes: tuple[int, ...] = ()
         self.spirals: dict[int, tuple[int, ...]] = {}
+        self.also_numbers: tuple[tuple[int, int], ...] = ()
         if self.fixed_numbers is None:
             self.spiral_tokens = tuple(numbers["spiral"])
             self.spiral_skip = frozenset(numbers.get("skip", ()))
+            self.also_numbers = tuple((int(k), v) for k, v in numbers.get("also", {}).items())
             q, r = hexes[0]
             self.corner_hexes = self.geometry.corner_hexes(max(abs(q), abs(r), abs(q + r)))
             self.spirals = {c: self.geometry.spiral_from_corner(c) for c in self.corner_hexes}

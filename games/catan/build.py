@@ -134,6 +134,8 @@ class BuildRules:
                 {"type": "build_road", "seat": p, "edge": e, "free": True, "visible_to": "all"}
             )
             self.after_road(p, e)
+            if self.plugged:
+                self.tell_built(p, "road", e)
             if self.free_roads <= 0 or not self.roads_left[p] or not self.road_spots(p):
                 self.free_roads = 0
                 self.resume_turn()
@@ -142,6 +144,8 @@ class BuildRules:
         self._put_road(p, e)
         self.built_this_turn = True
         self.events.append({"type": "build_road", "seat": p, "edge": e, "visible_to": "all"})
+        if self.plugged:
+            self.tell_built(p, "road", e)
         if self.phase == "louis_road":
             self.judge_relaid_road(p, e)  # Masters: a moved road (A-MA-09)
         else:
@@ -158,6 +162,8 @@ class BuildRules:
         self.events.append(
             {"type": "build_settlement", "seat": p, "vertex": v, "visible_to": "all"}
         )
+        if self.plugged:
+            self.tell_built(p, "settlement", v)
         self.after_settlement(p, v)
         self.after_build(p)
 
@@ -174,7 +180,15 @@ class BuildRules:
         self.vp_dirty = True
         self.built_this_turn = True
         self.events.append({"type": "build_city", "seat": p, "vertex": v, "visible_to": "all"})
+        if self.plugged:
+            self.tell_built(p, "city", v)
         self.after_build(p)
+
+    def tell_built(self, p: int, kind: str, where: int) -> None:
+        """The ``built`` hook: ``p`` placed a ``kind`` piece ("settlement", "road", "city") at
+        ``where`` (vertex or path), in the founding or later (Rivers: gold by the river)."""
+        for hook in self.hooks.built:
+            hook(self, p, kind, where)
 
     def road_cost_for(self, p: int) -> tuple[int, ...]:
         return self.cost_override or ROAD_COST

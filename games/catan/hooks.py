@@ -16,6 +16,8 @@ hook               when                                                   e.g.
 ``founding_done``  a seat placed its last founding road (``p``)            Masters: first master
 ``setup_done``     founding over, before the first turn                    Masters: stack->reserve
 ``start_turn``     a turn starts (``p``)                                   Masters: reset effects
+``built``          a seat placed a piece (``p, kind, where``: "settlement",  Rivers: gold by a river
+                   "road" or "city" at a vertex or path), founding or later
 ``actions``        legal lists before and after the roll (``p, legal``)    Masters, trade tokens
 ``produced``       after a non-7 roll paid out (``total``); True: a        Marianne, a second roll,
                    decision is pending, the hook's phase continues         fish, gold on rivers
@@ -59,6 +61,7 @@ HOOKS = (
     "founding_done",
     "setup_done",
     "start_turn",
+    "built",
     "actions",
     "produced",
     "seven",

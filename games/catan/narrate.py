@@ -194,10 +194,12 @@ SENTENCES = {
 
 
 def _with_plugins(sentences: dict[str, Any]) -> dict[str, Any]:
-    """The core's sentences and every plug-in's (``Expansion.sentences``), each type once."""
+    """The core's sentences and every plug-in's (``Expansion.sentences``), each type once (a
+    shared mechanic's sentence, the very same object, may come from several plug-ins)."""
     joined = dict(sentences)
     for plugin in expansions.registry():
-        clash = joined.keys() & plugin.sentences.keys()
+        common = joined.keys() & plugin.sentences.keys()
+        clash = {k for k in common if joined[k] is not plugin.sentences[k]}
         if clash:
             raise ValueError(f"{plugin.name} words events the core already words: {sorted(clash)}")
         joined.update(plugin.sentences)

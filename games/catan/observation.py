@@ -64,6 +64,10 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
             "accepted": list(t["accepted"]),
             "pending": list(t["pending"]),
         }
+        if "gold" in t:  # gold coins on one side (games/catan/mechanics/gold.py)
+            trade["give"]["gold"], trade["get"]["gold"] = t["gold"]
+            trade["give"] = {k: v for k, v in trade["give"].items() if v}
+            trade["get"] = {k: v for k, v in trade["get"].items() if v}
     obs = {
         "seat": seat,
         "num_players": state.n,

@@ -63,8 +63,8 @@ TERRAIN_COLOURS = {
     "mountains": "#8c8f94",
     "desert": "#e4d3a4",
 }
-OTHER_TERRAIN = "#c9b99a"
-"""A scenario's own terrain (a trade hex, a castle) that the plug-in draws over."""
+OTHER_TERRAIN = "#7f8f62"
+"""A scenario's own terrain (the Rivers' swamps): a drab green; its plug-in draws over it."""
 RESOURCE_COLOURS = {
     "lumber": TERRAIN_COLOURS["forest"],
     "brick": TERRAIN_COLOURS["hills"],
@@ -292,10 +292,11 @@ def _hexes(geo: Geometry, board: dict[str, Any]) -> list[str]:
         corners = " ".join(
             f"{x:.1f},{y:.1f}" for x, y in (_point(geo, v) for v in geo.hex_vertices[hex_id])
         )
+        fill = TERRAIN_COLOURS.get(terrain, OTHER_TERRAIN)
         parts.append(
             f'<polygon class="hex" data-hex="{hex_id}" data-terrain="{terrain}" '
-            f'points="{corners}" fill="{TERRAIN_COLOURS.get(terrain, OTHER_TERRAIN)}" '
-            f'stroke="#f3e6c4" stroke-width="3"><title>{terrain}</title></polygon>'
+            f'points="{corners}" fill="{fill}" stroke="#f3e6c4" '
+            f'stroke-width="3"><title>{terrain}</title></polygon>'
         )
         number = board["numbers"][hex_id]
         if number:

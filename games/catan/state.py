@@ -249,6 +249,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         for h, number in enumerate(self.numbers):
             if number:
                 by_number.setdefault(number, []).append(h)
+        for number, other in self.board.also_numbers:  # Rivers: the 12's hex produces on 2
+            by_number[number] = by_number.get(number, []) + by_number.get(other, [])
         self.number_hexes = {k: tuple(v) for k, v in by_number.items()}
         self.income: dict[int, Income] = {}
         self.harbor_rate_vertices = {}
@@ -449,6 +451,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.events.append(
             {"type": "place_settlement", "seat": p, "vertex": v, "visible_to": "all"}
         )
+        if self.plugged:
+            self.tell_built(p, "settlement", v)
         if self.setup_index >= self.n:
             self._collect_founding_income(p, v)
         self._set_phase("setup_road", p)
@@ -478,6 +482,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.events.append(
             {"type": "place_road", "seat": p, "edge": action["edge"], "visible_to": "all"}
         )
+        if self.plugged:
+            self.tell_built(p, "road", action["edge"])
         if self.setup_index >= self.n:
             for hook in self.hooks.founding_done:
                 hook(self, p)
@@ -752,18 +758,23 @@ def board_of(options: dict[str, Any]) -> Any:
 
 def _methods(prefix: str) -> dict[str, Any]:
     """The core's ``_<prefix>...`` methods, then the plug-ins' ``<prefix>...`` methods (each
-    called as ``fn(state, ...)``); a name defined twice is an error."""
+    called as ``fn(state, ...)``); a name defined twice is an error, unless several plug-ins
+    inherit the very same method from a shared mechanic (``games/catan/mechanics``)."""
     table: dict[str, Any] = {}
     for klass in reversed(CatanState.__mro__):
         for name, fn in vars(klass).items():
             if name.startswith(prefix):
                 table[name[len(prefix) :]] = fn
+    shared: dict[str, Any] = {}  # key -> the function a plug-in took it from
     for x in expansions.registry():
         for name in dir(type(x)):
             if name.startswith(prefix[1:]) and callable(getattr(x, name)):  # not chance_kinds
                 key = name[len(prefix) - 1 :]
-                if key in table:
+                fn = getattr(type(x), name)
+                if key in table and shared.get(key) is not fn:
                     raise RuntimeError(f"{x.name}: {name} is defined twice")
+                # A shared mechanic's method (gold coins) inherited by several plug-ins: once.
+                shared[key] = fn
                 table[key] = getattr(x, name)
     return table
 

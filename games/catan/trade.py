@@ -8,6 +8,8 @@ seat order after the proposer (``accept_trade`` only if it holds the requested c
 ``reject_trade``); finally the proposer confirms one accepter (``confirm_trade`` with its seat) or
 ``cancel_trade``. At most ``trade_proposals_per_turn`` proposals per turn, so no bot can stall.
 The legal list offers every one-for-one proposal; any other valid proposal is accepted by apply.
+With gold coins (``games/catan/mechanics/gold.py``) either side may also hold ``"gold": n``: gold
+trades freely between players (RI-GU-02); the trade then carries ``gold`` = [given, asked].
 
 Rules: BG-TRADE-01..05, BG-MAR-01..05, BG-HARBOR-01..02, BG-TURN-03..04.
 """
@@ -84,15 +86,34 @@ class TradeRules:
             raise IllegalAction(f"{prefix}: proposal limit for this turn reached")
         if set(action) != {"type", "give", "get"}:
             raise IllegalAction(f"{prefix}: keys must be exactly type, give, get")
-        give = _counts(prefix, "give", action["give"])
-        get = _counts(prefix, "get", action["get"])
-        if not any(give) or not any(get):
+        gold = self.gold_of_proposal(prefix, action)
+        give = _counts(prefix, "give", _cards(action["give"]))
+        get = _counts(prefix, "get", _cards(action["get"]))
+        if not (any(give) or gold[0]) or not (any(get) or gold[1]):
             raise IllegalAction(f"{prefix}: each side must give at least one card (BG-TRADE-03)")
         if any(give[r] and get[r] for r in range(5)):
             raise IllegalAction(f"{prefix}: the same resource on both sides (A-BG-15)")
         h = self.hand[p]
         if any(give[r] > h[r] for r in range(5)):
             raise IllegalAction(f"{prefix}: you do not hold the cards you offer")
+        if gold[0] and gold[0] > self.gold[p]:
+            raise IllegalAction(f"{prefix}: you do not hold the gold you offer")
+
+    def gold_of_proposal(self, prefix: str, action: Action) -> tuple[int, int]:
+        """Gold (given, asked) of a proposal: only in a game with gold coins (RI-GU-02)."""
+        gold = [0, 0]
+        for i, side in enumerate(("give", "get")):
+            value = action[side]
+            if isinstance(value, dict) and "gold" in value:
+                if getattr(self, "gold", None) is None:
+                    raise IllegalAction(f"{prefix}: no gold in this game ({side} has 'gold')")
+                count = value["gold"]
+                if type(count) is not int or count < 1:
+                    raise IllegalAction(f"{prefix}: {side}['gold'] must be a positive integer")
+                gold[i] = count
+        if gold[0] and gold[1]:
+            raise IllegalAction(f"{prefix}: gold on both sides (A-BG-15)")
+        return gold[0], gold[1]
 
     def _apply_propose_trade(self, action: Action) -> None:
         p = self.actor
@@ -102,11 +123,15 @@ class TradeRules:
             give[one_for_one[0]] = 1
             get[one_for_one[1]] = 1
         else:
-            give = _counts("", "give", action["give"])
-            get = _counts("", "get", action["get"])
+            give = _counts("", "give", _cards(action["give"]))
+            get = _counts("", "get", _cards(action["get"]))
         self.proposals += 1
         order = [(p + i) % self.n for i in range(1, self.n)]
         self.trade = {"proposer": p, "give": give, "get": get, "pending": order, "accepted": []}
+        if one_for_one is None:
+            gold = self.gold_of_proposal("", action)
+            if any(gold):
+                self.trade["gold"] = list(gold)
         self.events.append(
             {
                 "type": "propose_trade",
@@ -123,6 +148,9 @@ class TradeRules:
         for r in range(5):
             if h[r] < want[r]:
                 return [A.REJECT_TRADE]
+        gold = self.trade.get("gold")
+        if gold and self.gold[self.actor] < gold[1]:
+            return [A.REJECT_TRADE]
         return [A.ACCEPT_TRADE, A.REJECT_TRADE]
 
     def _answer(self, accepted: bool) -> None:
@@ -164,16 +192,26 @@ class TradeRules:
         for r in range(5):
             hp[r] += get[r] - give[r]
             hq[r] += give[r] - get[r]
-        self.events.append(
-            {
-                "type": "trade",
-                "seat": p,
-                "partner": q,
-                "give": _named(give),
-                "get": _named(get),
-                "visible_to": "all",
-            }
-        )
+        event = {
+            "type": "trade",
+            "seat": p,
+            "partner": q,
+            "give": _named(give),
+            "get": _named(get),
+            "visible_to": "all",
+        }
+        gold = trade.get("gold")
+        if gold:  # gold on one side (RI-GU-02)
+            if gold[0]:
+                event["give"]["gold"] = gold[0]
+            else:
+                event["get"]["gold"] = gold[1]
+        self.events.append(event)
+        if gold:
+            from games.catan.mechanics import gold as coins
+
+            payer, payee = (p, q) if gold[0] else (q, p)
+            coins.transfer(self, payer, payee, gold[0] or gold[1], "trade")
         self.trade = None
         self.to_main()
 
@@ -194,6 +232,13 @@ def _counts(prefix: str, side: str, value: Any) -> list[int]:
             raise IllegalAction(f"{prefix}: {side}[{name!r}] must be a positive integer")
         counts[RESOURCE_INDEX[name]] = count
     return counts
+
+
+def _cards(value: Any) -> Any:
+    """One side of a proposal without its gold (checked by ``gold_of_proposal``)."""
+    if isinstance(value, dict) and "gold" in value:
+        return {k: v for k, v in value.items() if k != "gold"}
+    return value
 
 
 def _named(counts: list[int]) -> dict[str, int]:

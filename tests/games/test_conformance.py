@@ -50,9 +50,16 @@ def player_counts(game: Game) -> list[int]:
     return counts
 
 
-def playout(game: Game, num_players: int, seed: int, check_every: int = 0) -> tuple[State, list]:
-    """Play random legal actions; return the final state and the applied list."""
-    state = game.new_game(num_players=num_players, seed=seed, options={})
+def playout(
+    game: Game,
+    num_players: int,
+    seed: int,
+    check_every: int = 0,
+    options: dict[str, Any] | None = None,
+) -> tuple[State, list]:
+    """Play random legal actions; return the final state and the applied list (``options``: an
+    expansion's suite reuses this one)."""
+    state = game.new_game(num_players=num_players, seed=seed, options=options or {})
     streams = ChanceStreams(seed)
     choice = random.Random(seed)
     applied: list[dict[str, Any]] = []

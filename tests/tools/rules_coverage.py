@@ -34,6 +34,9 @@ def _shared_dir() -> Path:
 
 
 CHECKLIST = _shared_dir() / "reference" / "rules-checklist.md"
+EXPANSION_DIR = _shared_dir() / "reference" / "expansions"
+PLUGIN_OF_FILE = {"traders-and-barbarians": "traders_barbarians"}
+"""An expansion checklist's file stem -> its plug-in's name, where ``-`` -> ``_`` is not it."""
 DOCUMENT = ROOT / "docs" / "rules-coverage.md"
 TEST_DIR = ROOT / "tests" / "games"
 SECTIONS = (
@@ -56,6 +59,8 @@ DATA_RULES = {
     "CG-CARD-FLEET-05": "a fleet's trade symbol (card file)",
     "CG-CARD-KNIGHT-01": "knights' strength and tournament points (card file)",
     "CG-CARD-TRADEBLDG-01": "trade buildings' symbols (card file)",
+    "RI-CB-01": "Rivers + T&B: a bridge earns 2 gold (rivers/combinations.json, not played yet)",
+    "RI-CB-02": "Rivers + T&B: start gold, crossing costs, bridge toll (combinations.json)",
 }
 
 # Calls that mean a test drives the engine: a state's or a game's own methods. Any helper of the
@@ -87,6 +92,41 @@ def checklist_rule_ids(text: str) -> list[str]:
     for match in _ID.finditer(text):
         seen.setdefault(match.group(1), None)
     return list(seen)
+
+
+def expansion_checklists(folder: Path | None = None) -> list[tuple[str, str, list[str]]]:
+    """(prefix, title, rule IDs) of each expansion checklist (``reference/expansions/*.md``)
+    whose plug-in is registered: its rules need tests once it is playable. A rule ID is defined
+    at the start of a table row (``| RI-CO-01 |``) or in bold (``**RI-SU-01**``)."""
+    from games.catan import expansions
+
+    names = {x.name for x in expansions.registry()}
+    found = []
+    for path in sorted((folder or EXPANSION_DIR).glob("*.md")):
+        plugin = PLUGIN_OF_FILE.get(path.stem, path.stem.replace("-", "_"))
+        if plugin not in names:
+            continue
+        text = path.read_text()
+        first = re.search(r"^\| ([A-Z0-9]+)-[A-Z0-9]+-\d+ \|", text, re.M)
+        if first is None:
+            continue
+        prefix = first.group(1)
+        ids = re.findall(rf"(?:^\| |\*\*)({prefix}-[A-Z0-9]+-\d+)(?: \||\*\*)", text, re.M)
+        title = f"{plugin.replace('_', ' ').title()} ({prefix}-…, expansions/{path.name})"
+        found.append((prefix, title, list(dict.fromkeys(ids))))
+    return found
+
+
+def all_rule_ids() -> list[str]:
+    """The checklist's rules and those of every playable expansion."""
+    ids = checklist_rule_ids(CHECKLIST.read_text())
+    for _, _, rules in expansion_checklists():
+        ids += rules
+    return ids
+
+
+def sections() -> tuple[tuple[str, str], ...]:
+    return SECTIONS + tuple((prefix, title) for prefix, title, _ in expansion_checklists())
 
 
 def _test_functions(path: Path, root: Path = ROOT) -> list[tuple[str, str]]:
@@ -198,7 +238,7 @@ def render(table: dict[str, list[str]]) -> str:
         "fails when a rule has no test or this file is stale.",
         "",
     ]
-    for prefix, title in SECTIONS:
+    for prefix, title in sections():
         rules = [rule for rule in table if rule.startswith(prefix + "-")]
         missing = sum(1 for rule in rules if not table[rule])
         lines += [f"## {title}", "", f"{len(rules)} rules, {len(rules) - missing} covered.", ""]
@@ -228,7 +268,7 @@ def hand_written(document: str) -> str:
 
 
 def main() -> int:
-    table = coverage(checklist_rule_ids(CHECKLIST.read_text()))
+    table = coverage(all_rule_ids())
     kept = hand_written(DOCUMENT.read_text()) if DOCUMENT.exists() else ""
     DOCUMENT.write_text(render(table) + kept)
     missing = [rule for rule, tests in table.items() if not tests]

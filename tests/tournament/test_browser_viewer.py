@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from arena.front.viewer import Timeline, seat_names
 from tests.tournament.replays import finished_match
 from tests.tournament.test_browser import page, pytestmark  # noqa: F401 (fixture and marks)
-from tournament.viewer import Timeline, seat_names
 
 
 def screenshot(page, name: str) -> None:  # noqa: F811 (the fixture is the page argument)

@@ -8,10 +8,10 @@ import xml.etree.ElementTree as ET
 import pytest
 from django.test import Client
 
+from arena.front.charts import Series, move_time_chart, rating_chart
 from tests.tournament.conftest import TEST_BOTS, make_bot
 from tests.tournament.test_results import outcome_for
 from tournament import execution
-from tournament.charts import Series, move_time_chart, rating_chart
 from tournament.matches import create_match
 from tournament.results import record_result
 from tournament.versions import create_version
@@ -148,8 +148,8 @@ def test_sub_millisecond_moves_get_ticks_too() -> None:
 
 
 def test_a_bracket_names_entrants_with_their_owner_and_cuts_long_names_in_the_middle() -> None:
+    from arena.front.charts import bracket_chart
     from tournament.brackets import knockout
-    from tournament.charts import bracket_chart
 
     names = ["alice/alice_card v1", "bob/alice_card v1", "carol/" + "x" * 40 + " v12"]
     svg = bracket_chart(knockout(3, 1, {}), names, {})

@@ -141,7 +141,7 @@ def test_a_knockout_tie_of_duplicate_sets_shares_the_seed_and_swaps_the_seats(
     state = TournamentState.load(cup)
     final = state.bracket()[0][0]
     assert final.wins == (2, 1) and final.winner == 0
-    html = client.get(reverse("tournament:tournament_detail", args=[cup.id])).content.decode()
+    html = client.get(reverse("front:tournament_detail", args=[cup.id])).content.decode()
     assert "Duplicate sets" in html and "won the set" in html and "set 3, game 2" in html
     body = client.get(reverse("api:tournament_detail", args=[cup.id])).json()
     assert body["format_settings"] == {"duplicate": True}

@@ -26,7 +26,7 @@ def test_a_finished_round_robin_exports_its_standings_crosstable_and_games(
             min(p.version_id for p in game.participants.all()),
             django_capture_on_commit_callbacks,
         )
-    page = client.get(reverse("tournament:tournament_detail", args=[league.id])).content.decode()
+    page = client.get(reverse("front:tournament_detail", args=[league.id])).content.decode()
     assert f"/tournaments/{league.id}/export/crosstable.csv" in page
 
     def get(kind, fmt, namespace="tournament"):

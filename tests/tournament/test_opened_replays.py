@@ -9,9 +9,9 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from arena.front import opened_replays
 from games.common import replayfile
 from tests.tournament.replays import finished_match
-from tournament import opened_replays
 from tournament.models import OpenedReplay
 
 pytestmark = pytest.mark.django_db

@@ -131,15 +131,15 @@ def test_the_page_offers_an_owner_their_bots_and_the_api_enters_them(
     cup = draft(users)
     registration.open_registration(cup.id, users["staff"])
     client.force_login(users["bob"])
-    page = client.get(reverse("tournament:tournament_detail", args=[cup.id])).content.decode()
+    page = client.get(reverse("front:tournament_detail", args=[cup.id])).content.decode()
     assert "Registration is open" in page and "Enter your bot" in page and "bobs_bot" in page
     assert "card_0" not in page.split("Enter your bot")[1].split("</form>")[0]
     response = client.post(
-        reverse("tournament:tournament_registration", args=[cup.id]),
+        reverse("front:tournament_registration", args=[cup.id]),
         {"action": "enter", "bot": bob_bot.id},
     )
     assert response.status_code == 302
-    page = client.get(reverse("tournament:tournament_detail", args=[cup.id])).content.decode()
+    page = client.get(reverse("front:tournament_detail", args=[cup.id])).content.decode()
     assert "Your bot is entered." in page and "Withdraw" in page
     client.force_login(users["alice"])
     url = reverse("api:tournament_entries", args=[cup.id])

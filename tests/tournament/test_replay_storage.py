@@ -57,7 +57,7 @@ def test_a_replay_stored_in_format_1_still_loads_verifies_and_shows(client, hous
         "actions": len(match.replay.unpack()["actions"]),
     }
     call_command("replay_match", str(match.id), stdout=io.StringIO())  # raises if it differs
-    page = client.get(reverse("tournament:match_detail", args=[match.id]))
+    page = client.get(reverse("front:match_detail", args=[match.id]))
     assert page.status_code == 200 and page.context["viewer"]["steps"] > 0
 
 

@@ -11,9 +11,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from arena.front import views
 from tests.tournament.conftest import FAST_GAME, TEST_BOTS, make_bot
 from tests.tournament.test_charts import play_rated, polylines
-from tournament import history, views
+from tournament import history
 from tournament.matches import create_match
 from tournament.models import Bot, BotVersion, GameLadder, Match
 from tournament.scheduler import schedule_ladder

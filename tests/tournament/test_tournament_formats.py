@@ -57,7 +57,7 @@ def test_a_swiss_runs_its_rounds_pairs_without_rematches_and_ranks_by_points(
     points = [dict(p.columns)["Points"] for p in places]
     assert points == sorted(points, reverse=True)
     assert places[0].entrant == 0 and dict(places[0].columns)["Points"] == 4.0
-    page = client.get(reverse("tournament:tournament_detail", args=[tournament.id]))
+    page = client.get(reverse("front:tournament_detail", args=[tournament.id]))
     html = page.content.decode()
     assert "Buchholz" in html and "Round 4, board 1" in html and "head-to-head" in html
     body = client.get(reverse("api:tournament_detail", args=[tournament.id])).json()
@@ -87,7 +87,7 @@ def test_a_double_elimination_needs_two_losses_and_draws_its_bracket(
     places = state.event.places()
     assert [p.entrant for p in places] == [3, 2, 1, 0]
     assert [p.place for p in places] == [1, 2, 3, 4]
-    page = client.get(reverse("tournament:tournament_detail", args=[tournament.id]))
+    page = client.get(reverse("front:tournament_detail", args=[tournament.id]))
     html = page.content.decode()
     assert "Double-elimination bracket" in html and "Losers&#x27; final" in html
     assert 'class="champion"' in html
@@ -139,7 +139,7 @@ def test_a_table_swiss_seats_tables_with_byes_and_ranks_by_placing_points(
     assert sorted(e for byes in event.byes for e in byes) == [0, 1, 2, 3]
     for record in event.records:
         assert sorted(record.seat_counts) == [1, 1, 1]
-    page = client.get(reverse("tournament:tournament_detail", args=[tournament.id])).content
+    page = client.get(reverse("front:tournament_detail", args=[tournament.id])).content
     assert b"points by placing" in page and b"Round 2, table 1" in page
 
 
@@ -224,7 +224,7 @@ def test_each_game_describes_its_options_and_the_form_and_api_offer_exactly_thos
                     game.new_game(players, 1, {spec.name: spec.maximum + 1})
     assert client.get(reverse("api:game_options", args=["chess"])).status_code == 404
     client.force_login(users["staff"])
-    form = client.get(reverse("tournament:tournament_new")).content.decode()
+    form = client.get(reverse("front:tournament_new")).content.decode()
     (field,) = re.findall(r'<input[^>]*name="catan__victory_points"[^>]*>', form)
     assert 'min="3"' in field and 'max="20"' in field
     assert '<option value="variable">variable</option>' in form

@@ -8,12 +8,12 @@ import json
 import pytest
 from django.urls import reverse
 
+from arena.front import viewer
 from games.common.narration import is_hidden_copy
 from games.common.replay import replay, stored_final_state
 from games.registry import GAMES
 from tests.games.svg import by_class, parse
 from tests.tournament.replays import finished_match
-from tournament import viewer
 from tournament.models import Match, Replay
 
 pytestmark = pytest.mark.django_db
@@ -27,12 +27,12 @@ def match(request, house_bots) -> Match:
 
 
 def frames_url(match: Match) -> str:
-    return reverse("tournament:replay_frames", args=[match.id])
+    return reverse("front:replay_frames", args=[match.id])
 
 
 def test_the_match_page_shows_the_final_position_by_default(client, match) -> None:
     payload = match.replay.unpack()
-    response = client.get(reverse("tournament:match_detail", args=[match.id]))
+    response = client.get(reverse("front:match_detail", args=[match.id]))
     assert response.status_code == 200
     frame = response.context["viewer"]["frame"]
     assert frame["step"] == len(payload["actions"]) == response.context["viewer"]["steps"]
@@ -45,7 +45,7 @@ def test_the_match_page_shows_the_final_position_by_default(client, match) -> No
 
 
 def test_a_step_and_a_turn_can_be_asked_for(client, match) -> None:
-    url = reverse("tournament:match_detail", args=[match.id])
+    url = reverse("front:match_detail", args=[match.id])
     response = client.get(url, {"step": 0})
     assert response.status_code == 200 and response.context["viewer"]["frame"]["step"] == 0
     response = client.get(url, {"turn": 5})
@@ -68,7 +68,7 @@ def test_a_step_and_a_turn_can_be_asked_for(client, match) -> None:
     ],
 )
 def test_bad_steps_on_the_match_page_are_refused(client, match, query, status) -> None:
-    response = client.get(reverse("tournament:match_detail", args=[match.id]), query)
+    response = client.get(reverse("front:match_detail", args=[match.id]), query)
     assert response.status_code == status
 
 
@@ -127,10 +127,10 @@ def test_a_match_without_a_replay_has_no_viewer(client, house_bots) -> None:
     match = finished_match("catan")
     match.replay.delete()
     assert client.get(frames_url(match)).status_code == 404
-    response = client.get(reverse("tournament:match_detail", args=[match.id]))
+    response = client.get(reverse("front:match_detail", args=[match.id]))
     assert response.status_code == 200 and response.context["viewer"] is None
     assert b"No replay was stored" in response.content
-    assert client.get(reverse("tournament:replay_frames", args=[10**6])).status_code == 404
+    assert client.get(reverse("front:replay_frames", args=[10**6])).status_code == 404
 
 
 def test_a_replay_the_engine_cannot_replay_is_reported_not_a_500(client, house_bots) -> None:
@@ -138,7 +138,7 @@ def test_a_replay_the_engine_cannot_replay_is_reported_not_a_500(client, house_b
     payload = match.replay.unpack()
     payload["actions"][5] = {"type": "not_an_action"}
     Replay.objects.filter(match=match).update(data=Replay.pack(payload))
-    response = client.get(reverse("tournament:match_detail", args=[match.id]))
+    response = client.get(reverse("front:match_detail", args=[match.id]))
     assert response.status_code == 200 and response.context["viewer"] is None
     assert b"cannot be shown by the current engine" in response.content
     assert client.get(frames_url(match)).status_code == 404
@@ -148,7 +148,7 @@ def test_a_running_match_shows_no_position(client, house_bots) -> None:
     match = finished_match("cardgame")
     match.replay.delete()
     Match.objects.filter(id=match.id).update(status=Match.RUNNING)
-    response = client.get(reverse("tournament:match_detail", args=[match.id]))
+    response = client.get(reverse("front:match_detail", args=[match.id]))
     assert b"appears here when the match has finished" in response.content
     assert b"<svg" not in response.content
 
@@ -199,7 +199,7 @@ def test_the_card_game_deal_is_one_step_told_in_one_line(client, house_bots) -> 
         state.apply(action)
     assert state.current_player() >= 0  # the first decision of a seat
 
-    url = reverse("tournament:match_detail", args=[match.id])
+    url = reverse("front:match_detail", args=[match.id])
     first = client.get(url, {"step": 0})
     assert first.context["viewer"]["next"] == opening
     assert first.context["viewer"]["frame"]["events"] == []

@@ -6,9 +6,10 @@ import re
 
 import pytest
 
+from arena.front import views
 from tests.tournament.conftest import basic_auth, make_bot
 from tests.tournament.test_results import outcome_for
-from tournament import execution, views
+from tournament import execution
 from tournament.matches import create_match
 from tournament.models import BotVersion, GameLadder, Match, MatchParticipant
 from tournament.results import record_result

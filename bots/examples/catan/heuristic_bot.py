@@ -70,9 +70,43 @@ def robber_score(view: arena_bot.CatanView, hex_id: int) -> float:
     return score * view.hex_pips(hex_id)
 
 
+def rivers_move(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[str]) -> int | None:
+    """The Rivers of Catan (docs/scenarios/rivers.md): found by the rivers (1 gold each), build
+    bridges (3 gold), turn 2 gold into the card that completes a city or settlement, and buy gold
+    to stop being a Poor Settler (-2 VP) when the spare cards allow. None: not this scenario."""
+    if "river_hexes" not in view.sites:
+        return None
+    river = set(view.sites["river_hexes"])
+    if "place_settlement" in kinds:
+        return best(turn, turn.actions_of_type("place_settlement"),
+                    lambda a: spot_value(view, a["vertex"])
+                    + 1.5 * bool(river & set(view.vertex_hexes(a["vertex"]))))  # fmt: skip
+    if "build_city" in kinds or "build_settlement" in kinds:
+        return None  # points first
+    if "build_bridge" in kinds:
+        return turn.actions_of_type("build_bridge")[0]
+    have = view.resources
+    for goal in ("city", "settlement"):
+        need = missing(have, COSTS[goal])
+        if sum(need.values()) == 1:
+            for i in turn.actions_of_type("exchange_gold"):
+                if turn.legal_actions[i]["resource"] in need:
+                    return i
+    golds = view.raw["gold"]["seats"]
+    poor = golds[view.seat] == min(golds)
+    for i in turn.actions_of_type("buy_gold"):
+        action = turn.legal_actions[i]
+        spare = have[action["give"]] - COSTS["city"].get(action["give"], 0)
+        if poor and spare >= action["rate"]:
+            return i
+    return None
+
+
 def decide(turn: arena_bot.Turn) -> int:
     view = arena_bot.CatanView(turn.observation, turn.match.static)
     kinds = {a["type"] for a in turn.legal_actions}
+    if (scenario := rivers_move(turn, view, kinds)) is not None:
+        return scenario
     if "place_settlement" in kinds:
         return best(turn, turn.actions_of_type("place_settlement"),
                     lambda a: spot_value(view, a["vertex"]))  # fmt: skip

@@ -68,7 +68,9 @@ def _check_board(state: Any) -> None:
         )
         assert settlements + state.settlements_left[p] == MAX_SETTLEMENTS
         assert cities + state.cities_left[p] == MAX_CITIES
-        assert state.edge_owner.count(p) + state.roads_left[p] == MAX_ROADS
+        other_pieces = state.board.sites.get("bridge_sites", ())  # Rivers: bridges, not roads
+        roads = sum(1 for e, o in enumerate(state.edge_owner) if o == p and e not in other_pieces)
+        assert roads + state.roads_left[p] == MAX_ROADS
         assert state.road_length[p] == longest_trail(
             state.board, p, state.edge_owner, state.vertex_owner
         )
