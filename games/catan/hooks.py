@@ -22,13 +22,14 @@ hook               when                                                   e.g.
 ``produced``       after a non-7 roll paid out (``total``); True: a        Marianne, a second roll,
                    decision is pending, the hook's phase continues         fish, gold on rivers
 ``seven``          a 7 was rolled; True: the hook took over                Siegfried, barbarians
-``robber_move``    the robber is to move (after a 7's discards, a knight);  T&B: a barbarian moves
-                   True: the hook took over (its own phase)
 ``vp``             extra public victory points of a seat                   chits, prisoners
 ``hidden_vp``      victory points of a seat only it sees (``p``), counted   T&B: scenario VP cards
                    for victory and the final score
 ``target``         a seat's victory target (``base`` passed in)            Fishermen's old boot
 ``may_progress``   the no-progress check (``p``): True keeps the game on   Louis walks a road
+``robber_move``    the robber would move (after a 7's discards or a        Barbarian Attack: steal
+                   knight); True: the hook took over                       from a chosen player;
+                                                                           T&B: move a barbarian
 ``observe``        after the core observation is built (``seat, obs``)     tokens, scenario pieces
 ``static``         ``static_info`` (``options, static``)                   scenario sites
 ``view``           the spectators' public view (``state, view``): add      tokens, scenario pieces
@@ -65,11 +66,11 @@ HOOKS = (
     "actions",
     "produced",
     "seven",
-    "robber_move",
     "vp",
     "hidden_vp",
     "target",
     "may_progress",
+    "robber_move",
     "observe",
     "view",
     "hand_view",

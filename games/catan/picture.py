@@ -63,8 +63,8 @@ TERRAIN_COLOURS = {
     "mountains": "#8c8f94",
     "desert": "#e4d3a4",
 }
-OTHER_TERRAIN = "#7f8f62"
-"""A scenario's own terrain (the Rivers' swamps): a drab green; its plug-in draws over it."""
+OTHER_TERRAIN = "#d8cfb8"
+"""A scenario's own hex (Barbarian Attack's castle), which its plug-in draws over."""
 RESOURCE_COLOURS = {
     "lumber": TERRAIN_COLOURS["forest"],
     "brick": TERRAIN_COLOURS["hills"],

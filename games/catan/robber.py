@@ -63,8 +63,8 @@ class RobberRules:
         self.continue_seven()
 
     def start_robber_move(self) -> None:
-        """BG-ROBBER-04; an expansion's ``robber_move`` hook may move something else instead
-        (T&B: a barbarian)."""
+        """The roller moves the robber, unless an expansion's ``robber_move`` hook takes over
+        (Barbarian Attack has no robber: the roller steals from a player of his choice)."""
         if self.plugged:
             for hook in self.hooks.robber_move:
                 if hook(self):

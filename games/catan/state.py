@@ -272,8 +272,6 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.network = [set() for _ in range(self.n)]
         self.road_vertices = [set() for _ in range(self.n)]
         self.blocked = [False] * self.board.num_vertices
-        for v in self.board.building_closed:  # a scenario's places that take no building
-            self.blocked[v] = True
         self.rates = [[4] * 5 for _ in range(self.n)]
         for v, owner in enumerate(self.vertex_owner):
             if owner != -1:
@@ -698,11 +696,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
 
     def total_vp(self, p: int) -> int:
         """Public VP plus hidden VP cards (BG-VP-01, BG-VP-02)."""
-        vp = self.public_vp(p) + self.dev_hand[p][VICTORY_POINT]
-        if self.plugged:
-            for hook in self.hooks.hidden_vp:
-                vp += hook(self, p)  # a scenario deck's VP cards (T&B)
-        return vp
+        return self.public_vp(p) + self.dev_hand[p][VICTORY_POINT]
 
     def _check_victory(self) -> None:
         """BG-WIN-01/03: only the player whose turn it is can win, at any moment of his turn."""
@@ -768,8 +762,8 @@ def _methods(prefix: str) -> dict[str, Any]:
     shared: dict[str, Any] = {}  # key -> the function a plug-in took it from
     for x in expansions.registry():
         for name in dir(type(x)):
-            if name.startswith(prefix[1:]) and callable(getattr(x, name)):  # not chance_kinds
-                key = name[len(prefix) - 1 :]
+            if name.startswith(prefix[1:]) and callable(getattr(type(x), name)):
+                key = name[len(prefix) - 1 :]  # (not ``chance_kinds``, a plug-in's data)
                 fn = getattr(type(x), name)
                 if key in table and shared.get(key) is not fn:
                     raise RuntimeError(f"{x.name}: {name} is defined twice")

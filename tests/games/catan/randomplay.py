@@ -26,7 +26,9 @@ def check_invariants(state: Any) -> None:
     for r in range(5):
         assert state.bank[r] + sum(state.hand[p][r] for p in range(n)) == CARDS_PER_RESOURCE
         assert state.bank[r] >= 0 and all(state.hand[p][r] >= 0 for p in range(n))
-    for c in range(5):
+    if "deck_left" in vars(state):  # a scenario deck replaces the base deck (scenario_deck)
+        _check_scenario_deck(state)
+    for c in range(5 if "deck_left" not in vars(state) else 0):
         in_hands = sum(state.dev_hand[p][c] for p in range(n))
         on_table = sum(state.knights) if c == 0 else 0
         total = state.dev_deck[c] + in_hands + on_table + state.dev_spent[c] + state.dev_drawn[c]
@@ -55,6 +57,18 @@ def check_invariants(state: Any) -> None:
         assert len(owned) == n, "MA-USE-01: one master each"
         everyone = owned + state.master_reserve + state.master_stack
         assert len(set(everyone)) == len(everyone) == 10
+
+
+def _check_scenario_deck(state: Any) -> None:
+    """Every card of a scenario deck is in the deck, a hand or the discards; the base deck is
+    empty (games/catan/mechanics/scenario_deck.py)."""
+    from games.catan.mechanics.scenario_deck import deck_owner
+
+    assert not any(state.dev_deck) and not any(map(any, state.dev_hand))
+    counts = deck_owner(state).deck.counts
+    for i, count in enumerate(counts):
+        held = sum(hand[i] for hand in state.deck_hand)
+        assert state.deck_left[i] + state.deck_discards[i] + held == count, i
 
 
 def _check_board(state: Any) -> None:
