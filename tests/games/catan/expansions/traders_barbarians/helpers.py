@@ -109,3 +109,26 @@ def free_vertex_path(state: Any, avoid: set[int] | None = None) -> tuple[int, in
         ):
             return e, a, b
     raise AssertionError("no free path")
+
+
+def give_card(state: Any, p: int, card: str, new: bool = False) -> None:
+    """Seat ``p`` holds one more scenario card (from the deck), playable unless ``new``."""
+    i = _deck(state).index(card)
+    state.deck_left[i] -= 1
+    state.deck_hand[p][i] += 1
+    if new:
+        state.deck_new[p][i] += 1
+    state._legal = None
+
+
+def _deck(state: Any) -> Any:
+    from games.catan.mechanics.scenario_deck import deck_owner
+
+    return deck_owner(state).deck
+
+
+def corner_next_to(state: Any, name: str) -> int:
+    """A land corner of trade hex ``name`` joined to its plaza (an inland one)."""
+    board = state.board
+    v = plaza(state, name)
+    return max(board.vertex_neighbors[v], key=lambda w: len(board.vertex_hexes[w]))

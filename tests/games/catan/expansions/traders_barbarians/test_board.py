@@ -82,7 +82,7 @@ def test_TB_TH_04_trade_hexes_produce_nothing() -> None:
     before = [list(h) for h in state.hand]
     main_phase(state)
     production = [e for e in state.events if e["type"] == "production"][-1]
-    for p, resource, _ in production["gains"]:
+    for _p, resource, _ in production["gains"]:
         assert resource in ("lumber", "brick", "wool", "grain", "ore")
     assert state.hand != before or production["gains"] == []
 
