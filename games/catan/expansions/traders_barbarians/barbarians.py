@@ -11,7 +11,8 @@ from games.common.api import CHANCE
 
 Action = dict[str, Any]
 
-_MOVES: dict[tuple[int, int], Action] = {}
+_MOVES: list[list[Action]] = [[], [], []]
+"""``_MOVES[i][e]``: move barbarian ``i`` to path ``e`` (shared dicts, grown to the board)."""
 _PLACES: dict[int, Action] = {}
 DRIVE_OFF = tuple({"type": "drive_off", "barbarian": i} for i in range(3))
 """``DRIVE_OFF[i]``: roll one die to drive off barbarian ``i`` (TB-WM-05)."""
@@ -19,12 +20,12 @@ DIE = tuple({"type": "die", "value": k} for k in range(1, 7))
 """The outcomes of one die."""
 
 
-def move_action(barbarian: int, edge: int) -> Action:
-    key = (barbarian, edge)
-    action = _MOVES.get(key)
-    if action is None:
-        action = _MOVES[key] = {"type": "move_barbarian", "barbarian": barbarian, "edge": edge}
-    return action
+def move_actions(barbarian: int, num_edges: int) -> list[Action]:
+    """The moves of one barbarian, by path id."""
+    moves = _MOVES[barbarian]
+    for e in range(len(moves), num_edges):
+        moves.append({"type": "move_barbarian", "barbarian": barbarian, "edge": e})
+    return moves
 
 
 def place_action(edge: int) -> Action:
@@ -54,7 +55,11 @@ class BarbarianRules:
 
     def legal_tb_move_barbarian(self, state: Any) -> list[Action]:
         free = free_paths(state)
-        return [move_action(i, e) for i in range(len(state.tb_barbarians)) for e in free]
+        legal = []
+        for i in range(len(state.tb_barbarians)):
+            moves = move_actions(i, state.board.num_edges)
+            legal.extend([moves[e] for e in free])
+        return legal
 
     def apply_move_barbarian(self, state: Any, action: Action) -> None:
         """TB-TU-02, TB-DC-01: onto a path without a barbarian; a road there costs its owner

@@ -26,8 +26,8 @@ class CardRules:
     def add_card_plays(self, state: Any, p: int, legal: list[Action]) -> None:
         """Base-game timing (one card a turn, not the turn it was bought): Knight and Road
         Building before the wagon moves (TB-TU-04), Swift Journey at any time of the turn."""
-        if p != state.turn_player:
-            return
+        if p != state.turn_player or state.dev_played or not any(state.deck_hand[p]):
+            return  # the usual case, decided without looking at each card
         moving = state.phase == "tb_wagon"
         for card, action in PLAY.items():
             if moving and card != "swift_journey":

@@ -59,12 +59,13 @@ class PictureRules:
                     f'stroke="#6b5a43" stroke-width="2" stroke-dasharray="4 3"/>'
                 )
             colour = TRADE_HEX_COLOURS.get(name, "#ccc")
+            half = 3 * len(name) + 5  # about 6 px a letter at 10 px
             parts.append(
                 f'<g class="plaza" data-vertex="{plaza}"><title>{name} plaza</title>'
-                f'<rect x="{x - 13:.1f}" y="{y - 9:.1f}" width="26" height="18" rx="3" '
+                f'<rect x="{x - half:.1f}" y="{y - 9:.1f}" width="{2 * half}" height="18" rx="3" '
                 f'fill="{colour}" stroke="{INK}" stroke-width="1.5"/>'
                 f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="10" '
-                f'font-weight="700">{name[:5]}</text>'
+                f'font-weight="700">{name}</text>'
                 f'<text x="{x:.1f}" y="{y + 22:.1f}" text-anchor="middle" font-size="9">'
                 f"{scenario['stacks'][name]} left</text></g>"
             )
@@ -100,7 +101,8 @@ class PictureRules:
             return None
         cargo = scenario["cargo"][seat] or "nothing"
         coins = view.get("gold", {}).get("seats", [0] * (seat + 1))[seat]
+        held = view.get("scenario_deck", {}).get("held", [0] * (seat + 1))[seat]
         return (
-            f"gold {coins} · baggage card {scenario['baggage'][seat]} · carries {cargo} · "
-            f"delivered {scenario['delivered'][seat]}"
+            f"gold {coins} · {held} cards · baggage {scenario['baggage'][seat]} · "
+            f"carries {cargo} · delivered {scenario['delivered'][seat]}"
         )
