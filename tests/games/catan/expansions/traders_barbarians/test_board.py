@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 from games.catan import GAME
@@ -14,8 +15,6 @@ TRADE = ("castle", "quarry", "glassworks")
 
 def _board_laid(seed: int = 3):
     state = new(4, seed)
-    import random
-
     rng = random.Random(seed)
     while state.phase in ("board_terrain", "board_tokens"):
         state.apply(state.sample_chance(rng))
@@ -152,10 +151,9 @@ def test_TB_TH_03_A_TB_02_no_building_on_a_plaza_nor_the_sea_corners() -> None:
     """TB-TH-03, A-TB-02: the founding never offers a plaza or a trade hex's sea corner; the
     two inland corners of a trade hex are allowed."""
     state = _board_laid()
-    while state.phase != "setup_settlement":
-        import random
-
-        state.apply(state.sample_chance(random.Random(1)))
+    rng = random.Random(1)
+    while state.phase != "setup_settlement":  # the first-player rolls
+        state.apply(state.sample_chance(rng))
     spots = {a["vertex"] for a in state.legal_actions()}
     board = state.board
     for name in TRADE:
