@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from games.catan import actions as A
+from games.catan.board import board as board_named
 from games.catan.hooks import Expansion
 from games.catan.mechanics import gold, scenario_deck, setup_city
 from games.common.api import CHANCE
@@ -217,6 +218,7 @@ class TradersBarbarians(
                 for name, t in trade_hexes().items()
             },
             "path_costs": {"bare": 2, "own_road": 1, "other_road": 1, "toll": 1, "barbarian": 2},
+            "closed_paths": sorted(board_named(LAYOUT).road_closed),
         }
 
     def view(self, state: Any, view: dict[str, Any]) -> None:
