@@ -16,7 +16,7 @@ SENTENCES: dict[str, Any] = {
     **scenario_deck.SENTENCES,
     **setup_city.SENTENCES,
     "wagon_journey": "{who} sets off with the wagon ({points} movement points).",
-    "move_wagon": "{who} drives the wagon {edge} to {vertex} ({points} points, {left} left).",
+    "move_wagon": "{who} drives the wagon {edge} to {vertex} ({points} MP, {left} left).",
     "buy_movement": "{who} pays 1 grain for 2 more movement points.",
     "move_barbarian": "{who} moves barbarian {barbarian} to {edge}.",
     "drive_off": "{who} rolls {die} to drive off barbarian {barbarian} ({success}).",
