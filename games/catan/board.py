@@ -13,6 +13,10 @@ A layout (``data/layouts/<name>.json``, every part with its ``source``) names:
 * ``no_roads``: paths where no road may be built (Rivers: the bridge sites);
 * ``harbors``: ``{"hex": id, "side": 0..5, "type": "any" | resource}`` (side ``i`` joins the
   hex's corners ``i`` and ``i + 1``, clockwise from the top);
+* ``hubs``: ``{"hex": id, "corners": [0..5]}``, an intersection at the hex's centre joined by
+  paths to those corners (T&B: a trade hex's plaza, see ``topology``);
+* ``no_buildings``: intersections where no settlement or city may stand (T&B: the plazas and
+  the trade hexes' sea corners); they never enter the legal lists;
 * ``robber``: the terrain the robber starts on (``null``: off the board);
 * ``sites``: named special places a scenario reads (castle hex, oasis, fishing grounds, ...),
   passed to bots unchanged in ``static``;
@@ -59,6 +63,7 @@ class Board:
         *Geometry.__slots__,
         "corner_hexes",
         "fixed_numbers",
+        "building_closed",
         "fixed_terrains",
         "also_numbers",
         "preset_terrains",
@@ -80,7 +85,8 @@ class Board:
         self.name: str = layout["name"]
         hexes = tuple((int(q), int(r)) for q, r in layout["hexes"])
         harbors = layout.get("harbors", [])
-        self.geometry = geometry(hexes, tuple((h["hex"], h["side"]) for h in harbors))
+        hubs = tuple((h["hex"], tuple(h["corners"])) for h in layout.get("hubs", ()))
+        self.geometry = geometry(hexes, tuple((h["hex"], h["side"]) for h in harbors), hubs)
         for slot in Geometry.__slots__:
             setattr(self, slot, getattr(self.geometry, slot))
         self.harbor_types: tuple[str, ...] = tuple(h["type"] for h in harbors)
@@ -91,6 +97,7 @@ class Board:
             {} if self.fixed_terrains else {int(h): t for h, t in terrains.get("fixed", {}).items()}
         )
         self.road_closed: frozenset[int] = frozenset(layout.get("no_roads", ()))
+        self.building_closed: tuple[int, ...] = tuple(layout.get("no_buildings", ()))
         self.fixed_numbers = list(numbers) if isinstance(numbers, list) else None
         self.spiral_tokens: tuple[int, ...] = ()
         self.spiral_skip: frozenset[str] = frozenset()
@@ -127,7 +134,7 @@ class Board:
         left = dict(self.terrain_stack or {})
         preset = self.preset_terrains
         for h, t in enumerate(placed):
-            if h not in preset:
+            if h not in preset:  # a printed hex is not from the stack
                 left[t] -= 1
         return {t: n for t, n in left.items() if n > 0}
 

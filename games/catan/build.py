@@ -226,6 +226,8 @@ class BuildRules:
         self._update_longest_road(holder_dropped=dropped)
 
     def _update_longest_road(self, holder_dropped: bool) -> None:
+        if self.plugged and not self.hooks.longest_road:
+            return  # a scenario without the Longest Road card (T&B main, TB-CO-09)
         old = self.longest_road
         keeps = self.options["longest_road_break_tie"] == "holder_keeps"
         new = next_holder(old, self.road_length, holder_dropped, LONGEST_ROAD_MIN, keeps)

@@ -23,10 +23,13 @@ hook               when                                                   e.g.
                    decision is pending, the hook's phase continues         fish, gold on rivers
 ``seven``          a 7 was rolled; True: the hook took over                Siegfried, barbarians
 ``vp``             extra public victory points of a seat                   chits, prisoners
+``hidden_vp``      victory points of a seat only it sees (``p``), counted   T&B: scenario VP cards
+                   for victory and the final score
 ``target``         a seat's victory target (``base`` passed in)            Fishermen's old boot
 ``may_progress``   the no-progress check (``p``): True keeps the game on   Louis walks a road
 ``robber_move``    the robber would move (after a 7's discards or a        Barbarian Attack: steal
-                   knight); True: the hook took over                       from a chosen player
+                   knight); True: the hook took over                       from a chosen player;
+                                                                           T&B: move a barbarian
 ``observe``        after the core observation is built (``seat, obs``)     tokens, scenario pieces
 ``static``         ``static_info`` (``options, static``)                   scenario sites
 ``view``           the spectators' public view (``state, view``): add      tokens, scenario pieces
@@ -69,6 +72,7 @@ HOOKS = (
     "produced",
     "seven",
     "vp",
+    "hidden_vp",
     "target",
     "may_progress",
     "robber_move",
@@ -105,6 +109,8 @@ class Expansion:
     """State attributes it owns, saved by ``to_dict`` and set back by ``from_dict``."""
     chance_kinds: ClassVar[dict[str, str]] = {}
     """Its chance phases -> ``chance_kind()`` names."""
+    longest_road: ClassVar[bool] = True
+    """False: the game has no Longest Road card (T&B main scenario); lengths are still kept."""
 
     def active(self, options: dict[str, Any]) -> bool:
         return options.get(self.option) in self.values
@@ -140,10 +146,11 @@ class Hooks:
     Built once per option set and shared by every state with those options.
     """
 
-    __slots__ = ("expansions", *HOOKS)
+    __slots__ = ("expansions", "longest_road", *HOOKS)
 
     def __init__(self, expansions: tuple[Expansion, ...]) -> None:
         self.expansions = expansions
+        self.longest_road = all(x.longest_road for x in expansions)
         for hook in HOOKS:
             setattr(
                 self,

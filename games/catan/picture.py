@@ -64,7 +64,7 @@ TERRAIN_COLOURS = {
     "desert": "#e4d3a4",
 }
 OTHER_TERRAIN = "#7f8f62"
-"""A scenario's own terrain (the Rivers' swamps): a drab green; its plug-in draws over it."""
+"""A scenario's own terrain (swamps, a castle hex): a drab green its plug-in draws over."""
 RESOURCE_COLOURS = {
     "lumber": TERRAIN_COLOURS["forest"],
     "brick": TERRAIN_COLOURS["hills"],

@@ -272,6 +272,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.network = [set() for _ in range(self.n)]
         self.road_vertices = [set() for _ in range(self.n)]
         self.blocked = [False] * self.board.num_vertices
+        for v in self.board.building_closed:  # a scenario's places that take no building
+            self.blocked[v] = True
         self.rates = [[4] * 5 for _ in range(self.n)]
         for v, owner in enumerate(self.vertex_owner):
             if owner != -1:
@@ -696,7 +698,11 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
 
     def total_vp(self, p: int) -> int:
         """Public VP plus hidden VP cards (BG-VP-01, BG-VP-02)."""
-        return self.public_vp(p) + self.dev_hand[p][VICTORY_POINT]
+        vp = self.public_vp(p) + self.dev_hand[p][VICTORY_POINT]
+        if self.plugged:
+            for hook in self.hooks.hidden_vp:
+                vp += hook(self, p)  # a scenario deck's VP cards (T&B)
+        return vp
 
     def _check_victory(self) -> None:
         """BG-WIN-01/03: only the player whose turn it is can win, at any moment of his turn."""

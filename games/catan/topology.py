@@ -15,6 +15,10 @@ Ids (documented for bots, sent once in ``start`` as ``static``, see :meth:`Geome
 * harbours ``0..`` in the layout's order (the base island: clockwise from the top-left), each
   serving the two vertices of one coastal path.
 
+A shape may also have **hubs**: an intersection at a hex's centre joined by paths to some of its
+corners (the plazas of the Traders & Barbarians trade hexes). A hub is a vertex and its spokes are
+paths like any other (ids sorted in with the rest); the base island has none.
+
 Hexes are pointy-top; axial coordinates ``(q, r)`` with ``r`` growing downwards. A hex centre is at
 ``x = 2q + r``, ``y = 3r`` (units of sqrt(3)/2 and 1/2 of the side), so every corner is an integer
 point and vertices are found by exact equality. A hex's corners are listed clockwise from the top
@@ -77,7 +81,12 @@ class Geometry:
         "vertex_points",
     )
 
-    def __init__(self, hexes: tuple[Coord, ...], harbors: tuple[tuple[int, int], ...]) -> None:
+    def __init__(
+        self,
+        hexes: tuple[Coord, ...],
+        harbors: tuple[tuple[int, int], ...],
+        hubs: tuple[tuple[int, tuple[int, ...]], ...] = (),
+    ) -> None:
         if len(set(hexes)) != len(hexes):
             raise ValueError("a layout lists a hex twice")
         self.hex_coords = hexes
@@ -87,15 +96,25 @@ class Geometry:
         for q, r in hexes:
             cx, cy = hex_center(q, r)
             corner_points.append([(cx + dx, cy + dy) for dx, dy in CORNER_OFFSETS])
-        points = sorted({p for pts in corner_points for p in pts}, key=lambda p: (p[1], p[0]))
+        hub_points = {h: hex_center(*hexes[h]) for h, _ in hubs}
+        points = sorted(
+            {p for pts in corner_points for p in pts} | set(hub_points.values()),
+            key=lambda p: (p[1], p[0]),
+        )
         self.vertex_points: tuple[tuple[int, int], ...] = tuple(points)
         vertex_of_point = {p: i for i, p in enumerate(points)}
         self.num_vertices = len(points)
         self.hex_vertices: tuple[tuple[int, ...], ...] = tuple(
             tuple(vertex_of_point[p] for p in pts) for pts in corner_points
         )
+        spokes = {
+            tuple(sorted((vertex_of_point[hub_points[h]], self.hex_vertices[h][c])))
+            for h, corners in hubs
+            for c in corners
+        }
         pairs = sorted(
             {tuple(sorted((hv[i], hv[(i + 1) % 6]))) for hv in self.hex_vertices for i in range(6)}
+            | spokes
         )
         self.edge_vertices: tuple[tuple[int, int], ...] = tuple((a, b) for a, b in pairs)
         self.num_edges = len(pairs)
@@ -107,6 +126,8 @@ class Geometry:
         for h, hv in enumerate(self.hex_vertices):
             for v in hv:
                 vertex_hexes[v].append(h)
+        for h, point in hub_points.items():
+            vertex_hexes[vertex_of_point[point]].append(h)
         self.vertex_hexes: tuple[tuple[int, ...], ...] = tuple(map(tuple, vertex_hexes))
         vertex_edges: list[list[int]] = [[] for _ in points]
         for e, (a, b) in enumerate(self.edge_vertices):
@@ -138,7 +159,9 @@ class Geometry:
             for q, r in hexes
         )
         self.coastal_edges: tuple[int, ...] = tuple(
-            e for e in range(self.num_edges) if len(self.edge_hexes[e]) == 1
+            e
+            for e in range(self.num_edges)
+            if len(self.edge_hexes[e]) == 1 and self.edge_vertices[e] not in spokes
         )
         harbor_edges = []
         for h, side in harbors:
@@ -197,7 +220,20 @@ class Geometry:
         }
 
 
+def geometry(
+    hexes: tuple[Coord, ...],
+    harbors: tuple[tuple[int, int], ...],
+    hubs: tuple[tuple[int, tuple[int, ...]], ...] = (),
+) -> Geometry:
+    """The geometry of a shape, built once per process and shared (``harbors``: (hex id, side);
+    ``hubs``: (hex id, corners joined to its centre))."""
+    return _geometry(hexes, harbors, hubs)
+
+
 @cache
-def geometry(hexes: tuple[Coord, ...], harbors: tuple[tuple[int, int], ...]) -> Geometry:
-    """The geometry of a shape, built once per process and shared (``harbors``: (hex id, side))."""
-    return Geometry(hexes, harbors)
+def _geometry(
+    hexes: tuple[Coord, ...],
+    harbors: tuple[tuple[int, int], ...],
+    hubs: tuple[tuple[int, tuple[int, ...]], ...],
+) -> Geometry:
+    return Geometry(hexes, harbors, hubs)

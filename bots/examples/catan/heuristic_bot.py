@@ -172,12 +172,77 @@ def barbarian_move(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[s
     return None
 
 
+def traders_move(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[str]) -> int | None:
+    """Traders & Barbarians (docs/scenarios/traders_barbarians.md): drive the wagon along the
+    shortest way to the plaza that takes its token (any plaza when empty), upgrade the baggage
+    train, and put barbarians on the richest opponent's road. None: not this scenario."""
+    if "trade_hexes" not in view.sites:
+        return None
+    tables = turn.match.static["traders_barbarians"]
+    scenario = view.raw["traders_barbarians"]
+    if "move_wagon" in kinds or view.phase == "tb_wagon":
+        cargo = scenario["cargo"][view.seat]
+        goals = {
+            site["plaza"]
+            for name, site in view.sites["trade_hexes"].items()
+            if cargo is None or cargo in tables["trade_hexes"][name]["accepts"]
+        }
+        here = scenario["wagons"][view.seat]
+        far = wagon_distances(turn.match.static, goals, tables["closed_paths"])
+        moves = turn.actions_of_type("move_wagon")
+        nearer = [i for i in moves if far[turn.legal_actions[i]["vertex"]] < far[here]]
+        if nearer:
+            return min(nearer, key=lambda i: far[turn.legal_actions[i]["vertex"]])
+        if "buy_movement" in kinds and not moves and view.resources["grain"] > 1:
+            return turn.actions_of_type("buy_movement")[0]
+        for kind in ("second_journey", "end_turn"):
+            if kind in kinds:
+                return turn.actions_of_type(kind)[0]
+    if "move_barbarian" in kinds:
+        roads = {edge: owner for edge, owner in view.raw["board"]["roads"]}
+        players = view.raw["players"]
+
+        def harm(action: dict) -> int:
+            owner = roads.get(action["edge"], view.seat)
+            return -1 if owner == view.seat else players[owner]["resource_cards"]
+
+        return best(turn, turn.actions_of_type("move_barbarian"), harm)
+    if "build_city" in kinds or "build_settlement" in kinds:
+        return None  # points first
+    for kind in ("upgrade_baggage", "play_scenario_card", "buy_scenario_card"):
+        if kind in kinds:
+            return turn.actions_of_type(kind)[0]
+    return None
+
+
+def wagon_distances(static: dict, goals: set[int], closed: list[int]) -> list[int]:
+    """Paths from every intersection to the nearest of ``goals`` (breadth first)."""
+    far = [10**6] * len(static["vertex_points"])
+    frontier = list(goals)
+    for v in frontier:
+        far[v] = 0
+    blocked = set(closed)
+    while frontier:
+        step = []
+        for v in frontier:
+            for e in static["vertex_edges"][v]:
+                a, b = static["edge_vertices"][e]
+                w = b if a == v else a
+                if e not in blocked and far[w] > far[v] + 1:
+                    far[w] = far[v] + 1
+                    step.append(w)
+        frontier = step
+    return far
+
+
 def decide(turn: arena_bot.Turn) -> int:
     view = arena_bot.CatanView(turn.observation, turn.match.static)
     kinds = {a["type"] for a in turn.legal_actions}
     if (scenario := rivers_move(turn, view, kinds)) is not None:
         return scenario
     if (scenario := barbarian_move(turn, view, kinds)) is not None:
+        return scenario
+    if (scenario := traders_move(turn, view, kinds)) is not None:
         return scenario
     if "place_settlement" in kinds:
         return best(turn, turn.actions_of_type("place_settlement"),

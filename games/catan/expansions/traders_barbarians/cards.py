@@ -1,0 +1,58 @@
+"""The scenario's development cards (its own deck of 25, the shared scenario-deck mechanic):
+what each does when played.
+
+Rules: TB-CO-08, TB-DC-01..04, A-TB-01.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.catan.mechanics import scenario_deck
+
+Action = dict[str, Any]
+
+PLAY = {
+    card: {"type": "play_scenario_card", "card": card}
+    for card in ("knight", "road_building", "swift_journey")
+}
+"""The cards that are played (victory point cards stay hidden until they make their owner win,
+TB-DC-04)."""
+
+
+class CardRules:
+    """Mixin of the plug-in: playing Knight, Road Building and Swift Journey."""
+
+    def add_card_plays(self, state: Any, p: int, legal: list[Action]) -> None:
+        """Base-game timing (one card a turn, not the turn it was bought): Knight and Road
+        Building before the wagon moves (TB-TU-04), Swift Journey at any time of the turn."""
+        if p != state.turn_player or state.dev_played or not any(state.deck_hand[p]):
+            return  # the usual case, decided without looking at each card
+        moving = state.phase == "tb_wagon"
+        for card, action in PLAY.items():
+            if moving and card != "swift_journey":
+                continue
+            if not scenario_deck.playable(state, p, card):
+                continue
+            if card == "road_building" and not (state.roads_left[p] and state.road_spots(p)):
+                continue
+            legal.append(action)
+
+    def apply_play_scenario_card(self, state: Any, action: Action) -> None:
+        p = state.actor
+        card = action["card"]
+        scenario_deck.play_card(state, p, card, keep=card == "knight")
+        if card == "knight":
+            # TB-DC-01: move a barbarian as on a 7 (no discards); knights count for Largest Army
+            state.knights[p] += 1
+            state.update_largest_army()
+            state._set_phase("tb_move_barbarian", p)
+        elif card == "road_building":
+            state.free_roads = 2  # TB-DC-02: the core's Road Building phase
+            state._set_phase("road_building", p)
+        else:
+            state.tb_journeys += 1  # TB-DC-03: a second movement after the normal one
+
+    def hidden_vp(self, state: Any, p: int) -> int:
+        """TB-DC-04: victory point cards count, hidden, until they make their owner win."""
+        return scenario_deck.held(state, p, "victory_point")
