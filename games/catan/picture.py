@@ -62,6 +62,7 @@ TERRAIN_COLOURS = {
     "fields": "#e9c74a",
     "mountains": "#8c8f94",
     "desert": "#e4d3a4",
+    "lake": "#6fb3de",  # the Fishermen's lake, a hex of its own
 }
 RESOURCE_COLOURS = {
     "lumber": TERRAIN_COLOURS["forest"],
