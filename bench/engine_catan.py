@@ -1,7 +1,7 @@
 """Random-play throughput of the board game engine (engine only, one process, one core).
 
 Usage: ``python bench/engine_catan.py [games_per_config] [--masters] [--no-domestic-trade]
-[--repeat N] [--catanatron PYTHON]``.
+[--repeat N] [--catanatron PYTHON] [--options JSON]``.
 Prints games/s,
 player decisions/s and all steps (decisions + chance outcomes)/s for 2, 3 and 4 players, and
 decisions per CPU second (the better figure on a loaded machine), with the load average.
@@ -14,6 +14,9 @@ With ``--catanatron PYTHON`` (a Python with ``catanatron`` installed, see
 ``bench/catanatron_random.py``) every row is followed by the same number of Catanatron
 random-vs-random games with the same player count, in a child process, side by side in the same
 run; the summary gives the ratio of decisions/s (wall) and of decisions per CPU second.
+With ``--options JSON`` (a scenario, e.g. ``'{"scenario": "fishermen"}'``) the rows play those
+options (player counts they refuse are left out), each followed by the base game's row of the
+same count in the same run; the summary gives the scenario's share of the base game's rate.
 """
 
 from __future__ import annotations
@@ -93,6 +96,14 @@ def run_row(num_players: int, games: int, options: dict) -> Row:
     return Row(num_players, games, total_decisions, total_chance, stalled, capped, wall, cpu, load)
 
 
+def _accepts(num_players: int, options: dict) -> bool:
+    try:
+        GAME.new_game(num_players, 0, dict(options, allow_two_players=(num_players == 2)))
+    except ValueError:
+        return False
+    return True
+
+
 def run_catanatron(python: str, num_players: int, games: int) -> Row:
     """The same row played by Catanatron (random players) in a child process."""
     script = Path(__file__).resolve().parent / "catanatron_random.py"
@@ -128,11 +139,19 @@ def main() -> None:
         at = args.index("--catanatron")
         catanatron = args[at + 1]
         del args[at : at + 2]
+    scenario = None
+    if "--options" in args:
+        at = args.index("--options")
+        scenario = json.loads(args[at + 1])
+        del args[at : at + 2]
     numbers = [a for a in args if not a.startswith("--")]
     games = int(numbers[0]) if numbers else 200
     options = {"masters": "--masters" in args, "layout": "variable"}
     if "--no-domestic-trade" in args:
         options["trade_proposals_per_turn"] = 0  # Catanatron's action set has no player trade
+    base_options = dict(options)
+    if scenario is not None:
+        options.update(scenario)
     print(f"catan engine, random play, {games} games per row, options {options}")
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(
@@ -140,13 +159,19 @@ def main() -> None:
         f"{'decisions/cpu-s':>16} {'decisions/game':>15} {'no_progress':>11} {'turn_limit':>10} "
         f"{'load':>5}"
     )
-    rows: dict[int, list[Row]] = {2: [], 3: [], 4: []}
-    peers: dict[int, list[Row]] = {2: [], 3: [], 4: []}
+    rows: dict[int, list[Row]] = {n: [] for n in (2, 3, 4) if _accepts(n, options)}
+    peers: dict[int, list[Row]] = {n: [] for n in rows}
+    bases: dict[int, list[Row]] = {n: [] for n in rows}
     for _ in range(repeat):
         for n in rows:
             row = run_row(n, games, options)
             rows[n].append(row)
             print_row(row)
+            if scenario is not None:
+                base = run_row(n, games, base_options)
+                bases[n].append(base)
+                print("base", end="")
+                print_row(base)
             if catanatron:
                 peer = run_catanatron(catanatron, n, games)
                 peers[n].append(peer)
@@ -161,6 +186,16 @@ def main() -> None:
                 f"{n:>7} players: {statistics.median(wall):>9,.0f} ({max(wall):,.0f}) wall, "
                 f"{statistics.median(cpu):>9,.0f} ({max(cpu):,.0f}) per CPU s, "
                 f"load {min(r.load for r in runs):.2f}-{max(r.load for r in runs):.2f}"
+            )
+    if scenario is not None:
+        print(f"{scenario} as a share of the base game, same run: decisions/s (wall, per CPU s)")
+        for n, runs in rows.items():
+            pairs = list(zip(runs, bases[n], strict=True))
+            wall = [r.decisions_per_second / b.decisions_per_second for r, b in pairs]
+            cpu = [r.decisions_per_cpu_second / b.decisions_per_cpu_second for r, b in pairs]
+            print(
+                f"{n:>7} players: wall {statistics.median(wall):.2f}, "
+                f"per CPU s {statistics.median(cpu):.2f} (median of {len(pairs)})"
             )
     if catanatron:
         print("ratio to Catanatron, same run, per row: wall decisions/s, decisions per CPU s")
