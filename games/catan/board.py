@@ -6,6 +6,9 @@ A layout (``data/layouts/<name>.json``, every part with its ``source``) names:
 * ``terrains``: one per hex, or ``{"stack": {terrain: count}}`` shuffled and laid in id order by
   chance nodes (BG-BOARD-03); with ``"fixed": {hex id: terrain}`` those hexes are printed (a
   scenario's river tiles) and the stack fills the others;
+  chance nodes (BG-BOARD-03); ``"confined": {terrain: [hex ids]}`` keeps a terrain of the stack
+  on those hexes only (the Fishermen's lake inside the island), every allowed arrangement
+  equally likely (the confined hex sets must not overlap);
 * ``numbers``: one per hex (0 = none), or ``{"spiral": [tokens], "skip": [terrains]}`` laid
   along the spiral from a chance-drawn corner of the outer ring (BG-BOARD-04); ``"also":
   {number: other}``: the hex holding ``other`` produces on ``number`` too (Rivers: the 2 lies
@@ -77,6 +80,7 @@ class Board:
         "spiral_skip",
         "spiral_tokens",
         "spirals",
+        "terrain_confined",
         "terrain_stack",
     )
 
@@ -98,6 +102,11 @@ class Board:
         )
         self.road_closed: frozenset[int] = frozenset(layout.get("no_roads", ()))
         self.building_closed: tuple[int, ...] = tuple(layout.get("no_buildings", ()))
+        self.terrain_confined: dict[str, frozenset[int]] = {}
+        if self.terrain_stack is not None:
+            A.reserve_terrains(self.terrain_stack)
+            confined = terrains.get("confined", {})
+            self.terrain_confined = {t: frozenset(hexes) for t, hexes in confined.items()}
         self.fixed_numbers = list(numbers) if isinstance(numbers, list) else None
         self.spiral_tokens: tuple[int, ...] = ()
         self.spiral_skip: frozenset[str] = frozenset()
@@ -143,6 +152,25 @@ class Board:
         preset = self.preset_terrains
         while len(terrains) in preset:
             terrains.append(preset[len(terrains)])
+    def terrain_chances(self, placed: list[str]) -> list[tuple[str, float]]:
+        """The terrain of the next hex (id ``len(placed)``) and its chance (BG-BOARD-03).
+
+        A confined terrain lands on an allowed hex with the chance its tiles left have among
+        the allowed hexes left, and never elsewhere; the other tiles share the rest by count.
+        """
+        pool = self.terrain_pool(placed)
+        if not self.terrain_confined:
+            total = sum(pool.values())
+            return [(t, count / total) for t, count in pool.items()]
+        here = len(placed)
+        fixed: dict[str, float] = {}
+        for t, hexes in self.terrain_confined.items():
+            if pool.get(t) and here in hexes:
+                fixed[t] = pool[t] / sum(1 for h in hexes if h >= here)
+        free = {t: n for t, n in pool.items() if t not in self.terrain_confined}
+        rest, total = 1.0 - sum(fixed.values()), sum(free.values())
+        chances = [(t, fixed[t] if t in fixed else rest * free.get(t, 0) / total) for t in pool]
+        return [(t, p) for t, p in chances if p > 0]
 
     def tokens_from_corner(self, terrains: list[str], corner: int) -> list[int]:
         """Tokens laid along the spiral from ``corner``, skipping the desert (BG-BOARD-04)."""

@@ -13,7 +13,12 @@ hook               when                                                   e.g.
 =================  =====================================================  ========================
 ``layout``         choosing the board (``state.board``)                    a scenario's map
 ``init``           ``new_state``, before the board is laid                 supplies, extra fields
-``founding_done``  a seat placed its last founding road (``p``)            Masters: first master
+``board_laid``     terrains, numbers and robber laid, before the           Fishermen: fishing
+                   placement; True: the hook set a chance phase of its     grounds at random
+                   own and calls ``state.begin_placement()`` when done
+``founding_done``  a seat placed its last founding road (``p``); True:     Masters: first master,
+                   the hook set a phase of its own and calls               Fishermen: setup fish
+                   ``state.next_founding()`` when done
 ``setup_done``     founding over, before the first turn                    Masters: stack->reserve
 ``start_turn``     a turn starts (``p``)                                   Masters: reset effects
 ``built``          a seat placed a piece (``p, kind, where``: "settlement",  Rivers: gold by a river
@@ -64,6 +69,7 @@ from typing import Any, ClassVar
 
 HOOKS = (
     "init",
+    "board_laid",
     "founding_done",
     "setup_done",
     "start_turn",

@@ -235,6 +235,46 @@ def wagon_distances(static: dict, goals: set[int], closed: list[int]) -> list[in
     return far
 
 
+def fishermen(turn: arena_bot.Turn, view: arena_bot.CatanView) -> int | None:
+    """The Fishermen of Catan: at the 7-token limit swap a small token; pass the old boot on;
+    spend fish (the cheapest payment) to free our hex from the robber, to complete a city or a
+    settlement, on a development card, or, near the limit, on the richest hand."""
+    fish = view.raw.get("fishermen")
+    if fish is None:
+        return None
+    legal = turn.legal_actions
+    if turn.actions_of_type("pass_fish"):
+        swaps = [i for i in turn.actions_of_type("swap_fish") if legal[i]["fish"] < 3]
+        return min(
+            swaps, key=lambda i: legal[i]["fish"], default=turn.actions_of_type("pass_fish")[0]
+        )
+    if turn.actions_of_type("give_boot"):
+        return turn.actions_of_type("give_boot")[0]
+    buys = turn.actions_of_type("fish_for")
+
+    def cheapest(item: str, fits=lambda action: True) -> int | None:
+        found = [i for i in buys if legal[i]["item"] == item and fits(legal[i])]
+        return min(found, key=lambda i: sum(legal[i]["pay"]), default=None)
+
+    robber = view.raw["board"]["robber"]
+    choices = []
+    if robber >= 0 and robber_score(view, robber) < 0:
+        choices.append(cheapest("remove_robber"))
+    for goal in ("city", "settlement"):
+        need = missing(view.resources, COSTS[goal])
+        if sum(need.values()) == 1:
+            choices.append(cheapest("resource", lambda a, need=need: a["resource"] in need))
+    choices.append(cheapest("development"))
+    if sum(fish["fish"].values()) >= 6:
+        players = view.raw["players"]
+        choices.append(max(
+            (i for i in buys if legal[i]["item"] == "steal"),
+            key=lambda i: (players[legal[i]["seat"]]["resource_cards"], -sum(legal[i]["pay"])),
+            default=None,
+        ))  # fmt: skip
+    return next((i for i in choices if i is not None), None)
+
+
 def decide(turn: arena_bot.Turn) -> int:
     view = arena_bot.CatanView(turn.observation, turn.match.static)
     kinds = {a["type"] for a in turn.legal_actions}
@@ -244,6 +284,8 @@ def decide(turn: arena_bot.Turn) -> int:
         return scenario
     if (scenario := traders_move(turn, view, kinds)) is not None:
         return scenario
+    if (choice := fishermen(turn, view)) is not None:
+        return choice
     if "place_settlement" in kinds:
         return best(turn, turn.actions_of_type("place_settlement"),
                     lambda a: spot_value(view, a["vertex"]))  # fmt: skip
