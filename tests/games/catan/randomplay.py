@@ -70,7 +70,7 @@ def _check_board(state: Any) -> None:
         assert cities + state.cities_left[p] == MAX_CITIES
         assert state.edge_owner.count(p) + state.roads_left[p] == MAX_ROADS
         assert state.road_length[p] == longest_trail(
-            state.board, p, state.edge_owner, state.vertex_owner
+            state.board, p, state.edge_owner, state.vertex_owner, state.path_weight
         )
     for v, o in enumerate(state.vertex_owner):
         if o != -1:
