@@ -4,8 +4,7 @@ A layout (``data/layouts/<name>.json``, every part with its ``source``) names:
 
 * ``hexes``: axial ``[q, r]`` of each hex, in id order;
 * ``terrains``: one per hex, or ``{"stack": {terrain: count}}`` shuffled and laid in id order by
-  chance nodes (BG-BOARD-03), with ``"fixed": {hex id: terrain}`` for hexes printed in place (a
-  scenario's centre hex; their chance node has that one outcome);
+  chance nodes (BG-BOARD-03);
 * ``numbers``: one per hex (0 = none), or ``{"spiral": [tokens], "skip": [terrains]}`` laid
   along the spiral from a chance-drawn corner of the outer ring (BG-BOARD-04);
 * ``harbors``: ``{"hex": id, "side": 0..5, "type": "any" | resource}`` (side ``i`` joins the
@@ -55,7 +54,6 @@ class Board:
     __slots__ = (
         *Geometry.__slots__,
         "corner_hexes",
-        "fixed_hexes",
         "fixed_numbers",
         "fixed_terrains",
         "geometry",
@@ -82,9 +80,6 @@ class Board:
         terrains, numbers = layout["terrains"], layout["numbers"]
         self.fixed_terrains = list(terrains) if isinstance(terrains, list) else None
         self.terrain_stack = None if self.fixed_terrains else dict(terrains["stack"])
-        self.fixed_hexes: dict[int, str] = (
-            {} if self.fixed_terrains else {int(h): t for h, t in terrains.get("fixed", {}).items()}
-        )
         self.fixed_numbers = list(numbers) if isinstance(numbers, list) else None
         self.spiral_tokens: tuple[int, ...] = ()
         self.spiral_skip: frozenset[str] = frozenset()
@@ -107,23 +102,17 @@ class Board:
             raise ValueError(
                 f"layout {self.name}: {n} hexes but {len(self.fixed_terrains)} terrains"
             )
-        stack = self.terrain_stack
-        if stack is not None and sum(stack.values()) + len(self.fixed_hexes) != n:
+        if self.terrain_stack is not None and sum(self.terrain_stack.values()) != n:
             raise ValueError(f"layout {self.name}: the terrain stack does not fill {n} hexes")
         if self.fixed_numbers is not None and len(self.fixed_numbers) != n:
             raise ValueError(f"layout {self.name}: {n} hexes but {len(self.fixed_numbers)} numbers")
 
     # ------------------------------------------------------------------ chance set-up
     def terrain_pool(self, placed: list[str]) -> dict[str, int]:
-        """Terrain tiles still face down in the stack, given those already placed (BG-BOARD-03);
-        a hex printed in place gets its own terrain."""
-        fixed = self.fixed_hexes.get(len(placed))
-        if fixed is not None:
-            return {fixed: 1}
+        """Terrain tiles still face down in the stack, given those already placed (BG-BOARD-03)."""
         left = dict(self.terrain_stack or {})
-        for h, t in enumerate(placed):
-            if h not in self.fixed_hexes:
-                left[t] -= 1
+        for t in placed:
+            left[t] -= 1
         return {t: n for t, n in left.items() if n > 0}
 
     def tokens_from_corner(self, terrains: list[str], corner: int) -> list[int]:
