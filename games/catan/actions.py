@@ -116,3 +116,12 @@ DICE_OUTCOMES = tuple((DICE[a][b], 1 / 36) for a in range(6) for b in range(6))
 DRAW_DEVELOPMENT = tuple({"type": "draw_development", "card": c} for c in DEV_CARDS)
 STEAL = tuple({"type": "steal", "resource": r} for r in RESOURCES)
 TERRAIN = {t: {"type": "terrain", "terrain": t} for t in TERRAINS}
+"""Chance outcomes laying a terrain; a layout's other terrains (a scenario's lake) join through
+:func:`reserve_terrains`, each one shared dict too."""
+
+
+def reserve_terrains(names: Any) -> None:
+    """Add ``names`` (a layout's terrain stack) to :data:`TERRAIN`, never replacing an entry."""
+    for name in names:
+        if name not in TERRAIN:
+            TERRAIN[name] = {"type": "terrain", "terrain": name}

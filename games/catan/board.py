@@ -4,12 +4,15 @@ A layout (``data/layouts/<name>.json``, every part with its ``source``) names:
 
 * ``hexes``: axial ``[q, r]`` of each hex, in id order;
 * ``terrains``: one per hex, or ``{"stack": {terrain: count}}`` shuffled and laid in id order by
-  chance nodes (BG-BOARD-03);
+  chance nodes (BG-BOARD-03); ``"confined": {terrain: [hex ids]}`` keeps a terrain of the stack
+  on those hexes only (the Fishermen's lake inside the island), every allowed arrangement
+  equally likely (the confined hex sets must not overlap);
 * ``numbers``: one per hex (0 = none), or ``{"spiral": [tokens], "skip": [terrains]}`` laid
   along the spiral from a chance-drawn corner of the outer ring (BG-BOARD-04);
 * ``harbors``: ``{"hex": id, "side": 0..5, "type": "any" | resource}`` (side ``i`` joins the
   hex's corners ``i`` and ``i + 1``, clockwise from the top);
 * ``robber``: the terrain the robber starts on (``null``: off the board);
+* optionally ``robber_barred``: hex ids the robber may never enter (the Caravans' oasis);
 * ``sites``: named special places a scenario reads (castle hex, oasis, fishing grounds, ...),
   passed to bots unchanged in ``static``;
 * optionally ``starting_positions`` (the beginner set-up).
@@ -60,11 +63,13 @@ class Board:
         "harbor_types",
         "layout",
         "name",
+        "robber_barred",
         "robber_terrain",
         "sites",
         "spiral_skip",
         "spiral_tokens",
         "spirals",
+        "terrain_confined",
         "terrain_stack",
     )
 
@@ -80,6 +85,11 @@ class Board:
         terrains, numbers = layout["terrains"], layout["numbers"]
         self.fixed_terrains = list(terrains) if isinstance(terrains, list) else None
         self.terrain_stack = None if self.fixed_terrains else dict(terrains["stack"])
+        self.terrain_confined: dict[str, frozenset[int]] = {}
+        if self.terrain_stack is not None:
+            A.reserve_terrains(self.terrain_stack)
+            confined = terrains.get("confined", {})
+            self.terrain_confined = {t: frozenset(hexes) for t, hexes in confined.items()}
         self.fixed_numbers = list(numbers) if isinstance(numbers, list) else None
         self.spiral_tokens: tuple[int, ...] = ()
         self.spiral_skip: frozenset[str] = frozenset()
@@ -92,6 +102,7 @@ class Board:
             self.corner_hexes = self.geometry.corner_hexes(max(abs(q), abs(r), abs(q + r)))
             self.spirals = {c: self.geometry.spiral_from_corner(c) for c in self.corner_hexes}
         self.robber_terrain: str | None = layout.get("robber")
+        self.robber_barred: frozenset[int] = frozenset(layout.get("robber_barred", ()))
         self.sites: dict[str, Any] = layout.get("sites", {})
         self._check()
         A.reserve(self.num_hexes, self.num_vertices, self.num_edges)
@@ -114,6 +125,26 @@ class Board:
         for t in placed:
             left[t] -= 1
         return {t: n for t, n in left.items() if n > 0}
+
+    def terrain_chances(self, placed: list[str]) -> list[tuple[str, float]]:
+        """The terrain of the next hex (id ``len(placed)``) and its chance (BG-BOARD-03).
+
+        A confined terrain lands on an allowed hex with the chance its tiles left have among
+        the allowed hexes left, and never elsewhere; the other tiles share the rest by count.
+        """
+        pool = self.terrain_pool(placed)
+        if not self.terrain_confined:
+            total = sum(pool.values())
+            return [(t, count / total) for t, count in pool.items()]
+        here = len(placed)
+        fixed: dict[str, float] = {}
+        for t, hexes in self.terrain_confined.items():
+            if pool.get(t) and here in hexes:
+                fixed[t] = pool[t] / sum(1 for h in hexes if h >= here)
+        free = {t: n for t, n in pool.items() if t not in self.terrain_confined}
+        rest, total = 1.0 - sum(fixed.values()), sum(free.values())
+        chances = [(t, fixed[t] if t in fixed else rest * free.get(t, 0) / total) for t in pool]
+        return [(t, p) for t, p in chances if p > 0]
 
     def tokens_from_corner(self, terrains: list[str], corner: int) -> list[int]:
         """Tokens laid along the spiral from ``corner``, skipping the desert (BG-BOARD-04)."""

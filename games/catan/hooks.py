@@ -13,7 +13,12 @@ hook               when                                                   e.g.
 =================  =====================================================  ========================
 ``layout``         choosing the board (``state.board``)                    a scenario's map
 ``init``           ``new_state``, before the board is laid                 supplies, extra fields
-``founding_done``  a seat placed its last founding road (``p``)            Masters: first master
+``board_laid``     terrains, numbers and robber laid, before the           Fishermen: fishing
+                   placement; True: the hook set a chance phase of its     grounds at random
+                   own and calls ``state.begin_placement()`` when done
+``founding_done``  a seat placed its last founding road (``p``); True:     Masters: first master,
+                   the hook set a phase of its own and calls               Fishermen: setup fish
+                   ``state.next_founding()`` when done
 ``setup_done``     founding over, before the first turn                    Masters: stack->reserve
 ``start_turn``     a turn starts (``p``)                                   Masters: reset effects
 ``end_turn``       ``p`` ended the turn, before the next starts; True: a    Caravans: the camel vote
@@ -57,6 +62,7 @@ from typing import Any, ClassVar
 
 HOOKS = (
     "init",
+    "board_laid",
     "founding_done",
     "setup_done",
     "start_turn",
@@ -95,6 +101,9 @@ class Expansion:
     """State attributes it owns, saved by ``to_dict`` and set back by ``from_dict``."""
     chance_kinds: ClassVar[dict[str, str]] = {}
     """Its chance phases -> ``chance_kind()`` names."""
+    rules_checklist: ClassVar[str] = ""
+    """Its rule file under ``reference/expansions/`` (``fishermen.md``): every rule ID there
+    needs a test once the plug-in is registered (``tests/tools/rules_coverage.py``)."""
 
     def active(self, options: dict[str, Any]) -> bool:
         return options.get(self.option) in self.values

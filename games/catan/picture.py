@@ -62,6 +62,7 @@ TERRAIN_COLOURS = {
     "fields": "#e9c74a",
     "mountains": "#8c8f94",
     "desert": "#e4d3a4",
+    "lake": "#6fb3de",  # the Fishermen's lake, a hex of its own
 }
 RESOURCE_COLOURS = {
     "lumber": TERRAIN_COLOURS["forest"],
@@ -259,6 +260,8 @@ def draw(view: dict[str, Any], names: list[str] | None = None) -> str:
         parts += plugin.draw_board(view, geo)
     if board["robber"] >= 0:
         parts.append(_robber(geo, board["robber"]))
+    elif board["terrains"]:  # laid, but the robber waits beside it (mechanics/robber_off.py)
+        parts.append(_robber_beside())
     parts += _bank(view)
     parts += _header(view, names)
     top = PANELS_TOP
@@ -380,9 +383,19 @@ def _buildings(geo: Geometry, buildings: list[list[int]]) -> list[str]:
 
 def _robber(geo: Geometry, hex_id: int) -> str:
     cx, cy = _hex_centre(geo, hex_id)
-    cx += 21  # beside the number token, which stays readable
+    return _robber_figure(cx + 21, cy, hex_id, "robber")  # beside the token, still readable
+
+
+def _robber_beside() -> str:
+    """The robber beside the board, at the sea's lower left (mechanics/robber_off.py)."""
+    cx, cy = BOARD_CENTRE_X - SEA_RADIUS + 14, BOARD_CENTRE_Y + SEA_RADIUS - 30
+    return _robber_figure(cx, cy, -1, "robber beside the board")
+
+
+def _robber_figure(cx: float, cy: float, hex_id: int, title: str) -> str:
+    beside = " robber-beside" if hex_id < 0 else ""
     return (
-        f'<g class="robber" data-hex="{hex_id}"><title>robber</title>'
+        f'<g class="robber{beside}" data-hex="{hex_id}"><title>{title}</title>'
         f'<ellipse cx="{cx:.1f}" cy="{cy + 9:.1f}" rx="7" ry="4" fill="#222"/>'
         f'<rect x="{cx - 5:.1f}" y="{cy - 6:.1f}" width="10" height="15" rx="4" fill="#333"/>'
         f'<circle cx="{cx:.1f}" cy="{cy - 9:.1f}" r="5" fill="#333"/></g>'

@@ -66,12 +66,16 @@ class RobberRules:
         self._set_phase("move_robber", self.turn_player)
 
     def robber_targets(self) -> list[int]:
-        """Any other land hex; the desert only if the option allows (BG-ROBBER-04, A-BG-06)."""
+        """Any other land hex; the desert only if the option allows (BG-ROBBER-04, A-BG-06).
+        From beside the board (``robber == -1``, mechanics/robber_off.py) every such hex; a
+        scenario's hex that yields no resource but is no desert (the Fishermen's lake) is land."""
         desert_ok = self.options["robber_may_enter_desert"]
+        terrains = self.terrains
+        barred = self.board.robber_barred  # a layout's hexes the robber never enters (oasis)
         return [
             h
             for h in range(self.board.num_hexes)
-            if h != self.robber and (desert_ok or self.hex_resource[h] >= 0)
+            if h != self.robber and (desert_ok or terrains[h] != "desert") and h not in barred
         ]
 
     def _legal_move_robber(self) -> list[Action]:

@@ -217,6 +217,14 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 "visible_to": "all",
             }
         )
+        if self.plugged:
+            for hook in self.hooks.board_laid:
+                if hook(self):
+                    return  # the hook's chance nodes come first; it calls begin_placement()
+        self.begin_placement()
+
+    def begin_placement(self) -> None:
+        """The board is laid: the beginner pieces, or the first-player roll of the founding."""
         if self.options["placement"] == "beginner":
             self._place_beginner_positions()
         else:
@@ -384,9 +392,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
 
     # board (variable layout) --------------------------------------------
     def _outcomes_board_terrain(self) -> list[tuple[Action, float]]:
-        pool = self.board.terrain_pool(self.terrains)
-        total = sum(pool.values())
-        return [(A.TERRAIN[t], count / total) for t, count in pool.items()]
+        return [(A.TERRAIN[t], p) for t, p in self.board.terrain_chances(self.terrains)]
 
     def _chance_board_terrain(self, action: Action) -> None:
         """BG-BOARD-03: the next hex (in id order) receives the top tile of the shuffled stack."""
@@ -479,10 +485,16 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.events.append(
             {"type": "place_road", "seat": p, "edge": action["edge"], "visible_to": "all"}
         )
-        if self.setup_index >= self.n:
-            for hook in self.hooks.founding_done:
-                hook(self, p)
+        last_road = self.setup_index >= self.n
         self.setup_index += 1
+        if last_road:
+            for hook in self.hooks.founding_done:
+                if hook(self, p):
+                    return  # the hook's chance node comes first; it calls next_founding()
+        self.next_founding()
+
+    def next_founding(self) -> None:
+        """The next seat's founding settlement, or the first turn once every seat has placed."""
         if self.setup_index < len(self.setup_order):
             self._set_phase("setup_settlement", self.setup_order[self.setup_index])
         else:
@@ -765,7 +777,8 @@ def _methods(prefix: str) -> dict[str, Any]:
                 table[name[len(prefix) :]] = fn
     for x in expansions.registry():
         for name in dir(type(x)):
-            if name.startswith(prefix[1:]) and callable(getattr(x, name)):  # not chance_kinds
+            # methods only: ``chance_kinds`` (a table every plug-in inherits) is no phase
+            if name.startswith(prefix[1:]) and callable(getattr(type(x), name)):
                 key = name[len(prefix) - 1 :]
                 if key in table:
                     raise RuntimeError(f"{x.name}: {name} is defined twice")

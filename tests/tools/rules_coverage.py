@@ -36,7 +36,7 @@ def _shared_dir() -> Path:
 CHECKLIST = _shared_dir() / "reference" / "rules-checklist.md"
 EXPANSION_CHECKLISTS = _shared_dir() / "reference" / "expansions"
 """One checklist per expansion (``caravans.md``: CA-… and its ambiguities A-CA-…); a file's
-rules are counted once a plug-in of that name is registered (``expansions.registry()``)."""
+rules are counted once a registered plug-in names it (``Expansion.rules_checklist``)."""
 DOCUMENT = ROOT / "docs" / "rules-coverage.md"
 TEST_DIR = ROOT / "tests" / "games"
 SECTIONS = (
@@ -111,16 +111,14 @@ def expansion_rule_ids(text: str) -> tuple[str, list[str]]:
 def playable_expansion_sections(
     folder: Path = EXPANSION_CHECKLISTS,
 ) -> list[tuple[str, str, list[str]]]:
-    """(prefix, title, rule IDs) of each expansion checklist whose plug-in is registered: the
-    file ``traders-and-barbarians.md`` is the plug-in ``traders_barbarians`` or
-    ``traders_and_barbarians``."""
+    """(prefix, title, rule IDs) of the checklist of each registered plug-in that names one
+    (``Expansion.rules_checklist``), in registry order."""
     from games.catan.expansions import registry
 
-    names = {x.name for x in registry()}
     sections = []
-    for path in sorted(folder.glob("*.md")) if folder.is_dir() else ():
-        stem = path.stem
-        if not {stem.replace("-", "_"), stem.replace("-and-", "-").replace("-", "_")} & names:
+    for x in registry():
+        path = folder / x.rules_checklist
+        if not x.rules_checklist or not path.is_file():
             continue
         text = path.read_text()
         prefix, ids = expansion_rule_ids(text)

@@ -31,6 +31,7 @@ class Caravans(CamelRules, VoteRules, Expansion):
     option = "scenario"
     values = ("caravans",)
     players = (3, 4)
+    rules_checklist = "caravans.md"
     stored_fields = (
         "camel_head",
         "caravan_fronts",
