@@ -206,7 +206,7 @@ class VoteRules:
         state.events.append(
             {
                 "type": "place_camel",
-                "seat": state.turn_player,
+                "seat": chooser if chooser >= 0 else state.turn_player,  # who placed it
                 "chooser": chooser,
                 "how": how,
                 "edge": spot[0],

@@ -12,31 +12,32 @@ from __future__ import annotations
 import math
 from typing import Any
 
-CAMEL_COLOUR = "#8a5a2b"
+CAMEL_COLOUR = "#7a4a1c"
 OASIS_COLOUR = "#5fb3d9"
 HOW = {
-    "alone": "{chooser}, who outvoted everyone together, places a camel {edge}.",
+    "alone": "{who}, who outvoted everyone together, places a camel {edge}.",
     "agreement": "The bidders agree: a camel goes {edge}.",
-    "most_votes": "{chooser}, with the most votes, places a camel {edge}.",
-    "turn_player": "{chooser} places a camel {edge}.",
+    "most_votes": "{who}, with the most votes, places a camel {edge}.",
+    "turn_player": "{who} places a camel {edge}.",
     "only_spot": "A camel goes {edge}, the only spot left.",
 }
 
 
-def _place_camel(event: dict[str, Any]) -> str:
-    return HOW.get(event.get("how", ""), "A camel goes {edge}.")
+def _place_camel(told: Any) -> str:
+    """Who placed the camel and why (the vote's outcome), and where."""
+    return HOW.get(told.event.get("how", ""), "A camel goes {edge}.").format(**told.words)
 
 
-def _bid(event: dict[str, Any]) -> str:
-    if not event.get("wool") and not event.get("grain"):
-        return "{who} bids nothing for the camel."
-    return "{who} bids {wool} wool and {grain} grain for the camel."
+def _bid(told: Any) -> str:
+    if not told.event.get("wool") and not told.event.get("grain"):
+        return "{who} bids nothing for the camel.".format(**told.words)
+    return "{who} bids {wool} wool and {grain} grain for the camel.".format(**told.words)
 
 
-def _pay(event: dict[str, Any]) -> str:
-    paid = event.get("paid") or []
+def _pay(told: Any) -> str:
+    paid = told.event.get("paid") or []
     total = sum(wool + grain for _, wool, grain in paid)
-    return f"The {total} bid card{'s' if total != 1 else ''} go to the bank."
+    return f"The {total} bid card{'s go' if total != 1 else ' goes'} to the bank."
 
 
 SENTENCES: dict[str, Any] = {
@@ -64,35 +65,23 @@ def draw(view: dict[str, Any], geometry: Any) -> list[str]:
     from games.catan.board import board
 
     oasis = board(view["layout"]).sites["oasis"]
-    centre = [
-        sum(c) / 6
-        for c in zip(
-            *(_screen(geometry.vertex_points[v]) for v in geometry.hex_vertices[oasis["hex"]]),
-            strict=True,
-        )
-    ]
-    cx, cy = centre
+    corners = geometry.hex_vertices[oasis["hex"]]
+    points = [_screen(geometry.vertex_points[v]) for v in corners]
+    cx, cy = sum(x for x, _ in points) / 6, sum(y for _, y in points) / 6
     parts = [
         f'<g class="oasis" data-hex="{oasis["hex"]}">'
         f'<ellipse cx="{cx:.1f}" cy="{cy + 4:.1f}" rx="22" ry="13" fill="{OASIS_COLOUR}" '
-        f'stroke="#2f7fa8"/><text x="{cx:.1f}" y="{cy - 14:.1f}" text-anchor="middle" '
+        f'stroke="#2f7fa8"/><text x="{cx:.1f}" y="{cy + 30:.1f}" text-anchor="middle" '
         f'font-size="10" font-weight="700" fill="#6b4a1f">oasis</text></g>'
     ]
     for corner in oasis["arrow_corners"]:
-        vx, vy = _screen(geometry.vertex_points[geometry.hex_vertices[oasis["hex"]][corner]])
+        vx, vy = points[corner]
         parts.append(_wedge((cx + vx) / 2, (cy + vy) / 2, vx - cx, vy - cy, 7, "#6b4a1f", "arrow"))
+    vote = caravans.get("vote")
+    for edge, head in vote["spots"] if vote else ():  # where the camel being voted on may go
+        parts.append(_camel(geometry, edge, head, "camel-spot", "none", CAMEL_COLOUR))
     for edge, head in caravans["camels"]:
-        a, b = geometry.edge_vertices[edge]
-        tail = a if b == head else b
-        (tx, ty), (hx, hy) = (
-            _screen(geometry.vertex_points[tail]),
-            _screen(geometry.vertex_points[head]),
-        )
-        parts.append(
-            _wedge(
-                (tx + hx) / 2, (ty + hy) / 2, hx - tx, hy - ty, 9, CAMEL_COLOUR, "camel"
-            ).replace('class="camel"', f'class="camel" data-edge="{edge}" data-toward="{head}"')
-        )
+        parts.append(_camel(geometry, edge, head, "camel", CAMEL_COLOUR, "#f7ecd2"))
     for v in caravans["crossings"]:
         x, y = _screen(geometry.vertex_points[v])
         parts.append(
@@ -102,7 +91,29 @@ def draw(view: dict[str, Any], geometry: Any) -> list[str]:
     return parts
 
 
-def _wedge(x: float, y: float, dx: float, dy: float, size: float, colour: str, cls: str) -> str:
+def _camel(geometry: Any, edge: int, head: int, cls: str, fill: str, stroke: str) -> str:
+    """A camel (or a spot for one) on ``edge``: a wedge pointing at ``head``."""
+    a, b = geometry.edge_vertices[edge]
+    tail = a if b == head else b
+    (tx, ty), (hx, hy) = (
+        _screen(geometry.vertex_points[tail]),
+        _screen(geometry.vertex_points[head]),
+    )
+    return _wedge((tx + hx) / 2, (ty + hy) / 2, hx - tx, hy - ty, 13, fill, cls, stroke).replace(
+        f'class="{cls}"', f'class="{cls}" data-edge="{edge}" data-toward="{head}"'
+    )
+
+
+def _wedge(
+    x: float,
+    y: float,
+    dx: float,
+    dy: float,
+    size: float,
+    colour: str,
+    cls: str,
+    stroke: str = "#f7ecd2",
+) -> str:
     """A triangle centred on (x, y) pointing along (dx, dy)."""
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
@@ -113,8 +124,8 @@ def _wedge(x: float, y: float, dx: float, dy: float, size: float, colour: str, c
     ]
     corners = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
     return (
-        f'<polygon class="{cls}" points="{corners}" fill="{colour}" stroke="#fff" '
-        f'stroke-width="1"/>'
+        f'<polygon class="{cls}" points="{corners}" fill="{colour}" stroke="{stroke}" '
+        f'stroke-width="1.5"/>'
     )
 
 
@@ -127,8 +138,8 @@ def seat_words(view: dict[str, Any], seat: int) -> str | None:
     if vote is not None:
         bid = vote["bids"][seat]
         if bid is None:
-            return "camel vote: to bid"
-        return f"camel vote: {bid[0]} wool, {bid[1]} grain"
+            return "camel bid to come"
+        return f"bid {bid[0]} wool {bid[1]} grain"
     owners = {v: owner for v, owner, _ in view["board"]["buildings"]}
     between = sum(1 for v in caravans["crossings"] if owners.get(v) == seat)
     return f"between two camels: {between}" if between else None

@@ -107,3 +107,23 @@ def test_the_picture_shows_the_oasis_and_every_camel_facing_its_head() -> None:
     for edge, head in camels:
         assert f'class="camel" data-edge="{edge}" data-toward="{head}"' in svg
     assert draw(full_view(state)).count('class="camel"') == len(camels)
+
+
+def test_the_vote_is_told_in_words() -> None:
+    from games.catan.narrate import tell
+
+    state = caravans()
+    upgrade_and_end(state, s0={"wool": 1}, s1={"wool": 2})
+    bid(state, wool=1)
+    bid(state, wool=2)
+    state.apply(state.legal_actions()[0])
+    kinds = ("caravan_vote", "caravan_bid", "place_camel", "caravan_pay")
+    told = tell([e for e in state.events if e["type"] in kinds], ["A", "B", "C", "D"], state)
+    assert told == [
+        "A built this turn: the table votes on where the next camel goes.",
+        "A bids 1 wool and 0 grain for the camel.",
+        "B bids 2 wool and 0 grain for the camel.",
+        told[3],
+        "The 3 bid cards go to the bank.",
+    ]
+    assert told[3].startswith("B, who outvoted everyone together, places a camel between")
