@@ -22,6 +22,8 @@ from games.catan.expansions.caravans.camels import CAMELS, DATA, CamelRules, car
 from games.catan.expansions.caravans.vote import VoteRules
 from games.catan.hooks import Expansion
 
+VOTE_PHASES = {"caravan_bid": "bid", "caravan_name": "name", "caravan_choose": "choose"}
+"""The vote's phases -> what ``pending`` says the deciding seat is asked."""
 BASE_VICTORY_POINTS = 10
 """The base game's default target, which the scenario's 12 replaces (CA-VP-01)."""
 
@@ -60,6 +62,9 @@ class Caravans(CamelRules, VoteRules, Expansion):
     def observe(self, state: Any, seat: int, obs: dict[str, Any]) -> None:
         """Everything about the camels and the vote is public (bids are laid face up)."""
         obs["caravans"] = self.public(state)
+        asked = VOTE_PHASES.get(state.phase)
+        if asked and seat == state.actor:
+            obs["pending"] = {"camel_vote": asked}  # what the deciding seat is asked
 
     def view(self, state: Any, view: dict[str, Any]) -> None:
         view["caravans"] = self.public(state)
