@@ -1,7 +1,7 @@
 """Random-play throughput of the board game engine (engine only, one process, one core).
 
 Usage: ``python bench/engine_catan.py [games_per_config] [--masters] [--no-domestic-trade]
-[--repeat N] [--catanatron PYTHON]``.
+[--repeat N] [--catanatron PYTHON] [--options JSON]``.
 Prints games/s,
 player decisions/s and all steps (decisions + chance outcomes)/s for 2, 3 and 4 players, and
 decisions per CPU second (the better figure on a loaded machine), with the load average.
@@ -14,6 +14,9 @@ With ``--catanatron PYTHON`` (a Python with ``catanatron`` installed, see
 ``bench/catanatron_random.py``) every row is followed by the same number of Catanatron
 random-vs-random games with the same player count, in a child process, side by side in the same
 run; the summary gives the ratio of decisions/s (wall) and of decisions per CPU second.
+With ``--options JSON`` (an expansion, e.g. ``'{"scenario": "rivers"}'``) every base row is
+followed by the same games with those options added (player counts it refuses are skipped), side
+by side in the same run; the summary gives the expansion's decisions/s as a share of the base's.
 """
 
 from __future__ import annotations
@@ -123,6 +126,11 @@ def main() -> None:
         at = args.index("--repeat")
         repeat = int(args[at + 1])
         del args[at : at + 2]
+    extra: dict = {}
+    if "--options" in args:
+        at = args.index("--options")
+        extra = json.loads(args[at + 1])
+        del args[at : at + 2]
     catanatron = None
     if "--catanatron" in args:
         at = args.index("--catanatron")
@@ -142,11 +150,20 @@ def main() -> None:
     )
     rows: dict[int, list[Row]] = {2: [], 3: [], 4: []}
     peers: dict[int, list[Row]] = {2: [], 3: [], 4: []}
+    plugged: dict[int, list[Row]] = {2: [], 3: [], 4: []}
     for _ in range(repeat):
         for n in rows:
             row = run_row(n, games, options)
             rows[n].append(row)
             print_row(row)
+            if extra:
+                try:
+                    with_extra = run_row(n, games, {**options, **extra})
+                except ValueError:
+                    continue  # a player count the expansion is not played with
+                plugged[n].append(with_extra)
+                print("+options", end="")
+                print_row(with_extra)
             if catanatron:
                 peer = run_catanatron(catanatron, n, games)
                 peers[n].append(peer)
@@ -161,6 +178,18 @@ def main() -> None:
                 f"{n:>7} players: {statistics.median(wall):>9,.0f} ({max(wall):,.0f}) wall, "
                 f"{statistics.median(cpu):>9,.0f} ({max(cpu):,.0f}) per CPU s, "
                 f"load {min(r.load for r in runs):.2f}-{max(r.load for r in runs):.2f}"
+            )
+    if extra:
+        print(f"with {json.dumps(extra)}: decisions/s as a share of the base game's, same run")
+        for n, runs in plugged.items():
+            if not runs:
+                continue
+            pairs = list(zip(rows[n], runs, strict=True))
+            wall = [e.decisions_per_second / b.decisions_per_second for b, e in pairs]
+            cpu = [e.decisions_per_cpu_second / b.decisions_per_cpu_second for b, e in pairs]
+            print(
+                f"{n:>7} players: wall {statistics.median(wall):.2f}, "
+                f"per CPU s {statistics.median(cpu):.2f} (median of {len(pairs)})"
             )
     if catanatron:
         print("ratio to Catanatron, same run, per row: wall decisions/s, decisions per CPU s")
