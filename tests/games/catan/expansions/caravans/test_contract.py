@@ -127,3 +127,19 @@ def test_the_vote_is_told_in_words() -> None:
         "The 3 bid cards go to the bank.",
     ]
     assert told[3].startswith("B, who outvoted everyone together, places a camel between")
+
+
+def test_the_worked_example_of_the_scenario_page_is_what_the_engine_sends() -> None:
+    """docs/scenarios/caravans.md: seat 1 of 3 asked to bid, after seat 0's upgrade and bid."""
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[5] / "docs" / "scenarios" / "caravans.md"
+    line = next(x for x in page.read_text().splitlines() if x.startswith('> {"type":'))
+    message = json.loads(line[2:])
+    state = caravans(3)
+    upgrade_and_end(state, s0={"wool": 1}, s1={"wool": 2, "grain": 1, "ore": 1}, s2={"grain": 2})
+    bid(state, wool=1)
+    obs = state.observation(1)
+    shown = {k: v for k, v in message["observation"].items() if k != "…"}
+    assert shown == {k: obs[k] for k in shown}
+    assert message["legal_actions"] == state.legal_actions()
