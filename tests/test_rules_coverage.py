@@ -12,15 +12,27 @@ PREFIX_GAME = {"CG": "cardgame", "BG": "catan", "MA": "catan"}
 
 @pytest.fixture(scope="module")
 def rule_ids() -> list[str]:
+    """The checklist's rule IDs and those of the registered expansions' rule files."""
     if not rc.CHECKLIST.exists():
         pytest.skip(f"the rules checklist is not beside the project ({rc.CHECKLIST})")
-    return rc.checklist_rule_ids(rc.CHECKLIST.read_text())
+    return rc.all_rule_ids()
 
 
-def test_the_checklist_defines_the_known_rule_families(rule_ids: list[str]) -> None:
+def test_the_checklist_defines_the_known_rule_families() -> None:
+    if not rc.CHECKLIST.exists():
+        pytest.skip(f"the rules checklist is not beside the project ({rc.CHECKLIST})")
+    rule_ids = rc.checklist_rule_ids(rc.CHECKLIST.read_text())
     prefixes = {rule.split("-", 1)[0] for rule in rule_ids}
     assert prefixes == {"CG", "BG", "MA"}
     assert len(rule_ids) > 300
+
+
+def test_every_rule_of_a_registered_expansion_has_a_test(rule_ids: list[str]) -> None:
+    """A plug-in naming its rule file (``rules_checklist``) has a test for each ID there."""
+    for title, rules in rc.expansion_checklists():
+        assert rules, f"{title}: no rule IDs found"
+        table = rc.coverage(rules)
+        assert [rule for rule, tests in table.items() if not tests] == [], title
 
 
 @pytest.mark.parametrize("prefix", ["CG", "BG", "MA"])

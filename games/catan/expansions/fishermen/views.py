@@ -116,10 +116,8 @@ def draw_board(view: dict[str, Any], geometry: Any) -> list[str]:
         + (" (boot in it)" if fish["boot_in_supply"] else "")
         + f" · spent 1×{spent['1']} 2×{spent['2']} 3×{spent['3']}"
     )
-    sx, sy = cx + picture.SEA_RADIUS - 4, cy + picture.SEA_RADIUS - 8
-    parts.append(
-        f'<text class="fish-supply" x="{sx:.1f}" y="{sy:.1f}" text-anchor="end" '
-        f'font-size="11" fill="#fff">{words}</text>'
+    parts.append(  # the board's top-left corner, outside the sea
+        f'<text class="fish-supply" x="8" y="16" font-size="11" fill="{FISH_INK}">{words}</text>'
     )
     return parts
 
@@ -134,11 +132,11 @@ def seat_words(view: dict[str, Any], seat: int) -> str | None:
     if own is not None and "fish" in own:
         values = own["fish"]
         total = sum(int(v) * n for v, n in values.items())
-        words = f"fish: {counted(sum(values.values()), 'token')} = {total} fish"
+        words = f"fish: {counted(sum(values.values()), 'token')} ({total} fish)"
     else:
         words = f"fish: {counted(fish['tokens'][seat], 'token')}"
     if fish["boot"] == seat:
-        words += " · holds the old boot (+1 VP to win)"
+        words += " · boot"
     return words
 
 
