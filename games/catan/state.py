@@ -692,7 +692,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             for hook in self.hooks.end_turn:
                 if hook(self, p):
                     return  # an end-of-turn decision is pending; the hook calls pass_turn()
-        self.pass_turn()
+        self._start_turn((p + 1) % self.n)  # pass_turn(), inlined on the base game's path
 
     def pass_turn(self) -> None:
         """BG-TURN-01: play passes to the left (the next seat)."""
