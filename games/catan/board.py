@@ -21,6 +21,7 @@ A layout (``data/layouts/<name>.json``, every part with its ``source``) names:
 * ``no_buildings``: intersections where no settlement or city may stand (T&B: the plazas and
   the trade hexes' sea corners); they never enter the legal lists;
 * ``robber``: the terrain the robber starts on (``null``: off the board);
+* optionally ``robber_barred``: hex ids the robber may never enter (the Caravans' oasis);
 * ``sites``: named special places a scenario reads (castle hex, oasis, fishing grounds, ...),
   passed to bots unchanged in ``static``;
 * optionally ``starting_positions`` (the beginner set-up).
@@ -75,6 +76,7 @@ class Board:
         "harbor_types",
         "layout",
         "name",
+        "robber_barred",
         "robber_terrain",
         "sites",
         "spiral_skip",
@@ -121,6 +123,7 @@ class Board:
             self.corner_hexes = self.geometry.corner_hexes(max(abs(q), abs(r), abs(q + r)))
             self.spirals = {c: self.geometry.spiral_from_corner(c) for c in self.corner_hexes}
         self.robber_terrain: str | None = layout.get("robber")
+        self.robber_barred: frozenset[int] = frozenset(layout.get("robber_barred", ()))
         self.sites: dict[str, Any] = layout.get("sites", {})
         self._check()
         A.reserve(self.num_hexes, self.num_vertices, self.num_edges)
@@ -152,6 +155,7 @@ class Board:
         preset = self.preset_terrains
         while len(terrains) in preset:
             terrains.append(preset[len(terrains)])
+
     def terrain_chances(self, placed: list[str]) -> list[tuple[str, float]]:
         """The terrain of the next hex (id ``len(placed)``) and its chance (BG-BOARD-03).
 

@@ -63,7 +63,7 @@ class BuildRules:
         self.road_vertices[p].update((a, b))
 
     def trail_length(self, p: int) -> int:
-        return longest_trail(self.board, p, self.edge_owner, self.vertex_owner)
+        return longest_trail(self.board, p, self.edge_owner, self.vertex_owner, self.path_weight)
 
     # ------------------------------------------------------------------ legal spots
     def road_spots(self, p: int) -> list[int]:
@@ -203,7 +203,9 @@ class BuildRules:
     def after_road(self, p: int, e: int) -> None:
         """Road ``e`` was added: only trails through its network can have grown."""
         old = self.road_length[p]
-        new = longer_trail_through(self.board, p, e, self.edge_owner, self.vertex_owner, old)
+        new = longer_trail_through(
+            self.board, p, e, self.edge_owner, self.vertex_owner, old, self.path_weight
+        )
         if new == old:
             return
         self.road_length[p] = new

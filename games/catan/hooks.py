@@ -23,6 +23,8 @@ hook               when                                                   e.g.
 ``start_turn``     a turn starts (``p``)                                   Masters: reset effects
 ``built``          a seat placed a piece (``p, kind, where``: "settlement",  Rivers: gold by a river
                    "road" or "city" at a vertex or path), founding or later
+``end_turn``       ``p`` ended the turn, before the next starts; True: a    Caravans: the camel vote
+                   decision is pending, the hook calls ``pass_turn()``
 ``actions``        legal lists before and after the roll (``p, legal``)    Masters, trade tokens
 ``produced``       after a non-7 roll paid out (``total``); True: a        Marianne, a second roll,
                    decision is pending, the hook's phase continues         fish, gold on rivers
@@ -37,6 +39,9 @@ hook               when                                                   e.g.
                                                                            T&B: move a barbarian
 ``observe``        after the core observation is built (``seat, obs``)     tokens, scenario pieces
 ``static``         ``static_info`` (``options, static``)                   scenario sites
+``rebuild``        the state's caches were rebuilt (new game, ``from_dict``):  Caravans: paths that
+                   rebuild the plug-in's; may set ``path_weight[e]`` (a     count 2 for Longest
+                   path's length for Longest Road, 1 by default)            Road
 ``view``           the spectators' public view (``state, view``): add      tokens, scenario pieces
                    public keys
 ``hand_view``      a seat's hand in the full view (``state, seat, hand``):  fish, gold, trade tokens
@@ -74,6 +79,7 @@ HOOKS = (
     "setup_done",
     "start_turn",
     "built",
+    "end_turn",
     "actions",
     "produced",
     "seven",
@@ -85,6 +91,7 @@ HOOKS = (
     "observe",
     "view",
     "hand_view",
+    "rebuild",
 )
 """The hooks a state calls (``layout`` and ``static`` are asked with the options only)."""
 

@@ -1,16 +1,31 @@
 """Longest-trail computation for Longest Road, and the holder rules.
 
+A trail's length is the sum of its paths' weights: 1 per road in the base game; a scenario may
+count some paths more (the Caravans: a road beside a camel counts 2, CA-EF-01), through the
+state's ``path_weight`` (one int per path).
+
 Rules: BG-LR-01..08, BG-ROAD-04.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 
+@cache
+def unit_weights(num_edges: int) -> tuple[int, ...]:
+    """Every path counts 1 (the base game)."""
+    return (1,) * num_edges
+
+
 def longest_trail(
-    board: Any, seat: int, edge_owner: Sequence[int], vertex_owner: Sequence[int]
+    board: Any,
+    seat: int,
+    edge_owner: Sequence[int],
+    vertex_owner: Sequence[int],
+    weight: Sequence[int] | None = None,
 ) -> int:
     """Length of the longest trail (no path used twice) through ``seat``'s roads on ``board``
     (a ``board.Board`` or ``topology.Geometry``).
@@ -21,11 +36,14 @@ def longest_trail(
     best = 0
     seen: set[int] = set()
     edge_vertices, links = board.edge_vertices, board.vertex_links
+    weight = weight or unit_weights(len(edge_owner))
     for e, owner in enumerate(edge_owner):
         if owner == seat:
             root = edge_vertices[e][0]
             if root not in seen:
-                length = _component_trail(links, seat, root, edge_owner, vertex_owner, seen, best)
+                length = _component_trail(
+                    links, seat, root, edge_owner, vertex_owner, weight, seen, best
+                )
                 if length > best:
                     best = length
     return best
@@ -38,6 +56,7 @@ def longer_trail_through(
     edge_owner: Sequence[int],
     vertex_owner: Sequence[int],
     length: int,
+    weight: Sequence[int] | None = None,
 ) -> int:
     """``seat``'s longest trail once road ``edge`` was added, knowing it was ``length`` before.
 
@@ -49,10 +68,11 @@ def longer_trail_through(
     """
     links, vertex_edges = board.vertex_links, board.vertex_edges
     ends = board.edge_vertices[edge]
+    weight = weight or unit_weights(len(edge_owner))
     for end in ends:
         if sum(edge_owner[e] == seat for e in vertex_edges[end]) == 1:
-            return max(length, _longest_from(links, seat, end, edge_owner, vertex_owner))
-    found = _component_trail(links, seat, ends[0], edge_owner, vertex_owner, set(), length)
+            return max(length, _longest_from(links, seat, end, edge_owner, vertex_owner, weight))
+    found = _component_trail(links, seat, ends[0], edge_owner, vertex_owner, weight, set(), length)
     return max(found, length)
 
 
@@ -62,6 +82,7 @@ def _longest_from(
     start: int,
     edge_owner: Sequence[int],
     vertex_owner: Sequence[int],
+    weight: Sequence[int],
 ) -> int:
     """Longest trail of ``seat`` that begins at vertex ``start``."""
 
@@ -71,7 +92,7 @@ def _longest_from(
             if edge_owner[e] == seat and not used & bit:
                 owner = vertex_owner[w]
                 blocked = owner != -1 and owner != seat  # an opponent's building ends it there
-                length = 1 if blocked else 1 + walk(w, used | bit)
+                length = weight[e] if blocked else weight[e] + walk(w, used | bit)
                 if length > best:
                     best = length
         return best
@@ -85,6 +106,7 @@ def _component_trail(
     root: int,
     edge_owner: Sequence[int],
     vertex_owner: Sequence[int],
+    weight: Sequence[int],
     seen: set[int],
     to_beat: int,
 ) -> int:
@@ -94,7 +116,7 @@ def _component_trail(
     Adds the component's vertices to ``seen``. Trails are searched depth first with a bit mask
     of used paths, from the vertices where a longest trail can begin (see ``_start_vertices``).
     """
-    adjacency: dict[int, list[tuple[int, int]]] = {}
+    adjacency: dict[int, list[tuple[int, int, int]]] = {}
     stops: set[int] = set()  # opponent buildings: a trail may end there but not pass
     edges = 0
     todo = [root]
@@ -102,24 +124,24 @@ def _component_trail(
         v = todo.pop()
         if v in adjacency:
             continue
-        links = [(bit, w) for e, bit, w in vertex_links[v] if edge_owner[e] == seat]
+        links = [(bit, w, weight[e]) for e, bit, w in vertex_links[v] if edge_owner[e] == seat]
         adjacency[v] = links
-        edges += len(links)
+        edges += sum(step for _, _, step in links)
         owner = vertex_owner[v]
         if owner != -1 and owner != seat:
             stops.add(v)
-        todo.extend(w for _, w in links if w not in adjacency)
+        todo.extend(w for _, w, _ in links if w not in adjacency)
     seen.update(adjacency)
-    edges //= 2
+    edges //= 2  # the component's total weight: no trail is longer
     if edges <= to_beat:
         return edges
 
     def walk(v: int, used: int) -> int:
         """Longest continuation from ``v`` over paths not in ``used``."""
         best = 0
-        for bit, w in adjacency[v]:
+        for bit, w, step in adjacency[v]:
             if not used & bit:
-                length = 1 if w in stops else 1 + walk(w, used | bit)
+                length = step if w in stops else step + walk(w, used | bit)
                 if length > best:
                     best = length
         return best
@@ -134,7 +156,7 @@ def _component_trail(
     return best
 
 
-def _start_vertices(adjacency: dict[int, list[tuple[int, int]]], stops: set[int]) -> list[int]:
+def _start_vertices(adjacency: dict[int, list[tuple[int, int, int]]], stops: set[int]) -> list[int]:
     """Where a longest trail can begin: odd-degree vertices and opponent-blocked ones.
 
     A maximal trail that starts at an unblocked vertex has used every path there (else it could

@@ -77,10 +77,11 @@ class RobberRules:
         scenario's hex that yields no resource but is no desert (the Fishermen's lake) is land."""
         desert_ok = self.options["robber_may_enter_desert"]
         terrains = self.terrains
+        barred = self.board.robber_barred  # a layout's hexes the robber never enters (oasis)
         return [
             h
             for h in range(self.board.num_hexes)
-            if h != self.robber and (desert_ok or terrains[h] != "desert")
+            if h != self.robber and (desert_ok or terrains[h] != "desert") and h not in barred
         ]
 
     def _legal_move_robber(self) -> list[Action]:

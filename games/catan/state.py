@@ -28,6 +28,7 @@ from games.catan.constants import (
     VICTORY_POINT,
 )
 from games.catan.devcards import DevelopmentRules
+from games.catan.longest_road import unit_weights
 from games.catan.masters import MastersRules
 from games.catan.robber import RobberRules
 from games.catan.serialize import FIELDS as STORED_FIELDS
@@ -98,6 +99,7 @@ _DERIVED_FIELDS = (
     "blocked",
     "rates",
     "road_length",
+    "path_weight",
     "last_gainers",
 )
 """Caches rebuilt from the stored fields (``_rebuild_derived``) or kept up to date by play."""
@@ -292,6 +294,10 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 a, b = edge_vertices[e]
                 self.network[owner].update((a, b))
                 self.road_vertices[owner].update((a, b))
+        self.path_weight = list(unit_weights(self.board.num_edges))  # each road counts 1
+        if self.plugged:
+            for hook in self.hooks.rebuild:
+                hook(self)  # plug-ins rebuild their caches (Caravans: paths counting 2)
         self.road_length = [self.trail_length(p) for p in range(self.n)]
 
     # ------------------------------------------------------------------ protocol
@@ -693,7 +699,15 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         if any(self.dev_new[p]):
             self.dev_new[p] = [0] * 5
         self.events.append({"type": "end_turn", "seat": p, "visible_to": "all"})
-        self._start_turn((p + 1) % self.n)
+        if self.plugged:
+            for hook in self.hooks.end_turn:
+                if hook(self, p):
+                    return  # an end-of-turn decision is pending; the hook calls pass_turn()
+        self._start_turn((p + 1) % self.n)  # pass_turn(), inlined on the base game's path
+
+    def pass_turn(self) -> None:
+        """BG-TURN-01: play passes to the left (the next seat)."""
+        self._start_turn((self.turn_player + 1) % self.n)
 
     # ------------------------------------------------------------------ scoring
     def public_vp(self, p: int) -> int:

@@ -275,8 +275,50 @@ def fishermen(turn: arena_bot.Turn, view: arena_bot.CatanView) -> int | None:
     return next((i for i in choices if i is not None), None)
 
 
+def caravan_move(turn: arena_bot.Turn, view: arena_bot.CatanView) -> int | None:
+    """The Caravans' vote (docs/scenarios/caravans.md): a camel that makes one of our buildings
+    sit between two camels (+1 VP) or lies beside our road is worth a spare wool or grain; we
+    name and choose the spot best for us and worst for the others. None outside a vote."""
+    caravans = view.raw.get("caravans")
+    if not caravans or not caravans["vote"]:
+        return None
+    camels_at: dict[int, int] = {}
+    for edge, _ in caravans["camels"]:
+        for v in view.edge_vertices(edge):
+            camels_at[v] = camels_at.get(v, 0) + 1
+    owners = {vertex: owner for vertex, owner, _ in view.buildings()}
+    roads = {edge: owner for edge, owner in view.raw["board"]["roads"]}
+
+    def worth(edge: int) -> float:
+        value = 0.3 if roads.get(edge) == view.seat else 0.0
+        for v in view.edge_vertices(edge):
+            if camels_at.get(v, 0) == 1 and v in owners:  # this camel makes v a crossing
+                value += 1.0 if owners[v] == view.seat else -0.5
+        return value
+
+    spots = turn.actions_of_type("propose_camel", "place_camel")
+    if spots:
+        return best(turn, spots, lambda a: worth(a["edge"]))
+    bids = turn.actions_of_type("caravan_bid")
+    if not bids:
+        return None
+    stake = max(worth(edge) for edge, _ in caravans["vote"]["spots"])
+    have = view.resources
+    spare = {r: have[r] - COSTS["settlement"].get(r, 0) for r in ("wool", "grain")}
+    budget = 2 if stake >= 1 else (1 if stake > 0 else 0)
+
+    def bid_score(a: dict) -> float:
+        cards = a["wool"] + a["grain"]
+        within = a["wool"] <= max(spare["wool"], 0) and a["grain"] <= max(spare["grain"], 0)
+        return (cards if cards <= budget and within else -cards) - 0.01 * cards
+
+    return best(turn, bids, bid_score)
+
+
 def decide(turn: arena_bot.Turn) -> int:
     view = arena_bot.CatanView(turn.observation, turn.match.static)
+    if (vote := caravan_move(turn, view)) is not None:
+        return vote
     kinds = {a["type"] for a in turn.legal_actions}
     if (scenario := rivers_move(turn, view, kinds)) is not None:
         return scenario
