@@ -134,6 +134,8 @@ class BuildRules:
             if self.free_roads <= 0 or not self.roads_left[p] or not self.road_spots(p):
                 self.free_roads = 0
                 self.resume_turn()
+            if self.plugged:
+                self.tell_built(p, "road", e)
             return
         self.pay(p, self.road_cost_for(p))
         self._put_road(p, e)
@@ -144,6 +146,8 @@ class BuildRules:
         else:
             self.after_road(p, e)
         self.after_build(p)
+        if self.plugged:
+            self.tell_built(p, "road", e)
 
     def _apply_build_settlement(self, action: Action) -> None:
         """BG-BUILD-03, BG-SETTL-01..03; may break opponents' roads (BG-LR-03)."""
@@ -157,6 +161,8 @@ class BuildRules:
         )
         self.after_settlement(p, v)
         self.after_build(p)
+        if self.plugged:
+            self.tell_built(p, "settlement", v)
 
     def _apply_build_city(self, action: Action) -> None:
         """BG-BUILD-04, BG-CITY-01/02, BG-PIECE-02 (the settlement returns to the supply)."""
@@ -172,6 +178,14 @@ class BuildRules:
         self.built_this_turn = True
         self.events.append({"type": "build_city", "seat": p, "vertex": v, "visible_to": "all"})
         self.after_build(p)
+        if self.plugged:
+            self.tell_built(p, "city", v)
+
+    def tell_built(self, p: int, piece: str, where: int) -> None:
+        """The expansions' ``built`` hooks: ``p`` placed ``piece`` ("road", "settlement",
+        "city") on path or intersection ``where``."""
+        for hook in self.hooks.built:
+            hook(self, p, piece, where)
 
     def road_cost_for(self, p: int) -> tuple[int, ...]:
         return self.cost_override or ROAD_COST

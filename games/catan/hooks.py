@@ -29,7 +29,18 @@ hook               when                                                   e.g.
                    public keys
 ``hand_view``      a seat's hand in the full view (``state, seat, hand``):  fish, gold, trade tokens
                    add what only that seat and replays see
+``built``          a seat built a road, settlement or city (``p, piece,    Catan for Two: neutral
+                   where``; also a founding settlement, ``state.turn ==    builds, trade tokens
+                   0``), after the core's bookkeeping and next phase; it
+                   may switch to its own phase and return to the one it
+                   found
+``robber_done``    the robber's move and steal are over (after a 7 or a    Catan for Two: the
+                   knight); True: the hook continues with its own phase    second roll after a 7
 =================  =====================================================  ========================
+
+Neutral colours (``neutral_colours``, Catan for Two): piece owners ``n .. state.owners - 1`` on
+the board that are no seat: the per-owner piece lists (``roads_left``, ``network``,
+``road_length``, ...) cover them, production, the robber's victims and every seat list skip them.
 
 The picture and the narration ask the plug-ins named in a view's ``expansions`` (no state there,
 only the view): ``draw_board(view, geometry)`` gives SVG elements drawn over the island (after the
@@ -64,6 +75,8 @@ HOOKS = (
     "observe",
     "view",
     "hand_view",
+    "built",
+    "robber_done",
 )
 """The hooks a state calls (``layout`` and ``static`` are asked with the options only)."""
 
@@ -86,6 +99,9 @@ class Expansion:
     other, so a new scenario declares its partners without editing them)."""
     stored_fields: ClassVar[tuple[str, ...]] = ()
     """State attributes it owns, saved by ``to_dict`` and set back by ``from_dict``."""
+    neutral_colours: ClassVar[int] = 0
+    """Piece owners it adds beyond the seats (owner ids ``n``, ``n + 1``, ...): they hold
+    pieces, roads and possibly Longest Road, never cards, turns or production."""
     chance_kinds: ClassVar[dict[str, str]] = {}
     """Its chance phases -> ``chance_kind()`` names."""
 

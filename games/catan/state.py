@@ -28,6 +28,7 @@ from games.catan.constants import (
     VICTORY_POINT,
 )
 from games.catan.devcards import DevelopmentRules
+from games.catan.hooks import Expansion
 from games.catan.masters import MastersRules
 from games.catan.robber import RobberRules
 from games.catan.serialize import FIELDS as STORED_FIELDS
@@ -80,6 +81,7 @@ _DERIVED_FIELDS = (
     "board",
     "hooks",
     "plugged",
+    "owners",
     "extra_vp",
     "own_targets",
     "proposal_limit",
@@ -196,6 +198,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.hooks = expansions.hooks_for(options)
         # Any expansion on: the hot paths test this one bool, so the base game pays nothing.
         self.plugged = bool(self.hooks.expansions)
+        # Piece owners: the seats, then any neutral colours (Catan for Two) after them.
+        self.owners = self.n + sum(x.neutral_colours for x in self.hooks.expansions)
         self.extra_vp = bool(self.hooks.vp)  # read on every victory check, so a bool of its own
         self.own_targets = bool(self.hooks.target)
         # Options read on every decision, kept in slots (a slot is read faster than a dict).
@@ -266,10 +270,11 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             self.income = {}
         self.spot_cache: dict[int, list[Action]] = {}
         self.robber_moves: dict[int, list[Action]] = {}
-        self.network = [set() for _ in range(self.n)]
-        self.road_vertices = [set() for _ in range(self.n)]
+        owners = range(self.owners)
+        self.network = [set() for _ in owners]
+        self.road_vertices = [set() for _ in owners]
         self.blocked = [False] * self.board.num_vertices
-        self.rates = [[4] * 5 for _ in range(self.n)]
+        self.rates = [[4] * 5 for _ in owners]
         for v, owner in enumerate(self.vertex_owner):
             if owner != -1:
                 self._note_building(owner, v)
@@ -279,7 +284,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 a, b = edge_vertices[e]
                 self.network[owner].update((a, b))
                 self.road_vertices[owner].update((a, b))
-        self.road_length = [self.trail_length(p) for p in range(self.n)]
+        self.road_length = [self.trail_length(p) for p in owners]
 
     # ------------------------------------------------------------------ protocol
     def current_player(self) -> int:
@@ -448,6 +453,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         if self.setup_index >= self.n:
             self._collect_founding_income(p, v)
         self._set_phase("setup_road", p)
+        if self.plugged:
+            self.tell_built(p, "settlement", v)
 
     def _collect_founding_income(self, p: int, v: int) -> None:
         gains = [0] * 5
@@ -625,7 +632,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _income_of(self, total: int) -> Income:
         """What a roll of ``total`` pays, cached in ``self.income`` until a building is placed
         or upgraded (the robber and the bank are looked at on each roll)."""
-        vo, lv, res = self.vertex_owner, self.vertex_level, self.hex_resource
+        vo, lv, res, n = self.vertex_owner, self.vertex_level, self.hex_resource, self.n
         hexes = self.number_hexes.get(total, ())
         by_hex = []
         hex_vertices = self.board.hex_vertices
@@ -633,7 +640,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             owed: dict[int, int] = {}
             for v in hex_vertices[h]:
                 o = vo[v]
-                if o != -1:
+                if 0 <= o < n:  # a neutral colour (owner >= n) never produces
                     key = o * 5 + res[h]
                     owed[key] = owed.get(key, 0) + lv[v]
             by_hex.extend((h, key, amount) for key, amount in owed.items())
@@ -751,7 +758,8 @@ def _methods(prefix: str) -> dict[str, Any]:
                 table[name[len(prefix) :]] = fn
     for x in expansions.registry():
         for name in dir(type(x)):
-            if name.startswith(prefix[1:]):
+            # The base class's own attributes (``chance_kinds``) are no phase or action.
+            if name.startswith(prefix[1:]) and not hasattr(Expansion, name):
                 key = name[len(prefix) - 1 :]
                 if key in table:
                     raise RuntimeError(f"{x.name}: {name} is defined twice")
