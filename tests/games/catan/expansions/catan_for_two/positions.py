@@ -4,6 +4,7 @@ owner 2 at intersection 13, owner 3 at 40)."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from games.catan import GAME
@@ -79,6 +80,11 @@ def after_rolls(state: CatanState, first: int = 2, second: int = 3) -> None:
 def edge_between(state: CatanState, a: int, b: int) -> int:
     board = state.board
     return next(e for e in board.vertex_edges[a] if b in board.edge_vertices[e])
+
+
+def chain(state: CatanState, *vertices: int) -> list[int]:
+    """The paths of a trail through ``vertices``."""
+    return [edge_between(state, a, b) for a, b in pairwise(vertices)]
 
 
 def kinds(state: CatanState) -> set[str]:

@@ -11,15 +11,12 @@ from tests.games.catan.expansions.catan_for_two.positions import (
     NORTH,
     SOUTH,
     after_rolls,
+    chain,
     cleared,
     edge_between,
     kinds,
 )
 from tests.games.catan.fixtures import dice_for, put, set_hand
-
-
-def _chain(state, *vertices: int) -> list[int]:
-    return [edge_between(state, a, b) for a, b in zip(vertices, vertices[1:], strict=False)]
 
 
 def _road_ready(state) -> None:
@@ -63,7 +60,7 @@ def test_c2_nb_04_neutral_pieces_follow_their_own_colours_rules() -> None:
     after_rolls(state, 12, 11)
     put(state, 1, settlements=[50])
     set_hand(state, 1, lumber=1, brick=1, wool=1, grain=1)
-    put(state, 1, roads=_chain(state, 50, 46))
+    put(state, 1, roads=chain(state, 50, 46))
     set_hand(state, 1, lumber=2, brick=2, wool=1, grain=1)
     state.apply(A.BUILD_ROAD[state.road_spots(1)[0]])
     state.apply({"type": "neutral_road", "owner": 2, "edge": edge_between(state, 18, 23)})
@@ -79,13 +76,13 @@ def test_c2_nb_04_neutral_pieces_follow_their_own_colours_rules() -> None:
 def test_c2_nb_02_a_settlement_owes_a_neutral_settlement_else_a_road() -> None:
     """C2-NB-02: with no neutral settlement site anywhere, the owed settlement is a road."""
     state = cleared()
-    put(state, 0, settlements=[0], roads=_chain(state, 0, 3, 7))
+    put(state, 0, settlements=[0], roads=chain(state, 0, 3, 7))
     after_rolls(state, 12, 11)
     set_hand(state, 0, lumber=1, brick=1, wool=1, grain=1)
     state.apply(A.BUILD_SETTLEMENT[7])
     assert state.phase == "neutral_build"
     assert {a["type"] for a in state.legal_actions()} == {"neutral_road"}
-    put(state, 2, roads=_chain(state, NORTH, 18, 23))
+    put(state, 2, roads=chain(state, NORTH, 18, 23))
     state._legal = None
     assert {a["type"] for a in state.legal_actions()} == {"neutral_settlement"}
 
@@ -109,7 +106,7 @@ def test_c2_nb_05_no_legal_neutral_piece_builds_nothing() -> None:
     settlement), nothing is built and the turn goes on."""
     state = cleared()
     state.roads_left[2] = state.roads_left[3] = 0
-    put(state, 0, settlements=[0], roads=_chain(state, 0, 3, 7))
+    put(state, 0, settlements=[0], roads=chain(state, 0, 3, 7))
     after_rolls(state, 12, 11)
     set_hand(state, 0, lumber=2, brick=2, wool=1, grain=1)
     state.apply(A.BUILD_SETTLEMENT[7])
@@ -160,8 +157,8 @@ def test_c2_nb_07_a_neutral_settlement_breaks_a_road() -> None:
     """C2-NB-07: the neutral settlement cuts seat 0's 5-road trail at 12, and seat 0 loses
     Longest Road."""
     state = cleared()
-    put(state, 0, settlements=[0], roads=_chain(state, 0, 3, 7, 12, 17, 23))
-    put(state, 2, roads=_chain(state, NORTH, 8, 12))
+    put(state, 0, settlements=[0], roads=chain(state, 0, 3, 7, 12, 17, 23))
+    put(state, 2, roads=chain(state, NORTH, 8, 12))
     state.longest_road = 0
     after_rolls(state, 12, 11)
     assert state.road_length[0] == 5
@@ -176,7 +173,7 @@ def test_c2_nb_08_a_neutral_can_hold_longest_road() -> None:
     """C2-NB-08, A-C2-05: the neutral's fifth road takes Longest Road; its 2 VP are nobody's;
     Largest Army stays among the two seats."""
     state = cleared()
-    put(state, 2, roads=_chain(state, NORTH, 18, 23, 17, 12))
+    put(state, 2, roads=chain(state, NORTH, 18, 23, 17, 12))
     _road_ready(state)
     state.apply(A.BUILD_ROAD[edge_between(state, 0, 3)])
     state.apply({"type": "neutral_road", "owner": 2, "edge": edge_between(state, 12, 7)})

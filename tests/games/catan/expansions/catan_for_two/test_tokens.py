@@ -7,6 +7,7 @@ from games.catan.constants import KNIGHT
 from games.common.api import CHANCE
 from tests.games.catan.expansions.catan_for_two.positions import (
     after_rolls,
+    chain,
     cleared,
     edge_between,
     kinds,
@@ -14,10 +15,6 @@ from tests.games.catan.expansions.catan_for_two.positions import (
 from tests.games.catan.fixtures import put, set_hand
 
 DESERT = 9  # the centre hex of the beginner board
-
-
-def _chain(state, *vertices: int) -> list[int]:
-    return [edge_between(state, a, b) for a, b in zip(vertices, vertices[1:], strict=False)]
 
 
 def _build_settlement_at(state, vertex: int) -> None:
@@ -29,7 +26,7 @@ def _build_settlement_at(state, vertex: int) -> None:
 def test_c2_tt_01_a_settlement_next_to_the_desert_earns_two() -> None:
     """C2-TT-01: intersection 23 touches the desert (hexes 4, 8, 9), inland."""
     state = cleared()
-    put(state, 0, settlements=[0], roads=_chain(state, 0, 3, 7, 12, 17, 23))
+    put(state, 0, settlements=[0], roads=chain(state, 0, 3, 7, 12, 17, 23))
     _build_settlement_at(state, 23)
     assert state.c2_tokens == [7, 5] and state.c2_supply == 8
 
@@ -37,7 +34,7 @@ def test_c2_tt_01_a_settlement_next_to_the_desert_earns_two() -> None:
 def test_c2_tt_02_a_coastal_settlement_earns_one() -> None:
     """C2-TT-02: intersection 7 touches two land hexes (0 and 3) and the sea."""
     state = cleared()
-    put(state, 0, settlements=[0], roads=_chain(state, 0, 3, 7))
+    put(state, 0, settlements=[0], roads=chain(state, 0, 3, 7))
     _build_settlement_at(state, 7)
     assert state.c2_tokens == [6, 5] and state.c2_supply == 9
     assert state.events[-1]["type"] == "trade_tokens" and state.phase == "neutral_build"
@@ -48,7 +45,7 @@ def test_c2_tt_03_desert_and_coast_earn_three() -> None:
     is both next to the desert and on the coast."""
     state = cleared(first_terrain="desert", layout="variable")
     assert state.terrains[0] == "desert"
-    put(state, 0, settlements=[0], roads=_chain(state, 0, 3, 7))
+    put(state, 0, settlements=[0], roads=chain(state, 0, 3, 7))
     _build_settlement_at(state, 7)
     assert state.c2_tokens == [8, 5] and state.c2_supply == 7
 
@@ -105,7 +102,7 @@ def test_c2_tt_07_no_more_tokens_than_the_supply_holds() -> None:
     state = cleared()
     state.c2_supply = 1
     state.c2_tokens = [5, 14]
-    put(state, 0, settlements=[0], roads=_chain(state, 0, 3, 7, 12, 17, 23))
+    put(state, 0, settlements=[0], roads=chain(state, 0, 3, 7, 12, 17, 23))
     _build_settlement_at(state, 23)
     assert state.c2_tokens[0] == 6 and state.c2_supply == 0
     state.apply(state.legal_actions()[0])  # the neutral piece
@@ -226,7 +223,7 @@ def test_c2_vp_01_ten_points_on_your_own_turn_win() -> None:
     """C2-VP-01: the base target, 10 VP on your own turn; the game ends at once, before the
     neutral piece the settlement would owe."""
     state = cleared()
-    put(state, 0, settlements=[0], cities=[2, 26, 47, 50], roads=_chain(state, 0, 3, 7))
+    put(state, 0, settlements=[0], cities=[2, 26, 47, 50], roads=chain(state, 0, 3, 7))
     assert state.public_vp(0) == 9
     _build_settlement_at(state, 7)
     assert state.is_terminal() and state.result()["ranking"] == [0, 1]
