@@ -9,7 +9,6 @@ from tests.games.catan.expansions.catan_for_two.positions import (
     after_rolls,
     chain,
     cleared,
-    edge_between,
     kinds,
 )
 from tests.games.catan.fixtures import put, set_hand
