@@ -17,6 +17,27 @@ def rule_ids() -> list[str]:
     return rc.checklist_rule_ids(rc.CHECKLIST.read_text())
 
 
+@pytest.fixture(scope="module")
+def expansion_ids(rule_ids: list[str]) -> list[str]:
+    return rc.expansion_rule_ids()
+
+
+def test_every_playable_rule_of_an_expansion_has_a_test(expansion_ids: list[str]) -> None:
+    """An expansion's rules count once its plug-in is registered; a combination's once both
+    partners are (until then the document lists them as not playable yet)."""
+    table = rc.coverage([rule for rule in expansion_ids if rc.playable(rule)])
+    assert [rule for rule, tests in table.items() if not tests] == []
+
+
+def test_expansion_checklists_are_read_with_their_combination_lines(
+    expansion_ids: list[str],
+) -> None:
+    c2 = [rule for rule in expansion_ids if rule.startswith("C2-")]
+    assert "C2-CO-01" in c2 and "C2-VP-01" in c2 and "C2-CK-02" in c2
+    assert not any(rule.startswith("A-") for rule in expansion_ids)
+    assert not rc.playable("C2-CK-01")  # Cities & Knights is not built
+
+
 def test_the_checklist_defines_the_known_rule_families(rule_ids: list[str]) -> None:
     prefixes = {rule.split("-", 1)[0] for rule in rule_ids}
     assert prefixes == {"CG", "BG", "MA"}
@@ -31,10 +52,12 @@ def test_every_rule_of_a_registered_game_has_a_test(rule_ids: list[str], prefix:
     assert [rule for rule, tests in table.items() if not tests] == []
 
 
-def test_every_rule_has_a_test_that_drives_the_engine(rule_ids: list[str]) -> None:
+def test_every_rule_has_a_test_that_drives_the_engine(
+    rule_ids: list[str], expansion_ids: list[str]
+) -> None:
     """A test that only reads the card file or a table cannot fail when the engine breaks the
     rule; only the rules listed as data facts may rest on such tests."""
-    table = rc.coverage(rule_ids)
+    table = rc.coverage(rule_ids + expansion_ids)
     data_only = rc.data_only(table, rc.engine_tests())
     assert sorted(set(data_only) - rc.DATA_RULES.keys()) == []
 
@@ -67,7 +90,7 @@ def test_regeneration_keeps_the_hand_written_end() -> None:
     assert rc.hand_written("# Rules coverage\n") == ""
 
 
-def test_the_coverage_document_is_up_to_date(rule_ids: list[str]) -> None:
+def test_the_coverage_document_is_up_to_date(rule_ids: list[str], expansion_ids: list[str]) -> None:
     actual = rc.DOCUMENT.read_text() if rc.DOCUMENT.exists() else ""
-    expected = rc.render(rc.coverage(rule_ids)) + rc.hand_written(actual)
+    expected = rc.render(rc.coverage(rule_ids + expansion_ids)) + rc.hand_written(actual)
     assert actual == expected, "run: python -m tests.tools.rules_coverage"

@@ -34,6 +34,7 @@ def _shared_dir() -> Path:
 
 
 CHECKLIST = _shared_dir() / "reference" / "rules-checklist.md"
+EXPANSION_DIR = _shared_dir() / "reference" / "expansions"
 DOCUMENT = ROOT / "docs" / "rules-coverage.md"
 TEST_DIR = ROOT / "tests" / "games"
 SECTIONS = (
@@ -41,6 +42,22 @@ SECTIONS = (
     ("BG", "Board game (checklist §2)"),
     ("MA", "Masters (checklist §3)"),
 )
+# Expansion checklists (``reference/expansions/<file>``): file, ID prefix, the plug-in that plays
+# it, section title. Their rules count once that plug-in is registered.
+EXPANSION_SECTIONS = (
+    ("catan-for-two.md", "C2", "catan_for_two", "Catan for Two (expansions/catan-for-two.md)"),
+)
+# Families of combination lines: playable only once every plug-in named is registered and the
+# plug-ins combine (one names the other in ``combines_with``); until then listed as not playable.
+COMBINATION_FAMILIES: dict[str, tuple[str, ...]] = {
+    "C2-FI": ("catan_for_two", "fishermen"),
+    "C2-RI": ("catan_for_two", "rivers"),
+    "C2-CA": ("catan_for_two", "caravans"),
+    "C2-BA": ("catan_for_two", "barbarian_attack"),
+    "C2-TB": ("catan_for_two", "traders_barbarians"),
+    "C2-EV": ("catan_for_two", "event_cards"),
+    "C2-CK": ("catan_for_two", "cities_and_knights"),
+}
 HAND_WRITTEN = "<!-- hand-written below: kept by python -m tests.tools.rules_coverage -->"
 
 # Rules that are facts of the data the engine plays with (the card file, the board's geometry,
@@ -87,6 +104,41 @@ def checklist_rule_ids(text: str) -> list[str]:
     for match in _ID.finditer(text):
         seen.setdefault(match.group(1), None)
     return list(seen)
+
+
+_EXPANSION_ID = re.compile(r"(?:\*\*|^\| )([A-Z][A-Z0-9]*-[A-Z0-9]+-[0-9]+)(?:\*\*| \|)", re.M)
+
+
+def expansion_rule_ids(directory: Path = EXPANSION_DIR) -> list[str]:
+    """Every rule ID the expansion checklists of :data:`EXPANSION_SECTIONS` define (bold, or
+    first in a table row), in file order; ambiguities (``A-…``) are no rules."""
+    seen: dict[str, None] = {}
+    for name, prefix, _plugin, _title in EXPANSION_SECTIONS:
+        path = directory / name
+        if path.exists():
+            for match in _EXPANSION_ID.finditer(path.read_text()):
+                if match.group(1).startswith(prefix + "-"):
+                    seen.setdefault(match.group(1), None)
+    return list(seen)
+
+
+def playable(rule: str) -> bool:
+    """Whether the plug-ins a rule needs are registered (and combine, for a combination)."""
+    from games.catan.expansions import registry
+
+    plugins = {x.name: x for x in registry()}
+    needed = COMBINATION_FAMILIES.get(rule.rsplit("-", 1)[0])
+    if needed is None:
+        needed = tuple(
+            plug for _f, prefix, plug, _t in EXPANSION_SECTIONS if rule.startswith(prefix)
+        )
+    if not needed or any(name not in plugins for name in needed):
+        return False
+    return all(
+        b in plugins[a].combines_with or a in plugins[b].combines_with
+        for i, a in enumerate(needed)
+        for b in needed[i + 1 :]
+    )
 
 
 def _test_functions(path: Path, root: Path = ROOT) -> list[tuple[str, str]]:
@@ -207,6 +259,28 @@ def render(table: dict[str, list[str]]) -> str:
             tests = "<br>".join(f"`{t}`" for t in table[rule]) or "**MISSING**"
             lines.append(f"| {rule} | {tests} |")
         lines.append("")
+    for _file, prefix, _plugin, title in EXPANSION_SECTIONS:
+        rules = [rule for rule in table if rule.startswith(prefix + "-")]
+        if not rules:
+            continue
+        later = [rule for rule in rules if not table[rule] and not playable(rule)]
+        missing = sum(1 for rule in rules if not table[rule]) - len(later)
+        lines += [
+            f"## {title}",
+            "",
+            f"{len(rules)} rules, {len(rules) - missing - len(later)} covered, "
+            f"{len(later)} not playable yet.",
+            "",
+        ]
+        lines += ["| rule | tests |", "|---|---|"]
+        for rule in rules:
+            needs = COMBINATION_FAMILIES.get(rule.rsplit("-", 1)[0], ())
+            later_words = f"not playable yet (needs {' + '.join(needs)})" if needs else ""
+            tests = "<br>".join(f"`{t}`" for t in table[rule])
+            if not tests:
+                tests = later_words if rule in later else "**MISSING**"
+            lines.append(f"| {rule} | {tests} |")
+        lines.append("")
     data = [rule for rule in table if rule in DATA_RULES]
     if data:
         lines += [
@@ -228,7 +302,7 @@ def hand_written(document: str) -> str:
 
 
 def main() -> int:
-    table = coverage(checklist_rule_ids(CHECKLIST.read_text()))
+    table = coverage(checklist_rule_ids(CHECKLIST.read_text()) + expansion_rule_ids())
     kept = hand_written(DOCUMENT.read_text()) if DOCUMENT.exists() else ""
     DOCUMENT.write_text(render(table) + kept)
     missing = [rule for rule, tests in table.items() if not tests]
