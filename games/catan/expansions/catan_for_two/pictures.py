@@ -62,7 +62,7 @@ class Pictures:
     sentences = SENTENCES
 
     def draw_board(self, view: dict[str, Any], geometry: Any) -> list[str]:
-        """An "N" on each neutral building, and the neutrals' supplies above the island."""
+        """An "N" on each neutral building, and the neutrals' supplies beside the island."""
         from games.catan import picture  # at call time: the picture module imports plug-ins
 
         part = view.get("catan_for_two")
@@ -82,13 +82,21 @@ class Pictures:
                 )
         for row, neutral in enumerate(part["neutrals"]):
             owner = neutral["owner"]
+            y = picture.BOARD_HEIGHT - 44 + 20 * row  # right of the island, under the seats
             holds = " · Longest Road" if view.get("longest_road") == owner else ""
             parts.append(
-                f'<text class="neutral" data-owner="{owner}" x="8" y="{16 + 14 * row}" '
-                f'font-size="11" fill="{picture.SEAT_COLOURS[owner]}" stroke="{picture.INK}" '
-                f'stroke-width="0.25">neutral {COLOUR_NAMES[owner]}: '
-                f"{neutral['settlements_left']} settlements, {neutral['roads_left']} roads "
-                f"left, road {neutral['road_length']}{holds}</text>"
+                f'<g class="neutral" data-owner="{owner}">'
+                f'<rect x="{picture.PANEL_X}" y="{y - 11}" width="12" height="12" rx="2" '
+                f'fill="{picture.SEAT_COLOURS[owner]}" stroke="{picture.INK}"/>'
+                + picture._text(  # the picture's own text line, shrunk to fit
+                    picture.PANEL_X + 18,
+                    y,
+                    f"{COLOUR_NAMES[owner]} neutral: road {neutral['road_length']}{holds} · "
+                    f"left {neutral['settlements_left']} settlements, {neutral['roads_left']} "
+                    "roads",
+                    fit=picture.PANEL_TEXT_WIDTH - 18,
+                )
+                + "</g>"
             )
         return parts
 
