@@ -1,7 +1,7 @@
 """Random-play throughput of the board game engine (engine only, one process, one core).
 
 Usage: ``python bench/engine_catan.py [games_per_config] [--masters] [--no-domestic-trade]
-[--repeat N] [--catanatron PYTHON]``.
+[--repeat N] [--catanatron PYTHON] [--options JSON]``.
 Prints games/s,
 player decisions/s and all steps (decisions + chance outcomes)/s for 2, 3 and 4 players, and
 decisions per CPU second (the better figure on a loaded machine), with the load average.
@@ -10,6 +10,9 @@ A "decision" is one ``apply`` of a seat's action chosen uniformly from ``legal_a
 With ``--repeat N`` every row is played N times (the same games each time) and a summary gives
 the median and the best of decisions/s and decisions per CPU second: on a shared machine the
 best run is the one least disturbed by other work.
+With ``--options JSON`` (e.g. ``'{"catan_for_two": true}'``) every row is followed by the same
+games with those options added, for the player counts they allow, side by side in the same run;
+the summary gives their decisions/s as a share of the base game's.
 With ``--catanatron PYTHON`` (a Python with ``catanatron`` installed, see
 ``bench/catanatron_random.py``) every row is followed by the same number of Catanatron
 random-vs-random games with the same player count, in a child process, side by side in the same
@@ -93,6 +96,15 @@ def run_row(num_players: int, games: int, options: dict) -> Row:
     return Row(num_players, games, total_decisions, total_chance, stalled, capped, wall, cpu, load)
 
 
+def allows(num_players: int, options: dict) -> bool:
+    """Whether these options can be played by this many players."""
+    try:
+        GAME.new_game(num_players, 0, dict(options, allow_two_players=(num_players == 2)))
+    except ValueError:
+        return False
+    return True
+
+
 def run_catanatron(python: str, num_players: int, games: int) -> Row:
     """The same row played by Catanatron (random players) in a child process."""
     script = Path(__file__).resolve().parent / "catanatron_random.py"
@@ -128,6 +140,11 @@ def main() -> None:
         at = args.index("--catanatron")
         catanatron = args[at + 1]
         del args[at : at + 2]
+    extra = None
+    if "--options" in args:
+        at = args.index("--options")
+        extra = json.loads(args[at + 1])
+        del args[at : at + 2]
     numbers = [a for a in args if not a.startswith("--")]
     games = int(numbers[0]) if numbers else 200
     options = {"masters": "--masters" in args, "layout": "variable"}
@@ -142,11 +159,17 @@ def main() -> None:
     )
     rows: dict[int, list[Row]] = {2: [], 3: [], 4: []}
     peers: dict[int, list[Row]] = {2: [], 3: [], 4: []}
+    with_extra: dict[int, list[Row]] = {2: [], 3: [], 4: []}
     for _ in range(repeat):
         for n in rows:
             row = run_row(n, games, options)
             rows[n].append(row)
             print_row(row)
+            if extra is not None and allows(n, {**options, **extra}):
+                row = run_row(n, games, {**options, **extra})
+                with_extra[n].append(row)
+                print("options", end="")
+                print_row(row)
             if catanatron:
                 peer = run_catanatron(catanatron, n, games)
                 peers[n].append(peer)
@@ -161,6 +184,20 @@ def main() -> None:
                 f"{n:>7} players: {statistics.median(wall):>9,.0f} ({max(wall):,.0f}) wall, "
                 f"{statistics.median(cpu):>9,.0f} ({max(cpu):,.0f}) per CPU s, "
                 f"load {min(r.load for r in runs):.2f}-{max(r.load for r in runs):.2f}"
+            )
+    if extra is not None:
+        print(f"with {json.dumps(extra)}: decisions/s and per CPU s as a share of the base game's")
+        for n, runs in with_extra.items():
+            if not runs:
+                continue
+            pairs = list(zip(rows[n], runs, strict=True))
+            wall = [x.decisions_per_second / b.decisions_per_second for b, x in pairs]
+            cpu = [x.decisions_per_cpu_second / b.decisions_per_cpu_second for b, x in pairs]
+            print(
+                f"{n:>7} players: wall {statistics.median(wall):.0%} "
+                f"({min(wall):.0%}-{max(wall):.0%}), per CPU s {statistics.median(cpu):.0%} "
+                f"({min(cpu):.0%}-{max(cpu):.0%}); "
+                f"{statistics.median(r.decisions_per_cpu_second for r in runs):,.0f} per CPU s"
             )
     if catanatron:
         print("ratio to Catanatron, same run, per row: wall decisions/s, decisions per CPU s")
