@@ -13,6 +13,17 @@ from games.common.api import CHANCE
 Action = dict[str, Any]
 
 
+def _second_roll(first: int) -> tuple[tuple[Action, float], ...]:
+    """C2-RO-03: a second roll equal to the first is rolled again until it differs, so the
+    roll resolved is uniform over the 36 outcomes whose total differs."""
+    outcomes = [a for a, _ in A.DICE_OUTCOMES if a["die1"] + a["die2"] != first]
+    return tuple((a, 1 / len(outcomes)) for a in outcomes)
+
+
+SECOND_ROLL = {first: _second_roll(first) for first in range(2, 13)}
+"""The second roll's outcomes after each first total, built once."""
+
+
 class DoubleRoll:
     """Mixin of the plug-in: the chance phase ``second_dice`` after the first roll is resolved."""
 
@@ -38,11 +49,8 @@ class DoubleRoll:
         return self.first_roll_resolved(state)
 
     def outcomes_second_dice(self, state: Any) -> list[tuple[Action, float]]:
-        """C2-RO-03: a second roll equal to the first is rolled again until it differs, so
-        the roll resolved is uniform over the 36 outcomes whose total differs."""
-        first = state.c2_rolls[0]
-        outcomes = [a for a, _ in A.DICE_OUTCOMES if a["die1"] + a["die2"] != first]
-        return [(a, 1 / len(outcomes)) for a in outcomes]
+        """C2-RO-03 (``SECOND_ROLL``)."""
+        return list(SECOND_ROLL[state.c2_rolls[0]])
 
     def chance_second_dice(self, state: Any, action: Action) -> None:
         """C2-RO-02: resolved like any roll (the core's dice node)."""

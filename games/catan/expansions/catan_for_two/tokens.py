@@ -72,7 +72,10 @@ class TradeTokens:
             return
         if not state.c2_knight_traded and state.knights[p] and state.c2_supply:
             legal.append(TRADE_KNIGHT)
-        if state.c2_token_action or state.c2_tokens[p] < self.price(state, p):
+        tokens = state.c2_tokens[p]
+        if state.c2_token_action or not tokens:
+            return
+        if tokens < TOKENS["price_ahead"] and self.price(state, p) > tokens:
             return
         if sum(state.hand[opponent(state, p)]):
             legal.append(FORCED_TRADE)
