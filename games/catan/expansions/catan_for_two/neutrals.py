@@ -24,13 +24,13 @@ def neutral_settlement(owner: int, vertex: int) -> Action:
     return {"type": "neutral_settlement", "owner": owner, "vertex": vertex}
 
 
-def start_corners(board: Any) -> list[int]:
+def start_corners(hex_vertices: Any, board_name: str) -> list[int]:
     """C2-SU-02, A-C2-01: the intersection common to each hex triple of the data file."""
     corners = []
     for hexes in RULES["neutral_start"]["corners"]:
-        common = set.intersection(*(set(board.hex_vertices[h]) for h in hexes))
+        common = set.intersection(*(set(hex_vertices[h]) for h in hexes))
         if len(common) != 1:
-            raise ValueError(f"hexes {hexes} share no single corner on board {board.name}")
+            raise ValueError(f"hexes {hexes} share no single corner on board {board_name}")
         corners.append(common.pop())
     return corners
 
@@ -44,7 +44,8 @@ class NeutralBuilding:
         """C2-CO-02, C2-SU-02: each neutral colour gets its supply (5 settlements, 15 roads, no
         city) and one settlement without a road, before the real players place anything (the
         derived tables are built from these fields right after ``init``)."""
-        for owner, v in zip(neutral_owners(state), start_corners(state.board), strict=True):
+        corners = start_corners(state.board.hex_vertices, state.board.name)
+        for owner, v in zip(neutral_owners(state), corners, strict=True):
             state.settlements_left.append(NEUTRALS["settlements"])
             state.roads_left.append(NEUTRALS["roads"])
             state.cities_left.append(NEUTRALS["cities"])
@@ -72,6 +73,11 @@ class NeutralBuilding:
         return [
             neutral_road(q, e) for q in owners if state.roads_left[q] for e in state.road_spots(q)
         ]
+
+    def static(self, options: dict[str, Any], static: dict[str, Any]) -> None:
+        """For bots, once: the neutral colours' owner ids and start intersections."""
+        static["neutral_owners"] = list(range(2, 2 + NEUTRALS["count"]))  # 2 seats first
+        static["neutral_start"] = start_corners(static["hex_vertices"], static["layout"])
 
     def demand_neutral_piece(self, state: Any, p: int, piece: str) -> None:
         """C2-NB-01/02: a real player's road owes a neutral road, his settlement a neutral

@@ -45,6 +45,8 @@ def test_c2_co_02_c2_su_02_neutral_start_settlements_and_supplies() -> None:
     assert state.settlements_left[2:] == [4, 4]
     assert state.roads_left[2:] == [15, 15]
     assert state.cities_left[2:] == [0, 0]
+    static = GAME.static_info(dict(C2))
+    assert static["neutral_owners"] == [2, 3] and static["neutral_start"] == [NORTH, SOUTH]
     play_order_roll(state)
     spots = {a["vertex"] for a in state.legal_actions()}
     for v in (NORTH, SOUTH):  # the distance rule holds around them from the first placement
