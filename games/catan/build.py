@@ -134,23 +134,23 @@ class BuildRules:
                 {"type": "build_road", "seat": p, "edge": e, "free": True, "visible_to": "all"}
             )
             self.after_road(p, e)
-            if self.plugged:
-                self.tell_built(p, "road", e)
             if self.free_roads <= 0 or not self.roads_left[p] or not self.road_spots(p):
                 self.free_roads = 0
                 self.resume_turn()
+            if self.plugged:
+                self.tell_built(p, "road", e)
             return
         self.pay(p, self.road_cost_for(p))
         self._put_road(p, e)
         self.built_this_turn = True
         self.events.append({"type": "build_road", "seat": p, "edge": e, "visible_to": "all"})
-        if self.plugged:
-            self.tell_built(p, "road", e)
         if self.phase == "louis_road":
             self.judge_relaid_road(p, e)  # Masters: a moved road (A-MA-09)
         else:
             self.after_road(p, e)
         self.after_build(p)
+        if self.plugged:
+            self.tell_built(p, "road", e)
 
     def _apply_build_settlement(self, action: Action) -> None:
         """BG-BUILD-03, BG-SETTL-01..03; may break opponents' roads (BG-LR-03)."""
@@ -162,10 +162,10 @@ class BuildRules:
         self.events.append(
             {"type": "build_settlement", "seat": p, "vertex": v, "visible_to": "all"}
         )
-        if self.plugged:
-            self.tell_built(p, "settlement", v)
         self.after_settlement(p, v)
         self.after_build(p)
+        if self.plugged:
+            self.tell_built(p, "settlement", v)
 
     def _apply_build_city(self, action: Action) -> None:
         """BG-BUILD-04, BG-CITY-01/02, BG-PIECE-02 (the settlement returns to the supply)."""
@@ -180,15 +180,15 @@ class BuildRules:
         self.vp_dirty = True
         self.built_this_turn = True
         self.events.append({"type": "build_city", "seat": p, "vertex": v, "visible_to": "all"})
+        self.after_build(p)
         if self.plugged:
             self.tell_built(p, "city", v)
-        self.after_build(p)
 
-    def tell_built(self, p: int, kind: str, where: int) -> None:
-        """The ``built`` hook: ``p`` placed a ``kind`` piece ("settlement", "road", "city") at
-        ``where`` (vertex or path), in the founding or later (Rivers: gold by the river)."""
+    def tell_built(self, p: int, piece: str, where: int) -> None:
+        """The expansions' ``built`` hooks: ``p`` placed ``piece`` ("road", "settlement",
+        "city") on path or intersection ``where``."""
         for hook in self.hooks.built:
-            hook(self, p, kind, where)
+            hook(self, p, piece, where)
 
     def road_cost_for(self, p: int) -> tuple[int, ...]:
         return self.cost_override or ROAD_COST

@@ -21,8 +21,6 @@ hook               when                                                   e.g.
                    ``state.next_founding()`` when done
 ``setup_done``     founding over, before the first turn                    Masters: stack->reserve
 ``start_turn``     a turn starts (``p``)                                   Masters: reset effects
-``built``          a seat placed a piece (``p, kind, where``: "settlement",  Rivers: gold by a river
-                   "road" or "city" at a vertex or path), founding or later
 ``end_turn``       ``p`` ended the turn, before the next starts; True: a    Caravans: the camel vote
                    decision is pending, the hook calls ``pass_turn()``
 ``actions``        legal lists before and after the roll (``p, legal``)    Masters, trade tokens
@@ -46,7 +44,17 @@ hook               when                                                   e.g.
                    public keys
 ``hand_view``      a seat's hand in the full view (``state, seat, hand``):  fish, gold, trade tokens
                    add what only that seat and replays see
+``built``          a seat placed a road, settlement or city (``p, piece,   Catan for Two: neutral
+                   where``; founding pieces too, ``state.turn == 0``),     builds, trade tokens;
+                   after the core's bookkeeping and next phase; it may     Rivers: gold by a river
+                   switch to its own phase and return to the one it found
+``robber_done``    the robber's move and steal are over (after a 7 or a    Catan for Two: the
+                   knight); True: the hook continues with its own phase    second roll after a 7
 =================  =====================================================  ========================
+
+Neutral colours (``neutral_colours``, Catan for Two): piece owners ``n .. state.owners - 1`` on
+the board that are no seat: the per-owner piece lists (``roads_left``, ``network``,
+``road_length``, ...) cover them, production, the robber's victims and every seat list skip them.
 
 The picture and the narration ask the plug-ins named in a view's ``expansions`` (no state there,
 only the view): ``draw_board(view, geometry)`` gives SVG elements drawn over the island (after the
@@ -92,6 +100,7 @@ HOOKS = (
     "view",
     "hand_view",
     "rebuild",
+    "robber_done",
 )
 """The hooks a state calls (``layout`` and ``static`` are asked with the options only)."""
 
@@ -120,6 +129,9 @@ class Expansion:
     other, so a new scenario declares its partners without editing them)."""
     stored_fields: ClassVar[tuple[str, ...]] = ()
     """State attributes it owns, saved by ``to_dict`` and set back by ``from_dict``."""
+    neutral_colours: ClassVar[int] = 0
+    """Piece owners it adds beyond the seats (owner ids ``n``, ``n + 1``, ...): they hold
+    pieces, roads and possibly Longest Road, never cards, turns or production."""
     chance_kinds: ClassVar[dict[str, str]] = {}
     """Its chance phases -> ``chance_kind()`` names."""
     longest_road: ClassVar[bool] = True

@@ -212,6 +212,8 @@ SEAT_FIELDS = ("seat", "partner", "victim", "target", "to")
 
 
 def _special(key: str, value: Any, names: Sequence[str], island: Island | None) -> str | None:
+    if key in SEAT_FIELDS and type(value) is int and value >= len(names):
+        return f"neutral colour {value}"  # an owner after the seats (Catan for Two)
     if key in ("master", "returned") and isinstance(value, str):
         return MASTER_NAMES.get(value, value)
     if key == "seats" and isinstance(value, list):  # the Negotiant's asked opponents

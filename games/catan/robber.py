@@ -100,7 +100,8 @@ class RobberRules:
         self.events.append({"type": "move_robber", "seat": p, "hex": h, "visible_to": "all"})
         vo = self.vertex_owner
         corners = self.board.hex_vertices[h]
-        victims = sorted({vo[v] for v in corners if vo[v] != -1 and vo[v] != p})
+        n = self.n  # only seats hold cards: a neutral colour (owner >= n) is never robbed
+        victims = sorted({vo[v] for v in corners if 0 <= vo[v] < n and vo[v] != p})
         if len(victims) > 1:
             self.robber_victims = victims
             self._set_phase("choose_victim", p)
@@ -153,4 +154,8 @@ class RobberRules:
     def finish_robber(self) -> None:
         """BG-ROBBER-06: the turn continues where it was (main phase, or before the roll)."""
         self.robber_victims = []
+        if self.plugged:
+            for hook in self.hooks.robber_done:
+                if hook(self):
+                    return  # the expansion goes on (Catan for Two: the second roll)
         self.resume_turn()

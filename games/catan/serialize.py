@@ -145,10 +145,10 @@ def _check_shapes(state: Any) -> None:
         if not isinstance(values, list) or any(type(x) is not int or x < 0 for x in values):
             raise ValueError("counts must be lists of non-negative integers")
     for v, owner in enumerate(state.vertex_owner):
-        if not isinstance(owner, int) or not -1 <= owner < n:
+        if not isinstance(owner, int) or not -1 <= owner < state.owners:
             raise ValueError(f"vertex_owner[{v}] out of range")
     for e, owner in enumerate(state.edge_owner):
-        if not isinstance(owner, int) or not -1 <= owner < n:
+        if not isinstance(owner, int) or not -1 <= owner < state.owners:
             raise ValueError(f"edge_owner[{e}] out of range")
     from games.catan.state import _LEGAL, CHANCE_PHASES
 

@@ -81,6 +81,7 @@ _DERIVED_FIELDS = (
     "board",
     "hooks",
     "plugged",
+    "owners",
     "extra_vp",
     "own_targets",
     "proposal_limit",
@@ -199,6 +200,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.hooks = expansions.hooks_for(options)
         # Any expansion on: the hot paths test this one bool, so the base game pays nothing.
         self.plugged = bool(self.hooks.expansions)
+        # Piece owners: the seats, then any neutral colours (Catan for Two) after them.
+        self.owners = self.n + sum(x.neutral_colours for x in self.hooks.expansions)
         self.extra_vp = bool(self.hooks.vp)  # read on every victory check, so a bool of its own
         self.own_targets = bool(self.hooks.target)
         # Options read on every decision, kept in slots (a slot is read faster than a dict).
@@ -279,12 +282,13 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             self.income = {}
         self.spot_cache: dict[int, list[Action]] = {}
         self.robber_moves: dict[int, list[Action]] = {}
-        self.network = [set() for _ in range(self.n)]
-        self.road_vertices = [set() for _ in range(self.n)]
+        owners = range(self.owners)
+        self.network = [set() for _ in owners]
+        self.road_vertices = [set() for _ in owners]
         self.blocked = [False] * self.board.num_vertices
         for v in self.board.building_closed:  # a scenario's places that take no building
             self.blocked[v] = True
-        self.rates = [[4] * 5 for _ in range(self.n)]
+        self.rates = [[4] * 5 for _ in owners]
         for v, owner in enumerate(self.vertex_owner):
             if owner != -1:
                 self._note_building(owner, v)
@@ -463,11 +467,11 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.events.append(
             {"type": "place_settlement", "seat": p, "vertex": v, "visible_to": "all"}
         )
-        if self.plugged:
-            self.tell_built(p, "settlement", v)
         if self.setup_index >= self.n:
             self._collect_founding_income(p, v)
         self._set_phase("setup_road", p)
+        if self.plugged:
+            self.tell_built(p, "settlement", v)
 
     def _collect_founding_income(self, p: int, v: int) -> None:
         gains = [0] * 5
@@ -654,7 +658,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _income_of(self, total: int) -> Income:
         """What a roll of ``total`` pays, cached in ``self.income`` until a building is placed
         or upgraded (the robber and the bank are looked at on each roll)."""
-        vo, lv, res = self.vertex_owner, self.vertex_level, self.hex_resource
+        vo, lv, res, n = self.vertex_owner, self.vertex_level, self.hex_resource, self.n
         hexes = self.number_hexes.get(total, ())
         by_hex = []
         hex_vertices = self.board.hex_vertices
@@ -662,7 +666,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             owed: dict[int, int] = {}
             for v in hex_vertices[h]:
                 o = vo[v]
-                if o != -1:
+                if 0 <= o < n:  # a neutral colour (owner >= n) never produces
                     key = o * 5 + res[h]
                     owed[key] = owed.get(key, 0) + lv[v]
             by_hex.extend((h, key, amount) for key, amount in owed.items())

@@ -35,8 +35,6 @@ def _shared_dir() -> Path:
 
 CHECKLIST = _shared_dir() / "reference" / "rules-checklist.md"
 EXPANSION_DIR = _shared_dir() / "reference" / "expansions"
-PLUGIN_OF_FILE = {"traders-and-barbarians": "traders_barbarians"}
-"""An expansion checklist's file stem -> its plug-in's name, where ``-`` -> ``_`` is not it."""
 DOCUMENT = ROOT / "docs" / "rules-coverage.md"
 TEST_DIR = ROOT / "tests" / "games"
 SECTIONS = (
@@ -44,6 +42,38 @@ SECTIONS = (
     ("BG", "Board game (checklist §2)"),
     ("MA", "Masters (checklist §3)"),
 )
+# Expansion checklists (``reference/expansions/<file>``): file, ID prefix, the plug-in that plays
+# it, section title. Their rules count once that plug-in is registered.
+EXPANSION_SECTIONS = (
+    ("catan-for-two.md", "C2", "catan_for_two", "Catan for Two (expansions/catan-for-two.md)"),
+    ("fishermen.md", "FI", "fishermen", "The Fishermen of Catan (expansions/fishermen.md)"),
+    ("rivers.md", "RI", "rivers", "The Rivers of Catan (expansions/rivers.md)"),
+    ("caravans.md", "CA", "caravans", "The Caravans (expansions/caravans.md)"),
+    (
+        "barbarian-attack.md",
+        "BA",
+        "barbarian_attack",
+        "Barbarian Attack (expansions/barbarian-attack.md)",
+    ),
+    (
+        "traders-and-barbarians.md",
+        "TB",
+        "traders_barbarians",
+        "Traders & Barbarians (expansions/traders-and-barbarians.md)",
+    ),
+)
+# Families of combination lines: playable only once every plug-in named is registered and the
+# plug-ins combine (one names the other in ``combines_with``); until then listed as not playable.
+COMBINATION_FAMILIES: dict[str, tuple[str, ...]] = {
+    "C2-FI": ("catan_for_two", "fishermen"),
+    "C2-RI": ("catan_for_two", "rivers"),
+    "C2-CA": ("catan_for_two", "caravans"),
+    "C2-BA": ("catan_for_two", "barbarian_attack"),
+    "C2-TB": ("catan_for_two", "traders_barbarians"),
+    "C2-EV": ("catan_for_two", "event_cards"),
+    "C2-CK": ("catan_for_two", "cities_and_knights"),
+    "RI-CB": ("rivers", "traders_barbarians"),
+}
 HAND_WRITTEN = "<!-- hand-written below: kept by python -m tests.tools.rules_coverage -->"
 
 # Rules that are facts of the data the engine plays with (the card file, the board's geometry,
@@ -59,8 +89,6 @@ DATA_RULES = {
     "CG-CARD-FLEET-05": "a fleet's trade symbol (card file)",
     "CG-CARD-KNIGHT-01": "knights' strength and tournament points (card file)",
     "CG-CARD-TRADEBLDG-01": "trade buildings' symbols (card file)",
-    "RI-CB-01": "Rivers + T&B: a bridge earns 2 gold (rivers/combinations.json, not played yet)",
-    "RI-CB-02": "Rivers + T&B: start gold, crossing costs, bridge toll (combinations.json)",
 }
 
 # Calls that mean a test drives the engine: a state's or a game's own methods. Any helper of the
@@ -94,39 +122,39 @@ def checklist_rule_ids(text: str) -> list[str]:
     return list(seen)
 
 
-def expansion_checklists(folder: Path | None = None) -> list[tuple[str, str, list[str]]]:
-    """(prefix, title, rule IDs) of each expansion checklist (``reference/expansions/*.md``)
-    whose plug-in is registered: its rules need tests once it is playable. A rule ID is defined
-    at the start of a table row (``| RI-CO-01 |``) or in bold (``**RI-SU-01**``)."""
-    from games.catan import expansions
-
-    names = {x.name for x in expansions.registry()}
-    found = []
-    for path in sorted((folder or EXPANSION_DIR).glob("*.md")):
-        plugin = PLUGIN_OF_FILE.get(path.stem, path.stem.replace("-", "_"))
-        if plugin not in names:
-            continue
-        text = path.read_text()
-        first = re.search(r"^\| ([A-Z0-9]+)-[A-Z0-9]+-\d+ \|", text, re.M)
-        if first is None:
-            continue
-        prefix = first.group(1)
-        ids = re.findall(rf"(?:^\| |\*\*)({prefix}-[A-Z0-9]+-\d+)(?: \||\*\*)", text, re.M)
-        title = f"{plugin.replace('_', ' ').title()} ({prefix}-…, expansions/{path.name})"
-        found.append((prefix, title, list(dict.fromkeys(ids))))
-    return found
+_EXPANSION_ID = re.compile(r"(?:\*\*|^\| )([A-Z][A-Z0-9]*-[A-Z0-9]+-[0-9]+)(?:\*\*| \|)", re.M)
 
 
-def all_rule_ids() -> list[str]:
-    """The checklist's rules and those of every playable expansion."""
-    ids = checklist_rule_ids(CHECKLIST.read_text())
-    for _, _, rules in expansion_checklists():
-        ids += rules
-    return ids
+def expansion_rule_ids(directory: Path = EXPANSION_DIR) -> list[str]:
+    """Every rule ID the expansion checklists of :data:`EXPANSION_SECTIONS` define (bold, or
+    first in a table row), in file order; ambiguities (``A-…``) are no rules."""
+    seen: dict[str, None] = {}
+    for name, prefix, _plugin, _title in EXPANSION_SECTIONS:
+        path = directory / name
+        if path.exists():
+            for match in _EXPANSION_ID.finditer(path.read_text()):
+                if match.group(1).startswith(prefix + "-"):
+                    seen.setdefault(match.group(1), None)
+    return list(seen)
 
 
-def sections() -> tuple[tuple[str, str], ...]:
-    return SECTIONS + tuple((prefix, title) for prefix, title, _ in expansion_checklists())
+def playable(rule: str) -> bool:
+    """Whether the plug-ins a rule needs are registered (and combine, for a combination)."""
+    from games.catan.expansions import registry
+
+    plugins = {x.name: x for x in registry()}
+    needed = COMBINATION_FAMILIES.get(rule.rsplit("-", 1)[0])
+    if needed is None:
+        needed = tuple(
+            plug for _f, prefix, plug, _t in EXPANSION_SECTIONS if rule.startswith(prefix)
+        )
+    if not needed or any(name not in plugins for name in needed):
+        return False
+    return all(
+        b in plugins[a].combines_with or a in plugins[b].combines_with
+        for i, a in enumerate(needed)
+        for b in needed[i + 1 :]
+    )
 
 
 def _test_functions(path: Path, root: Path = ROOT) -> list[tuple[str, str]]:
@@ -238,13 +266,35 @@ def render(table: dict[str, list[str]]) -> str:
         "fails when a rule has no test or this file is stale.",
         "",
     ]
-    for prefix, title in sections():
+    for prefix, title in SECTIONS:
         rules = [rule for rule in table if rule.startswith(prefix + "-")]
         missing = sum(1 for rule in rules if not table[rule])
         lines += [f"## {title}", "", f"{len(rules)} rules, {len(rules) - missing} covered.", ""]
         lines += ["| rule | tests |", "|---|---|"]
         for rule in rules:
             tests = "<br>".join(f"`{t}`" for t in table[rule]) or "**MISSING**"
+            lines.append(f"| {rule} | {tests} |")
+        lines.append("")
+    for _file, prefix, _plugin, title in EXPANSION_SECTIONS:
+        rules = [rule for rule in table if rule.startswith(prefix + "-")]
+        if not rules:
+            continue
+        later = [rule for rule in rules if not table[rule] and not playable(rule)]
+        missing = sum(1 for rule in rules if not table[rule]) - len(later)
+        lines += [
+            f"## {title}",
+            "",
+            f"{len(rules)} rules, {len(rules) - missing - len(later)} covered, "
+            f"{len(later)} not playable yet.",
+            "",
+        ]
+        lines += ["| rule | tests |", "|---|---|"]
+        for rule in rules:
+            needs = COMBINATION_FAMILIES.get(rule.rsplit("-", 1)[0], ())
+            later_words = f"not playable yet (needs {' + '.join(needs)})" if needs else ""
+            tests = "<br>".join(f"`{t}`" for t in table[rule])
+            if not tests:
+                tests = later_words if rule in later else "**MISSING**"
             lines.append(f"| {rule} | {tests} |")
         lines.append("")
     data = [rule for rule in table if rule in DATA_RULES]
@@ -268,7 +318,7 @@ def hand_written(document: str) -> str:
 
 
 def main() -> int:
-    table = coverage(all_rule_ids())
+    table = coverage(checklist_rule_ids(CHECKLIST.read_text()) + expansion_rule_ids())
     kept = hand_written(DOCUMENT.read_text()) if DOCUMENT.exists() else ""
     DOCUMENT.write_text(render(table) + kept)
     missing = [rule for rule, tests in table.items() if not tests]

@@ -315,6 +315,36 @@ def caravan_move(turn: arena_bot.Turn, view: arena_bot.CatanView) -> int | None:
     return best(turn, bids, bid_score)
 
 
+def catan_for_two(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[str]) -> int | None:
+    """Catan for Two (docs/scenarios/catan_for_two.md): neutral pieces where they help us least
+    and hurt the opponent, spare cards given in a Forced Trade, tokens for the robber on our
+    hexes, a rich opponent's hand, or a knight that wins us no Largest Army."""
+    two = view.raw.get("catan_for_two")
+    if two is None:
+        return None
+    me, opponent = view.seat, 1 - view.seat
+    if "neutral_road" in kinds or "neutral_settlement" in kinds:
+        ours = {v for v, _, _ in view.buildings(me)}
+
+        def harm(action: dict) -> float:  # low: far from our buildings, on poor ground
+            spots = [action["vertex"]] if "vertex" in action else view.edge_vertices(action["edge"])
+            near = sum(n in ours for v in spots for n in view.static["vertex_neighbors"][v])
+            return 10 * near + max(spot_value(view, v) for v in spots)
+
+        return min(range(len(turn.legal_actions)), key=lambda i: harm(turn.legal_actions[i]))
+    if "forced_give" in kinds:
+        have = view.resources
+        return best(turn, turn.actions_of_type("forced_give"), lambda a: have[a["resource"]])
+    if "robber_to_desert" in kinds and robber_score(view, view.raw["board"]["robber"]) < 0:
+        return turn.actions_of_type("robber_to_desert")[0]
+    players = view.raw["players"]
+    if "forced_trade" in kinds and "end_turn" in kinds and players[opponent]["resource_cards"] >= 5:
+        return turn.actions_of_type("forced_trade")[0]
+    if "trade_knight" in kinds and view.raw["largest_army"] != me:
+        return turn.actions_of_type("trade_knight")[0]
+    return None
+
+
 def decide(turn: arena_bot.Turn) -> int:
     view = arena_bot.CatanView(turn.observation, turn.match.static)
     if (vote := caravan_move(turn, view)) is not None:
@@ -328,6 +358,8 @@ def decide(turn: arena_bot.Turn) -> int:
         return scenario
     if (choice := fishermen(turn, view)) is not None:
         return choice
+    if (scenario := catan_for_two(turn, view, kinds)) is not None:
+        return scenario
     if "place_settlement" in kinds:
         return best(turn, turn.actions_of_type("place_settlement"),
                     lambda a: spot_value(view, a["vertex"]))  # fmt: skip

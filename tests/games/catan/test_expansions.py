@@ -87,7 +87,6 @@ def mini(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> MiniIsland:
 @pytest.mark.parametrize(
     ("options", "words"),
     [
-        ({"catan_for_two": True}, "option catan_for_two=True is not playable yet"),
         ({"seafarers": "new_shores"}, "option seafarers='new_shores' is not playable yet"),
         ({"cities_and_knights": True}, "option cities_and_knights=True is not playable yet"),
         ({"scenario": "atlantis"}, "option scenario must be one of: '"),

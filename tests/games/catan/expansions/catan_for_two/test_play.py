@@ -1,0 +1,144 @@
+"""Catan for Two played whole: random games with the engine's invariants, the conformance
+checks of every engine on these options, hidden information, and what is not playable yet."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from typing import Any
+
+import pytest
+
+from games.catan import GAME
+from games.catan.picture import full_view, public_view
+from games.common.api import CHANCE, TERMINAL
+from games.common.chance import ChanceStreams
+from games.common.replay import replay
+from tests.games.catan.expansions.catan_for_two.positions import C2, cleared
+from tests.games.catan.fixtures import set_hand
+from tests.games.catan.randomplay import random_game
+from tests.games.test_conformance import GARBAGE, check_round_trip
+
+OPTIONS = [dict(C2), {**C2, "layout": "variable"}]
+
+
+def check_neutrals(state: Any) -> None:
+    """The neutral colours' pieces match their supplies, never a city, and nobody holds a
+    card for them."""
+    for q in (2, 3):
+        settlements = state.vertex_owner.count(q)
+        assert settlements + state.settlements_left[q] == 5
+        assert state.edge_owner.count(q) + state.roads_left[q] == 15
+        assert all(state.vertex_level[v] == 1 for v, o in enumerate(state.vertex_owner) if o == q)
+    assert len(state.hand) == len(state.knights) == 2
+    assert sum(state.c2_tokens) + state.c2_supply == 20
+
+
+def playout(options: dict[str, Any], seed: int, check_every: int = 0) -> tuple[Any, list]:
+    state = GAME.new_game(2, seed, options)
+    streams, choice = ChanceStreams(seed), random.Random(seed)
+    applied = []
+    for step in range(20_000):
+        seat = state.current_player()
+        if seat == TERMINAL:
+            return state, applied
+        if seat == CHANCE:
+            outcomes = state.chance_outcomes()
+            assert math.isclose(sum(p for _, p in outcomes), 1.0, rel_tol=1e-9)
+            action = streams.sample(state)
+        else:
+            legal = state.legal_actions()
+            assert legal and 0 <= seat < 2
+            action = legal[int(choice.random() * len(legal))]
+        state.apply(action)
+        applied.append(action)
+        if check_every and step % check_every == 0:
+            check_round_trip(GAME, state)
+    raise AssertionError("no end")
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_random_games_end_with_the_invariants_kept(options: dict[str, Any]) -> None:
+    """25 seeded random games per board (50 in all) to the end, every invariant after each
+    step, round trips and observations along the way."""
+    reasons = []
+    for seed in range(25):
+        state, _, _ = random_game(2, seed, options, roundtrip_every=211, observe_every=97)
+        check_neutrals(state)
+        reasons.append(state.result()["reason"])
+    assert reasons.count("victory") >= 24
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_conformance_on_catan_for_two(options: dict[str, Any]) -> None:
+    """The contract of every engine (tests/games/test_conformance.py) on these options: chance
+    sums to 1, round trips, replay from seed and actions, garbage refused with ValueError."""
+    state, applied = playout(options, 3, check_every=41)
+    assert sorted(state.result()["ranking"]) == [0, 1]
+    again = replay(GAME, 2, 3, options, applied)
+    assert again.to_dict() == state.to_dict()
+    state = GAME.new_game(2, 4, options)
+    streams, choice = ChanceStreams(4), random.Random(4)
+    for _ in range(300):
+        before = json.dumps(state.to_dict(), sort_keys=True)
+        for junk in [*GARBAGE, {"type": "neutral_road", "owner": 0, "edge": 0}]:
+            with pytest.raises(ValueError):
+                state.apply(junk)
+        assert json.dumps(state.to_dict(), sort_keys=True) == before
+        for seat in (0, 1):
+            json.dumps(state.observation(seat))
+        if state.current_player() == CHANCE:
+            state.apply(streams.sample(state))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[int(choice.random() * len(legal))])
+
+
+def test_a_saved_game_keeps_the_scenario_fields() -> None:
+    """to_dict stores the scenario's fields under expansions; from_dict refuses a neutral owner
+    beyond the neutral colours."""
+    state = cleared()
+    data = state.to_dict()
+    assert data["expansions"]["catan_for_two"]["c2_tokens"] == [5, 5]
+    data["vertex_owner"][0] = 4
+    with pytest.raises(ValueError, match="vertex_owner"):
+        GAME.from_dict(data)
+
+
+def test_hidden_information_stays_with_its_seat() -> None:
+    """The opponent's hand is a count; a Forced Trade's cards are seen by the two players
+    only, never in the spectators' view."""
+    state = cleared()
+    set_hand(state, 0, lumber=1)
+    set_hand(state, 1, ore=2)
+    state.apply({"type": "forced_trade"})
+    state.apply({"type": "forced_draw", "resource": "ore"})
+    obs = state.observation(1)
+    assert obs["players"][0]["resource_cards"] == 2
+    assert obs["you"]["resources"]["ore"] == 1
+    assert "hand" not in json.dumps(obs["catan_for_two"])
+    drawn = [e for e in state.events if e["type"] == "forced_draw"]
+    assert [e["visible_to"] for e in drawn] == [[0, 1]]
+    view = public_view(state)
+    assert view["hands"] is None
+    assert "ore" not in json.dumps(view["catan_for_two"])
+    assert full_view(state)["hands"][0]["resources"]["ore"] == 1
+
+
+@pytest.mark.parametrize(
+    "partner",
+    [
+        {"scenario": "fishermen"},
+        {"scenario": "rivers"},
+        {"scenario": "caravans"},
+        {"scenario": "barbarian_attack"},
+        {"scenario": "traders_barbarians"},
+        {"cities_and_knights": True},
+    ],
+)
+def test_combinations_are_refused_until_built(partner: dict[str, Any]) -> None:
+    """The 2-player notes of the T&B scenarios and C&K (C2-FI/RI/CA/BA/TB/CK) are not
+    playable yet: the options are refused with a reason."""
+    with pytest.raises(ValueError, match=r"not playable yet|cannot be combined"):
+        GAME.new_game(2, 1, {**C2, **partner})
