@@ -57,7 +57,8 @@ def test_every_rule_has_a_test_that_drives_the_engine(
 ) -> None:
     """A test that only reads the card file or a table cannot fail when the engine breaks the
     rule; only the rules listed as data facts may rest on such tests."""
-    table = rc.coverage(rule_ids + expansion_ids)
+    playable = [rule for rule in expansion_ids if rc.playable(rule)]
+    table = rc.coverage(rule_ids + playable)
     data_only = rc.data_only(table, rc.engine_tests())
     assert sorted(set(data_only) - rc.DATA_RULES.keys()) == []
 
