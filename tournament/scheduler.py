@@ -39,7 +39,14 @@ from games.registry import BASE, GAMES, game_families, get_family, get_game
 from tournament import variants
 from tournament.family_ratings import family_ratings_of
 from tournament.matches import create_match
-from tournament.models import BotVersion, GameLadder, Match, MatchParticipant
+from tournament.models import (
+    BotVersion,
+    GameLadder,
+    Match,
+    MatchParticipant,
+    Tournament,
+    TournamentEntrant,
+)
 
 log = logging.getLogger(__name__)
 
@@ -320,8 +327,9 @@ def schedule_game(game: str, rng: random.Random | None = None) -> list[int]:
     with no match in flight that has enough enabled bots but too few of them free is
     *waiting*: until it has a match, no family after it in that order takes a bot enabled for
     it, so the bots it needs come free together instead of each being taken by a bigger family
-    as soon as it finishes (the ladder keeps every family with enough bots playing). A family
-    that can pair nobody drops out of the round.
+    as soon as it finishes (the ladder keeps every family with enough bots playing). The bots of
+    an idle tournament are kept the same way (:func:`idle_event_bots`). A family that can pair
+    nobody drops out of the round.
     """
     ladders = {ladder.family: ladder for ladder in family_ladders(game)}
     playing = {f: in_flight(game, f) for f in ladders}
@@ -335,11 +343,12 @@ def schedule_game(game: str, rng: random.Random | None = None) -> list[int]:
         f: {bot for _, bot, *_ in family_ratings_of(game, f)} for f in order if not playing[f]
     }
     waiting = {f for f, bots in enabled.items() if len(bots) >= ladders[f].players_per_match}
+    held = idle_event_bots(game)
     created: list[int] = []
     while families:
         for family in list(families):
             ahead = order[: order.index(family)]
-            spared = set().union(*(enabled[f] for f in ahead if f in waiting))
+            spared = held.union(*(enabled[f] for f in ahead if f in waiting))
             made = schedule_ladder(game, family=family, at_most=1, spare_bots=spared, rng=rng)
             created += made
             if made:
@@ -347,6 +356,21 @@ def schedule_game(game: str, rng: random.Random | None = None) -> list[int]:
             else:
                 families.remove(family)
     return created
+
+
+def idle_event_bots(game: str) -> set[int]:
+    """The bots entered in a running tournament of ``game`` that has no game queued or running:
+    the ladders leave them alone until it has one, so an event whose table needs several of
+    them at once is not starved by ladders that take each as soon as it is free."""
+    busy = Match.objects.filter(
+        kind=Match.TOURNAMENT, status__in=UNFINISHED, tournament_slot__isnull=False
+    ).values("tournament_slot__tournament")
+    idle = Tournament.objects.filter(game=game, status=Tournament.RUNNING).exclude(id__in=busy)
+    return set(
+        TournamentEntrant.objects.filter(tournament__in=idle).values_list(
+            "version__bot_id", flat=True
+        )
+    )
 
 
 def after_match(match: Match) -> None:

@@ -281,3 +281,25 @@ def test_the_tournament_form_and_api_take_a_family(
         assert {m.family for m in Match.objects.filter(tournament_slot__tournament=event)} == {
             STAND_IN
         }
+
+
+def test_the_ladders_leave_an_idle_tournaments_bots_alone(users, house_bots, fast_ladder, settings):
+    """An event whose table needs three bots at once, one of them busy on the ladder: the
+    ladder may not take the other two meanwhile, or the event would wait for ever."""
+    settings.ARENA_MATCH_SLOTS = 64
+    GameLadder.objects.update(max_concurrent_per_bot=1)
+    more = [family_bot(users["bob"], f"more_{i}", []).current_version for i in range(2)]
+    house = [b.current_version for b in house_bots]
+    busy = create_match(fast_ladder, [house[0].id, more[0].id, more[1].id], kind=Match.LADDER)
+    event = create_tournament(
+        users["staff"], "catan", "Cup", "round_robin", [v.id for v in house[:3]]
+    )
+    assert not Match.objects.filter(tournament_slot__tournament=event).exists()  # held back
+    created = Match.objects.filter(id__in=schedule_game("catan"))
+    seated = {p.version_id for m in created for p in m.participants.all()}
+    assert not seated & {house[1].id, house[2].id}
+
+    Match.objects.filter(id=busy.id).update(status=Match.FINISHED)
+    from tournament.tournaments import advance
+
+    assert advance(event.id)  # all three are free now: the event's game is queued
