@@ -136,6 +136,9 @@ class Expansion:
     """Its chance phases -> ``chance_kind()`` names."""
     longest_road: ClassVar[bool] = True
     """False: the game has no Longest Road card (T&B main scenario); lengths are still kept."""
+    robber: ClassVar[bool] = True
+    """False: the game has no robber at all (Barbarian Attack, T&B main), so the picture draws
+    none beside the board either."""
 
     def active(self, options: dict[str, Any]) -> bool:
         return options.get(self.option) in self.values

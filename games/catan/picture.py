@@ -262,7 +262,8 @@ def draw(view: dict[str, Any], names: list[str] | None = None) -> str:
         parts += plugin.draw_board(view, geo)
     if board["robber"] >= 0:
         parts.append(_robber(geo, board["robber"]))
-    elif board["terrains"]:  # laid, but the robber waits beside it (mechanics/robber_off.py)
+    elif board["terrains"] and all(plugin.robber for plugin in _plugins(view)):
+        # laid, but the robber waits beside it (mechanics/robber_off.py)
         parts.append(_robber_beside())
     parts += _bank(view)
     parts += _header(view, names)

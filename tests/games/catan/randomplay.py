@@ -65,10 +65,12 @@ def _check_scenario_deck(state: Any) -> None:
     from games.catan.mechanics.scenario_deck import deck_owner
 
     assert not any(state.dev_deck) and not any(map(any, state.dev_hand))
-    counts = deck_owner(state).deck.counts
-    for i, count in enumerate(counts):
+    deck = deck_owner(state).deck
+    for i, count in enumerate(deck.counts):
         held = sum(hand[i] for hand in state.deck_hand)
-        assert state.deck_left[i] + state.deck_discards[i] + held == count, i
+        # A knight played from a kept hand (T&B) stays face up before its owner.
+        laid = sum(state.knights) if deck.cards[i] == "knight" else 0
+        assert state.deck_left[i] + state.deck_discards[i] + held + laid == count, deck.cards[i]
 
 
 def _check_board(state: Any) -> None:

@@ -42,6 +42,7 @@ class BarbarianAttack(ScenarioDeckRules, gold.GoldCoins, Expansion):
     option = "scenario"
     values = ("barbarian_attack",)
     players = (3, 4)
+    robber = False
     deck = scenario_deck.load_deck(HERE / "deck.json")
     stored_fields = (
         *scenario_deck.DECK_FIELDS,

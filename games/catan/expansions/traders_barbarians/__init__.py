@@ -84,6 +84,7 @@ class TradersBarbarians(
     values = ("traders_barbarians",)
     players = (3, 4)
     longest_road = False  # TB-CO-09
+    robber = False
     deck = scenario_deck.load_deck(DECK_FILE)
     stored_fields = (*gold.FIELDS, *scenario_deck.DECK_FIELDS, *FIELDS)
     chance_kinds = {
