@@ -4,18 +4,15 @@ engine, and its answer wins the battle the page describes."""
 from __future__ import annotations
 
 import importlib.util
-import json
-import random
 import sys
 from pathlib import Path
 from types import SimpleNamespace
 
 from games.catan import GAME
 from games.catan.expansions.barbarian_attack import knights as K
-from games.common.chance import ChanceStreams
+from tests.games.catan.expansions.worked_decisions import page_message, replay_to
 
 ROOT = Path(__file__).parents[5]
-DOC = ROOT / "docs" / "scenarios" / "barbarian_attack.md"
 
 
 def heuristic_choice(message: dict) -> int:
@@ -39,21 +36,11 @@ def heuristic_choice(message: dict) -> int:
 
 def test_the_worked_decision_is_what_the_engine_sends_and_its_answer_wins_hex_11() -> None:
     """BA-KN-02, BA-EX-02: the documented move puts a second knight on hex 11's paths."""
-    lines = [line for line in DOC.read_text().splitlines() if line.startswith(">")]
-    message = json.loads(lines[0][2:])
-    seed = 1  # the game the page names: 3 seats, random play with seeded streams
-    state = GAME.new_game(3, seed, {"scenario": "barbarian_attack"})
-    streams, rng = ChanceStreams(seed), random.Random(seed)
-    for _ in range(message["step"]):
-        if state.current_player() >= 0:
-            legal = state.legal_actions()
-            state.apply(legal[int(rng.random() * len(legal))])
-        else:
-            state.apply(streams.sample(state))
+    message = page_message("barbarian_attack")
+    # the game the page names: 3 seats, random play with seeded streams, seed 1
+    state = replay_to(message, 3, 1, {"scenario": "barbarian_attack"})
     seat = message["observation"]["seat"]
-    assert state.current_player() == seat == 1
-    assert json.loads(json.dumps(state.observation(seat))) == message["observation"]
-    assert state.legal_actions() == message["legal_actions"]
+    assert seat == 1
     assert heuristic_choice(message) == 17
     state.apply(message["legal_actions"][17])
     state.apply(K.END_MOVES)
