@@ -302,7 +302,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         if self.plugged:
             for hook in self.hooks.rebuild:
                 hook(self)  # plug-ins rebuild their caches (Caravans: paths counting 2)
-        self.road_length = [self.trail_length(p) for p in range(self.n)]
+        self.road_length = [self.trail_length(p) for p in owners]
 
     # ------------------------------------------------------------------ protocol
     def current_player(self) -> int:

@@ -139,6 +139,9 @@ def test_hidden_information_stays_with_its_seat() -> None:
 )
 def test_combinations_are_refused_until_built(partner: dict[str, Any]) -> None:
     """The 2-player notes of the T&B scenarios and C&K (C2-FI/RI/CA/BA/TB/CK) are not
-    playable yet: the options are refused with a reason."""
-    with pytest.raises(ValueError, match=r"not playable yet|cannot be combined"):
+    playable yet: the options are refused with a reason (a built scenario names its player
+    counts, an unbuilt one says so)."""
+    with pytest.raises(
+        ValueError, match=r"not playable yet|cannot be combined|played with 3, 4 players, not 2"
+    ):
         GAME.new_game(2, 1, {**C2, **partner})
