@@ -1,17 +1,19 @@
 """The worked example game of seed 003 (turns 1–16).
 
-Turns 1–10 are played as one continuous game from set-up, every step through
+Turns 1–12 are played as one continuous game from set-up, every step through
 ``legal_actions()``/``apply()``: each decision is asserted to be in the legal list before it is
 applied, each chance outcome to be an outcome of its node. The almanac's board picture is not in
 the seeds (M-BG-01), so the game is played on a stand-in board: the variable layout, its tiles
 drawn (chance outcomes) so that the hexes the example names exist where the story needs them —
 pasture 8 with only white on it, fields 10 shared by red's city and blue, hills 9 shared by red and
 white, red's pasture 12 — and founded in snake order after orange wins the first-player roll.
-Rolls the example does not give are chosen so each turn's actions are possible.
+Rolls the example does not give (all but the 7 of turn 7 and the 10 of turn 10) are chosen so
+each turn's named actions are possible.
 
-Where the stand-in board cannot carry an incidental detail of the story, the game departs from
-it and says so at that turn (blue's lumber in turns 1 and 7, red's card in turn 10). Turns 11–16
-(BG-EX-06, BG-EX-07) are still checked on stand-in positions of their own: no stand-in board
+Where the stand-in board cannot carry an incidental detail of the story (who holds which cards
+beyond what each named action needs, which roll pays whom), the game departs from it and says so
+at that turn. Turns 13–16 (BG-EX-07: orange's settlement, red's and blue's roads, white's trades
+and city, final scores) are still checked on a stand-in position of their own: no stand-in board
 found so far carries the whole story to turn 16 (issue 11).
 """
 
@@ -50,17 +52,20 @@ TERRAINS = (
 )
 TOKEN_CORNER = 7  # the spiral from hex 7 gives 8, 4, 11, 10, 11, 3, 12, 5, 9, -, 6, 9, 2, 4, ...
 FOUNDING = (  # (seat, settlement, road) in snake order: the second round pays its hexes
-    (ORANGE, 31, 37),
+    (ORANGE, 37, 47),
     (RED, 17, 25),
-    (BLUE, 45, 58),
+    (BLUE, 41, 59),
     (WHITE, 8, 7),
     (WHITE, 28, 40),
     (BLUE, 16, 23),
     (RED, 14, 21),
-    (ORANGE, 35, 44),
+    (ORANGE, 18, 28),
 )
 FIELDS_10, PASTURE_8, DESERT = 3, 0, 9
 RED_CITY = 17
+WOOL_HARBOUR = 0  # harbour vertex of pasture 8: white's turn-8 settlement
+BLUE_SETTLEMENT = 27
+WHITE_ROAD_12 = 0
 
 
 class Table:
@@ -122,65 +127,73 @@ class Table:
             self.do(A.PLACE_ROAD[edge])
         assert state.turn == 1 and state.current_player() == ORANGE
         assert [self.hand(p) for p in range(4)] == [
-            {"brick": 1, "ore": 1},
+            {"lumber": 1, "ore": 1},
             {"lumber": 1, "wool": 1, "ore": 1},
             {"lumber": 1, "grain": 1},
             {"lumber": 1, "brick": 1, "grain": 1},
         ]
 
+    def maritime(self, give: int, get: int, rate: int) -> None:
+        before = list(self.state.hand[self.state.turn_player])
+        self.do(A.MARITIME[give][get][rate])
+        after = self.state.hand[self.state.turn_player]
+        assert after[give] == before[give] - rate and after[get] == before[get] + 1
+
+    def decline(self, seat: int) -> None:
+        """A player who is asked and says no (whether or not he could have accepted)."""
+        assert self.state.current_player() == seat
+        self.do(A.REJECT_TRADE)
+
     # ------------------------------------------------------------------ turns
     def turn_1(self) -> None:
-        """Orange wants lumber for a road; his one brick is not worth trading; he passes.
-        (Here blue holds one lumber, not two.)"""
-        self.roll(3)
-        orange = self.hand(ORANGE)
-        assert orange == {"brick": 1, "ore": 1} and not self._builds()
-        assert self.hand(RED)["lumber"] and self.hand(BLUE)["lumber"]
+        """Orange cannot build a road and passes. (Here he holds a lumber and lacks the brick,
+        the other way round.)"""
+        self.roll(2)
+        assert "brick" not in self.hand(ORANGE) and not self._builds()
         self.do(A.END_TURN)
 
     def turn_2(self) -> None:
         """Red needs brick, nobody parts with theirs; he buys Invention (Year of Plenty)."""
         self.roll(10)
         assert "brick" not in self.hand(RED)
-        assert self.hand(ORANGE)["brick"] and self.hand(WHITE)["brick"]
+        before = self.hand(RED)
         self.do(A.BUY_DEVELOPMENT)
         self.chance(A.DRAW_DEVELOPMENT[YEAR_OF_PLENTY])
-        assert self.hand(RED) == {"lumber": 2}
+        assert before == {"lumber": 1, "wool": 1, "grain": 1, "ore": 1}
+        assert self.hand(RED) == {"lumber": 1}
         self.do(A.END_TURN)
 
     def turn_3(self) -> None:
         """Blue gives white 1 wool for 1 brick and builds a road."""
         self.roll(9)
-        assert "brick" not in self.hand(BLUE) and A.BUILD_ROAD[57] not in self.state.legal_actions()
+        assert "brick" not in self.hand(BLUE) and A.BUILD_ROAD[33] not in self.state.legal_actions()
         self.propose(BLUE, {"wool": 1}, {"brick": 1})
         self.answer(WHITE, True)
-        self.answer(ORANGE, False)
-        self.answer(RED, False)
+        self.decline(ORANGE)
+        self.decline(RED)
         self.do(A.CONFIRM_TRADE[WHITE])
-        self.do(A.BUILD_ROAD[57])
+        self.do(A.BUILD_ROAD[33])
         assert self.hand(BLUE) == {"grain": 2} and self.hand(WHITE)["wool"] == 1
         self.do(A.END_TURN)
 
     def turn_4(self) -> None:
         """White offers grain and ore for lumber and brick; nobody takes it; he builds a road
-        and buys a development card: a knight. (Here orange holds no lumber: he could not
-        have accepted.)"""
+        and buys a development card: a knight."""
         self.roll(11)
-        assert self.hand(WHITE) == {"lumber": 1, "brick": 1, "wool": 1, "grain": 1, "ore": 1}
+        assert self.hand(WHITE) == {"lumber": 1, "brick": 1, "wool": 1, "grain": 2, "ore": 1}
         self.propose(WHITE, {"grain": 1, "ore": 1}, {"lumber": 1, "brick": 1})
-        self.cannot_accept(ORANGE)
-        self.answer(RED, False)
+        self.decline(ORANGE)
+        self.decline(RED)
         self.cannot_accept(BLUE)
         self.do(A.BUILD_ROAD[1])
         self.do(A.BUY_DEVELOPMENT)
         self.chance(A.DRAW_DEVELOPMENT[KNIGHT])
-        assert self.hand(WHITE) == {} and A.PLAY_KNIGHT not in self.state.legal_actions()
+        assert self.hand(WHITE) == {"grain": 1} and A.PLAY_KNIGHT not in self.state.legal_actions()
         self.do(A.END_TURN)
 
     def turn_5(self) -> None:
-        """BG-EX-01: orange buys Road Building, which he may not play this turn. (Here he holds
-        no lumber, so a road was not an option.)"""
-        self.roll(2)
+        """BG-EX-01: orange buys Road Building, which he may not play this turn."""
+        self.roll(5)
         self.do(A.BUY_DEVELOPMENT)
         self.chance(A.DRAW_DEVELOPMENT[ROAD_BUILDING])
         assert self.state.dev_hand[ORANGE][ROAD_BUILDING] == 1
@@ -189,24 +202,25 @@ class Table:
 
     def turn_6(self) -> None:
         """BG-EX-02: red has 2 ore and Invention; white asks lumber and brick for one grain;
-        Invention brings ore and grain; red builds a city for 3 ore + 2 grain."""
-        self.roll(2)
+        Invention brings ore and grain; red builds a city for 3 ore + 2 grain. (Here red
+        holds a grain of his own besides.)"""
+        self.roll(10)
         state = self.state
-        assert self.hand(RED) == {"lumber": 2, "brick": 1, "ore": 2}
-        assert self.hand(WHITE) == {"grain": 2}
+        assert self.hand(RED) == {"lumber": 1, "brick": 1, "grain": 1, "ore": 2}
+        assert self.hand(WHITE) == {"lumber": 1, "grain": 1}
         assert A.BUILD_CITY[RED_CITY] not in state.legal_actions()
         self.propose(RED, {"lumber": 1, "brick": 1}, {"grain": 1})
-        self.answer(BLUE, False)
+        self.decline(BLUE)
         self.answer(WHITE, True)
         self.cannot_accept(ORANGE)
         self.do(A.CONFIRM_TRADE[WHITE])
         self.do(A.PLAY_YEAR_OF_PLENTY)
         self.do(A.TAKE_RESOURCE[4])  # ore
         self.do(A.TAKE_RESOURCE[3])  # grain
-        assert self.hand(RED) == {"lumber": 1, "grain": 2, "ore": 3}
+        assert self.hand(RED) == {"grain": 3, "ore": 3}
         bank = list(state.bank)
         self.do(A.BUILD_CITY[RED_CITY])
-        assert self.hand(RED) == {"lumber": 1}
+        assert self.hand(RED) == {"grain": 1}
         assert state.bank[3] == bank[3] + 2 and state.bank[4] == bank[4] + 3
         assert state.vertex_level[RED_CITY] == 2 and state.public_vp(RED) == 3
         assert state.dev_hand[RED][YEAR_OF_PLENTY] == 0 and state.dev_spent[YEAR_OF_PLENTY] == 1
@@ -214,8 +228,8 @@ class Table:
 
     def turn_7(self) -> None:
         """BG-EX-03: blue rolls 7, sends the robber from the desert to pasture 8 and takes a
-        lumber from white; nobody holds wool, so his offer of lumber for wool finds no taker.
-        (Here blue offers one lumber, not two.)"""
+        lumber from white; his offer of lumber for wool finds no taker. (Here orange holds wool
+        and declines; in the story nobody had any.)"""
         state = self.state
         before = [list(h) for h in state.hand]
         self.roll(7)
@@ -227,61 +241,95 @@ class Table:
             (A.STEAL[r], white[r] / sum(white)) for r in range(5) if white[r]
         ]
         self.chance(A.STEAL[0])
-        assert self.hand(BLUE) == {"lumber": 1, "grain": 2}
-        assert self.hand(WHITE) == {"brick": 1, "grain": 1}
-        assert not any(h[2] for h in state.hand)  # nobody holds wool
+        assert self.hand(BLUE) == {"lumber": 2, "wool": 1, "grain": 3, "ore": 1}
+        assert self.hand(WHITE) == {"lumber": 1, "brick": 1}
         self.propose(BLUE, {"lumber": 1}, {"wool": 1})
-        for seat in (WHITE, ORANGE, RED):
-            self.cannot_accept(seat)
+        self.cannot_accept(WHITE)
+        self.decline(ORANGE)
+        self.cannot_accept(RED)
         assert state.trade is None and state.phase == "main"
         self.do(A.END_TURN)
 
     def turn_8(self) -> None:
         """BG-EX-04: white plays the knight before rolling, sends the robber to fields 10 by
-        red's city, takes red's only card (lumber), rolls and builds a settlement. (Here that
-        settlement brings white the wool harbour; in the story he had it from the start.)"""
+        red's city, takes red's only card, rolls and builds a settlement. (Here red's card is a
+        grain, not a lumber, and the settlement brings white the wool harbour; in the story he
+        had it from the start.)"""
         state = self.state
         assert state.phase == "pre_roll" and A.PLAY_KNIGHT in state.legal_actions()
-        assert self.hand(RED) == {"lumber": 1}
+        assert self.hand(RED) == {"grain": 1}
         self.do(A.PLAY_KNIGHT)
         self.do(A.MOVE_ROBBER[FIELDS_10])
         assert state.legal_actions() == [A.ROB[RED], A.ROB[BLUE]]  # both have buildings there
         self.do(A.ROB[RED])
-        assert state.chance_outcomes() == [(A.STEAL[0], 1.0)]  # red's only card
-        self.chance(A.STEAL[0])
+        assert state.chance_outcomes() == [(A.STEAL[3], 1.0)]  # red's only card
+        self.chance(A.STEAL[3])
         assert self.hand(RED) == {} and state.knights[WHITE] == 1
         assert state.phase == "pre_roll"  # the knight came before the roll
         self.roll(8)  # pasture 8 is free again
         assert self.hand(WHITE) == {"lumber": 1, "brick": 1, "wool": 1, "grain": 1}
-        self.do(A.BUILD_SETTLEMENT[0])  # on the wool harbour
+        self.do(A.BUILD_SETTLEMENT[WOOL_HARBOUR])
         assert self.hand(WHITE) == {} and state.public_vp(WHITE) == 3
         self.do(A.END_TURN)
 
     def turn_9(self) -> None:
         """BG-EX-01: orange plays Road Building for two roads; the card leaves the game."""
-        self.roll(3)
+        self.roll(5)
         state = self.state
         self.do(A.PLAY_ROAD_BUILDING)
-        self.do(A.BUILD_ROAD[36])
-        self.do(A.BUILD_ROAD[28])
-        assert state.roads_left[ORANGE] == 11 and self.hand(ORANGE) == {"brick": 1}
+        self.do(A.BUILD_ROAD[27])
+        self.do(A.BUILD_ROAD[20])
+        assert state.roads_left[ORANGE] == 11
         assert state.dev_hand[ORANGE][ROAD_BUILDING] == 0
         assert state.dev_spent[ROAD_BUILDING] == 1
         self.do(A.END_TURN)
 
     def turn_10(self) -> None:
         """BG-EX-05: a 10 while the robber sits on fields 10: red (a city there) and blue get
-        nothing from it; the other 10 (pasture) still pays orange. Red cannot build and passes.
-        (Here red's one card is a lumber, not an ore.)"""
+        nothing from it; the other 10 (pasture) still pays orange, and blue's other settlement.
+        Red cannot build and passes. (Here red holds no card at all, not one ore, and blue
+        gets a wool from the pasture.)"""
         state = self.state
         red, blue, orange = self.hand(RED), self.hand(BLUE), self.hand(ORANGE)
         self.roll(10)
         assert state.robber == FIELDS_10
-        assert self.hand(RED) == red == {"lumber": 1} and self.hand(BLUE) == blue
+        assert self.hand(RED) == red == {}
+        assert self.hand(BLUE) == {**blue, "wool": blue.get("wool", 0) + 1}  # grain unchanged
         assert self.hand(ORANGE) == {**orange, "wool": orange.get("wool", 0) + 1}
         assert not self._builds()
         self.do(A.END_TURN)
         assert [state.public_vp(p) for p in range(4)] == [2, 3, 2, 3]
+
+    def turn_11(self) -> None:
+        """BG-EX-06: blue gives orange 1 ore for 1 lumber, trades 4 lumber for 1 wool with the
+        bank at 4:1 and builds a settlement. (Here blue holds more than the story's 7 cards,
+        wool among them.)"""
+        self.roll(5)
+        state = self.state
+        assert self.hand(BLUE)["lumber"] == 4 and self.hand(ORANGE)["lumber"] == 1
+        blue, orange = self.hand(BLUE), self.hand(ORANGE)
+        self.propose(BLUE, {"ore": 1}, {"lumber": 1})
+        self.decline(WHITE)
+        self.answer(ORANGE, True)
+        self.decline(RED)
+        self.do(A.CONFIRM_TRADE[ORANGE])
+        assert self.hand(ORANGE)["ore"] == orange["ore"] + 1 and "lumber" not in self.hand(ORANGE)
+        assert self.hand(BLUE)["lumber"] == 5 and self.hand(BLUE)["ore"] == blue["ore"] - 1
+        assert state.maritime_rate(BLUE, 0) == 4  # no harbour: the 4:1 bank trade
+        self.maritime(0, 2, 4)
+        wool = self.hand(BLUE)["wool"]
+        self.do(A.BUILD_SETTLEMENT[BLUE_SETTLEMENT])
+        assert state.vertex_owner[BLUE_SETTLEMENT] == BLUE and state.public_vp(BLUE) == 3
+        assert self.hand(BLUE)["wool"] == wool - 1 and "lumber" not in self.hand(BLUE)
+        self.do(A.END_TURN)
+
+    def turn_12(self) -> None:
+        """White builds a road and passes the dice to orange."""
+        self.roll(9)
+        roads = self.state.roads_left[WHITE]
+        self.do(A.BUILD_ROAD[WHITE_ROAD_12])
+        assert self.state.roads_left[WHITE] == roads - 1
+        self.do(A.END_TURN)
 
     def _builds(self) -> set[str]:
         builds = {"build_road", "build_settlement", "build_city", "buy_development"}
@@ -303,7 +351,7 @@ def test_bg_ex_01_road_building_bought_turn_5_played_turn_9() -> None:
     card leaves the game."""
     state = play(9).state
     built = [e for e in state.events if e["type"] == "build_road" and e.get("free")]
-    assert [e["edge"] for e in built] == [36, 28] and all(e["seat"] == ORANGE for e in built)
+    assert [e["edge"] for e in built] == [27, 20] and all(e["seat"] == ORANGE for e in built)
 
 
 def test_bg_ex_02_red_trades_then_invention_then_city() -> None:
@@ -326,12 +374,23 @@ def test_bg_ex_04_white_knight_before_rolling_takes_reds_only_card() -> None:
 
 
 def test_bg_ex_05_roll_on_the_robbers_number_pays_nobody_there() -> None:
-    """BG-EX-05: turn 10, a 10 with the robber on fields 10 pays red and blue nothing."""
+    """BG-EX-05: turn 10, a 10 with the robber on fields 10 pays red and blue nothing from it."""
     table = play(10)
     assert table.state.turn == 11 and table.state.current_player() == BLUE
 
 
-# ---------------------------------------------------------------------- turns 11-16: stand-ins
+def test_bg_ex_06_blue_trades_with_orange_and_bank_then_settles() -> None:
+    """BG-EX-06: turn 11 of the same game: blue gives orange 1 ore for 1 lumber, trades 4
+    lumber for 1 wool at 4:1 and builds a settlement; then white builds a road (turn 12)."""
+    state = play(12).state
+    maritime = [e for e in state.events if e["type"] == "maritime_trade"]
+    assert [(e["seat"], e["rate"]) for e in maritime] == [(BLUE, 4)]
+    assert state.vertex_owner[BLUE_SETTLEMENT] == BLUE
+    assert state.turn == 13 and state.current_player() == ORANGE
+    assert [state.public_vp(p) for p in range(4)] == [2, 3, 3, 3]
+
+
+# ---------------------------------------------------------------------- turn 16: a stand-in
 def _table():
     """Four seats in the example's order: orange, red, blue, white."""
     state = empty_board(4)
@@ -340,25 +399,6 @@ def _table():
     put(state, BLUE, settlements=[40])  # mountains 3, fields 4, fields 6
     put(state, WHITE, settlements=[46], roads=[60])  # pasture 5, pasture 11; lumber harbour
     return state
-
-
-def test_bg_ex_06_blue_trades_with_orange_and_bank_then_settles() -> None:
-    """BG-EX-06: blue gives orange 1 ore for 1 lumber, trades 4 lumber for 1 wool at 4:1 and
-    builds a settlement."""
-    state = _table()
-    state.turn_player = state.actor = BLUE
-    put(state, BLUE, roads=[58, 64])  # 40-45-49
-    roll(state, 2)
-    set_hand(state, BLUE, ore=1, lumber=4, brick=1, grain=1)
-    set_hand(state, ORANGE, lumber=1)
-    state.apply(A.PROPOSE_ONE_FOR_ONE[4][0])
-    state.apply(A.REJECT_TRADE)  # white
-    state.apply(A.ACCEPT_TRADE)  # orange
-    state.apply(A.REJECT_TRADE)  # red
-    state.apply(A.CONFIRM_TRADE[ORANGE])
-    state.apply(A.MARITIME[0][2][4])
-    state.apply(A.BUILD_SETTLEMENT[49])
-    assert hand(state, BLUE) == {} and state.public_vp(BLUE) == 2
 
 
 def test_bg_ex_07_red_white_trade_two_to_one_harbour_twice_then_city() -> None:
