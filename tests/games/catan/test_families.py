@@ -37,8 +37,8 @@ def test_family_of_options(stand_in_family: str) -> None:
 
 
 def test_unknown_family_names_the_playable_ones() -> None:
-    with pytest.raises(ValueError, match=r"unknown family 'fishermen' of catan \(playable: base"):
-        get_family("catan", "fishermen")
+    with pytest.raises(ValueError, match=r"unknown family 'atlantis' of catan \(playable: base"):
+        get_family("catan", "atlantis")
 
 
 def test_a_family_without_a_title_takes_the_planned_one_or_its_name() -> None:
