@@ -1,5 +1,6 @@
-"""A stand-in game family for tests, while no scenario plug-in is merged: a plug-in that turns
-on with ``{"scenario": "stand_in"}`` and changes no rule, registered for one test."""
+"""A stand-in game family for tests: a plug-in that turns on with ``{"scenario": "stand_in"}``
+and changes no rule, registered for one test in place of the real scenarios, so a test of the
+families machinery sees exactly the base game and one cheap family."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ class StandIn(Expansion):
 
 
 def register_stand_in(monkeypatch: pytest.MonkeyPatch) -> str:
-    """Register :class:`StandIn` beside the real plug-ins for one test; its family's id."""
-    plugins = (*expansions.registry(), StandIn())
+    """Register :class:`StandIn` in place of the real families' plug-ins (variants such as Masters
+    stay) for one test; its family's id."""
+    plugins = (*(x for x in expansions.registry() if x.family is False), StandIn())
     monkeypatch.setattr(expansions, "registry", lambda: plugins)
     return STAND_IN

@@ -18,7 +18,7 @@ def test_every_game_gets_its_example_bots_active_and_enough_of_them() -> None:
     call_command("seed_example_bots", stdout=out)
     for game in ("cardgame", "catan"):
         assert example_files(game)[0].stem == "random_bot"
-        ladder = GameLadder.objects.get(game=game)
+        ladder = GameLadder.objects.get(game=game, family="base")
         bots = Bot.objects.filter(game=game, owner__username="examples")
         assert {"random_bot", "heuristic_bot"} <= set(bots.values_list("name", flat=True))
         assert bots.count() >= ladder.players_per_match + 1

@@ -242,17 +242,19 @@ def test_a_tournament_plays_its_family(users, family_bots, house_bots):
 def test_the_house_bots_enable_the_families_their_files_declare(stand_in_family, db):
     examples = TEST_BOTS.parent.parent.parent / "bots" / "examples" / "catan"
     assert declared_families("catan", examples / "random_bot.py") == ["base", STAND_IN]
-    assert declared_families("catan", examples / "heuristic_bot.py") == ["base"]
+    assert declared_families("catan", examples / "heuristic_bot.py") == ["base", STAND_IN]
+    # A file that declares nothing plays the base game only (the card game's examples).
+    cardgame = examples.parent / "cardgame" / "heuristic_bot.py"
+    assert declared_families("cardgame", cardgame) == ["base"]
     seeded = {b.name: b.current_version.families for b in seed_game("catan")}
-    assert seeded["random_bot"] == ["base", STAND_IN]
-    assert seeded["heuristic_bot"] == ["base"]
+    assert seeded["random_bot"] == seeded["heuristic_bot"] == ["base", STAND_IN]
     # Each ladder gets enough house bots for its matches in flight (4 seats x 2 matches): the
-    # random bot's copies fill the stand-in family's, beside the base game's four of each.
+    # example bots' copies in turn, every one enabled for both families.
     needed = house_bot_count(ladder_for("catan", STAND_IN))
     assert sum(STAND_IN in families for families in seeded.values()) == needed == 8
     assert sorted(seeded) == sorted(
         ["random_bot", "heuristic_bot"]
-        + [f"random_bot_{i}" for i in range(2, 9)]
+        + [f"random_bot_{i}" for i in range(2, 5)]
         + [f"heuristic_bot_{i}" for i in range(2, 5)]
     )
 

@@ -4,11 +4,14 @@ Set-up: the free intersection with the most pips (dice outcomes) and resource va
 city > settlement on the best spot > development card > road toward a good free spot; a 4:1 /
 harbour trade when it completes a city or settlement; never proposes or accepts player trades.
 The robber goes to the opponents' best hex away from ours, and steals from the richest hand.
+Each scenario adds one function of its own (``rivers_move``, ``barbarian_move``, ...), asked first.
 """
 
 from __future__ import annotations
 
 import arena_bot
+
+ARENA_FAMILIES = "*"  # a move function per scenario below: seed_example_bots enables them all
 
 COSTS = {
     "city": {"grain": 2, "ore": 3},
