@@ -132,12 +132,3 @@ def test_garbage_is_refused_and_observations_hide_other_hands() -> None:
         else:
             legal = state.legal_actions()
             state.apply(legal[int(choice.random() * len(legal))])
-
-
-@pytest.mark.slow
-def test_ten_thousand_random_games() -> None:
-    """The long run: 10,000 seeded random games (bench/random_games_catan.py reports the same
-    with figures)."""
-    for seed in range(10_000):
-        state, _ = play(3 + seed % 2, 100_000 + seed)
-        assert state.is_terminal()
