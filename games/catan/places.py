@@ -51,7 +51,10 @@ class Island:
         return self.observation["board"]
 
     def hex(self, hex_id: int) -> str:
-        terrain = self.board["terrains"][hex_id]
+        terrains = self.board["terrains"]
+        if hex_id >= len(terrains):  # not laid yet (a variable board's set-up is still going on)
+            return f"hex {hex_id}"
+        terrain = terrains[hex_id]
         if terrain not in TERRAIN_RESOURCE:
             return f"the {terrain}"
         return f"{RESOURCES[TERRAIN_RESOURCE[terrain]]} {self.board['numbers'][hex_id]}"

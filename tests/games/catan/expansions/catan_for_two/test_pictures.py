@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+
+from games.catan import GAME
 from games.catan.narrate import describe, tell
 from games.catan.picture import draw, full_view, public_view
 from tests.games.catan.expansions.catan_for_two.positions import NORTH, cleared
@@ -35,3 +38,18 @@ def test_every_event_of_a_game_is_told_in_words() -> None:
         "neutral colour 3 takes the Longest Road."
     )
     assert full_view(state)["catan_for_two"]["trade_tokens"] == state.c2_tokens
+
+
+def test_every_step_is_told_at_its_position_from_the_first_chance_step_on() -> None:
+    """The live view tells each step's events at the state it left, even while the variable
+    board is still being laid (the neutrals' start events come before any terrain)."""
+    state = GAME.new_game(2, 9, {"catan_for_two": True, "layout": "variable"})
+    rng, told, lines = random.Random(1), 0, []
+    for _ in range(400):
+        if state.current_player() < 0:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+        lines += tell(state.events[told:], ["Ann", "Bob"], state)
+        told = len(state.events)
+    assert any(line and "neutral" in line for line in lines)
