@@ -147,6 +147,8 @@ class CatanGame:
                     {x.option: value},
                 )
             )
+        for family, title, counts, options in expansions.combination_families():
+            found.append(Family(family, title, counts, options))
         return found
 
     def family_of(self, options: dict[str, Any]) -> str:

@@ -74,6 +74,14 @@ Families: each value of a playable plug-in's option is a game family of its own 
 leaderboard and bots' upload setting; ``games.common.families``), titled by ``family_title``,
 unless the plug-in sets ``family = False``: then it is a variant mixed into the family of the
 other options (Masters, in the base game's ladder ``option_mix``).
+
+Combinations: a game made for two (``two_player_game``, Catan for Two) plays with a scenario that
+names it in ``combines_with``; the scenario's own player counts are then lifted to the two-player
+game's (and only by that pairing). What the pair changes in both lives in a :class:`Combination`
+("glue"), a module ``with_<partner>.py`` in the two-player plug-in's package defining ``GLUE``:
+it is on when both partners are, takes the place of the partners' hooks it names in ``replaces``
+(where the first of them stood) and adds its own hooks after the partners'. Neither partner's
+rules are edited: the glue calls them.
 """
 
 from __future__ import annotations
@@ -145,9 +153,20 @@ class Expansion:
 
     def validate(self, options: dict[str, Any], num_players: int) -> None:
         """Raise ``ValueError`` if this expansion cannot be played with these options."""
-        if num_players not in self.players:
-            allowed = ", ".join(map(str, self.players))
+        counts = self.player_counts(options)
+        if num_players not in counts:
+            allowed = ", ".join(map(str, counts))
             raise ValueError(f"{self.name} is played with {allowed} players, not {num_players}")
+
+    def player_counts(self, options: dict[str, Any]) -> tuple[int, ...]:
+        """``players``, or a two-player game's counts when one it names in ``combines_with``
+        is on too (Catan for Two with a scenario)."""
+        from games.catan import expansions  # the registry imports this module
+
+        for x in expansions.registry():
+            if x.two_player_game and x.name in self.combines_with and x.active(options):
+                return x.players
+        return self.players
 
     sentences: ClassVar[dict[str, Any]] = {}
     """Its events in words: event type -> a template or a function, as ``narrate.SENTENCES``."""
@@ -168,20 +187,47 @@ class Expansion:
         return type(self).seat_words is not Expansion.seat_words
 
 
+class Combination(Expansion):
+    """The glue of two plug-ins played together (``pair``): hooks of its own, and hooks that
+    take the place of some of the partners' (``replaces``: partner name -> hook names)."""
+
+    pair: ClassVar[tuple[str, str]] = ("", "")
+    """The two plug-ins' names (the two-player game first)."""
+    replaces: ClassVar[dict[str, tuple[str, ...]]] = {}
+    """Partner name -> its hooks this glue takes the place of (it calls them as it needs)."""
+    family = False  # the pair's family is the partners' ids joined by "+"
+
+
 class Hooks:
     """The hooks of the expansions on in one game, as tuples of bound methods (empty: off).
 
-    Built once per option set and shared by every state with those options.
+    Built once per option set and shared by every state with those options. A combination's
+    hook stands where the first partner hook it replaces stood, else after the partners'.
     """
 
-    __slots__ = ("expansions", "longest_road", *HOOKS)
+    __slots__ = ("expansions", "glue", "plugins", "longest_road", *HOOKS)
 
-    def __init__(self, expansions: tuple[Expansion, ...]) -> None:
+    def __init__(
+        self, expansions: tuple[Expansion, ...], glue: tuple[Combination, ...] = ()
+    ) -> None:
         self.expansions = expansions
+        self.glue = glue
+        self.plugins = (*expansions, *glue)
         self.longest_road = all(x.longest_road for x in expansions)
         for hook in HOOKS:
-            setattr(
-                self,
-                hook,
-                tuple(getattr(x, hook) for x in expansions if hasattr(type(x), hook)),
+            found: list[Any] = []
+            placed: set[int] = set()
+            for x in expansions:
+                if not hasattr(type(x), hook):
+                    continue
+                by = [g for g in glue if hook in g.replaces.get(x.name, ())]
+                if not by:
+                    found.append(getattr(x, hook))
+                for g in by:
+                    if id(g) not in placed and hasattr(type(g), hook):
+                        placed.add(id(g))
+                        found.append(getattr(g, hook))
+            found.extend(
+                getattr(g, hook) for g in glue if id(g) not in placed and hasattr(type(g), hook)
             )
+            setattr(self, hook, tuple(found))

@@ -70,9 +70,7 @@ def state_to_dict(state: Any) -> dict[str, Any]:
     for name in FIELDS:
         data[name] = getattr(state, name)
     data.update(state.masters_to_dict())
-    stored = {
-        x.name: {f: getattr(state, f) for f in x.stored_fields} for x in state.hooks.expansions
-    }
+    stored = {x.name: {f: getattr(state, f) for f in x.stored_fields} for x in state.hooks.plugins}
     stored = {name: fields for name, fields in stored.items() if fields}
     if stored:  # only with an expansion that stores fields: a base game's state is unchanged
         data["expansions"] = stored
@@ -96,7 +94,7 @@ def state_from_dict(data: Any) -> Any:
         state.attach(state.options)
         state.masters_from_dict(data)
         stored = data.get("expansions", {})
-        for x in state.hooks.expansions:
+        for x in state.hooks.plugins:
             for name in x.stored_fields:
                 setattr(state, name, stored[x.name][name])
         _check_shapes(state)

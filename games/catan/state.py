@@ -47,7 +47,7 @@ CHANCE_PHASES = {
     "steal": "steal",
     "draw_development": "deck:development",
 }
-for _x in expansions.registry():
+for _x in expansions.plugins():
     CHANCE_PHASES.update(_x.chance_kinds)
 
 
@@ -796,7 +796,7 @@ def _methods(prefix: str) -> dict[str, Any]:
             if name.startswith(prefix):
                 table[name[len(prefix) :]] = fn
     shared: dict[str, Any] = {}  # key -> the function a plug-in took it from
-    for x in expansions.registry():
+    for x in expansions.plugins():
         for name in dir(type(x)):
             if name.startswith(prefix[1:]) and callable(getattr(type(x), name)):
                 key = name[len(prefix) - 1 :]  # (not ``chance_kinds``, a plug-in's data)

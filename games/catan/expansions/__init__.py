@@ -17,7 +17,7 @@ import pkgutil
 from functools import cache
 from typing import Any
 
-from games.catan.hooks import Expansion, Hooks
+from games.catan.hooks import Combination, Expansion, Hooks
 
 PLANNED: dict[str, tuple[Any, ...]] = {
     "scenario": ("fishermen", "rivers", "caravans", "barbarian_attack", "traders_barbarians"),
@@ -62,6 +62,33 @@ def registry() -> tuple[Expansion, ...]:
         if isinstance(expansion, Expansion):
             found.append(expansion)
     return tuple(found)
+
+
+@cache
+def combinations() -> tuple[Combination, ...]:
+    """The glue of every combination: ``GLUE`` of each module ``with_<partner>.py`` in a
+    registered plug-in's package (Catan for Two's ``with_fishermen``, ...), in name order."""
+    found = []
+    for x in registry():
+        module = importlib.import_module(type(x).__module__)
+        for info in sorted(pkgutil.iter_modules(getattr(module, "__path__", [])), key=str):
+            if info.name.startswith("with_"):
+                glue = getattr(
+                    importlib.import_module(f"{module.__name__}.{info.name}"), "GLUE", None
+                )
+                if isinstance(glue, Combination):
+                    found.append(glue)
+    return tuple(found)
+
+
+def plugins() -> tuple[Expansion, ...]:
+    """Every plug-in and every combination's glue (whose phases and actions the core takes in)."""
+    return (*registry(), *combinations())
+
+
+def _glue_of(on: tuple[Expansion, ...]) -> tuple[Combination, ...]:
+    names = {x.name for x in on}
+    return tuple(g for g in combinations() if set(g.pair) <= names)
 
 
 def named(names: list[str] | tuple[str, ...]) -> tuple[Expansion, ...]:
@@ -114,8 +141,6 @@ def validate(options: dict[str, Any], num_players: int) -> tuple[Expansion, ...]
             allowed_text = ", ".join(map(repr, dict.fromkeys(allowed))) or "true or false"
             raise ValueError(f"option {key} must be one of: {allowed_text} (got {value!r})")
         on.extend(chosen)
-    for x in on:
-        x.validate(options, num_players)
     for i, a in enumerate(on):
         for b in on[i + 1 :]:
             if b.name not in a.combines_with and a.name not in b.combines_with:
@@ -125,6 +150,8 @@ def validate(options: dict[str, Any], num_players: int) -> tuple[Expansion, ...]
                 raise ValueError(
                     f"{a.name} and {b.name} cannot be combined (combinations: {partners})"
                 )
+    for x in on:
+        x.validate(options, num_players)  # a scenario's counts lifted by a two-player partner
     return tuple(on)
 
 
@@ -136,7 +163,7 @@ def hooks_for(options: dict[str, Any]) -> Hooks:
 
 @cache
 def _hooks(expansions: tuple[Expansion, ...]) -> Hooks:
-    return Hooks(expansions)
+    return Hooks(expansions, _glue_of(expansions))
 
 
 def layout_name(options: dict[str, Any], default: str) -> str:
@@ -170,6 +197,22 @@ def family_title(expansion: Expansion, value: Any) -> str:
         or expansion.name.replace("_", " ").capitalize()
     )
     return f"{title}: {str(value).replace('_', ' ')}" if len(expansion.values) > 1 else title
+
+
+def combination_families() -> list[tuple[str, str, tuple[int, ...], dict[str, Any]]]:
+    """``(id, title, player counts, options)`` of each playable combination (a glue whose pair
+    is registered): its own family, id and title the partners' joined by ``+``."""
+    by_name = {x.name: x for x in registry()}
+    found = []
+    for glue in combinations():
+        partners = [x for x in registry() if x.name in glue.pair]
+        if len(partners) != 2 or not all(name in by_name for name in glue.pair):
+            continue
+        options = {x.option: x.values[0] for x in partners}
+        counts = set(partners[0].player_counts(options)) & set(partners[1].player_counts(options))
+        title = " + ".join(family_title(x, x.values[0]) for x in partners)
+        found.append((family_of(options) or glue.name, title, tuple(sorted(counts)), options))
+    return found
 
 
 def family_of(options: dict[str, Any]) -> str | None:

@@ -21,3 +21,7 @@ def neutral_owners(state: Any) -> range:
 def opponent(state: Any, p: int) -> int:
     """The other real player (C2-CO-01: exactly two)."""
     return 1 - p
+
+
+COMBINED: dict[str, Any] = json.loads((Path(__file__).parent / "combinations.json").read_text())
+"""The numbers of each Catan for Two combination (C2-FI/RI/CA/BA/TB), by partner name."""

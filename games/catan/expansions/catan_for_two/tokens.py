@@ -6,6 +6,7 @@ Rules: C2-CO-03/04, C2-SU-05, C2-TT-01..07, C2-TA-01..06 (A-C2-04).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.catan.constants import KNIGHT, RESOURCE_INDEX, RESOURCES
@@ -68,6 +69,23 @@ class TradeTokens:
 
     def actions(self, state: Any, p: int, legal: list[Action]) -> None:
         """C2-TT-05, C2-TA-01, C2-TA-06: what the player whose turn it is may do with tokens."""
+        self.token_actions(state, p, legal, self.robber_token_actions)
+
+    def robber_token_actions(self, state: Any) -> list[Action]:
+        """C2-TA-05/06: the robber back to the desert, unless it stands there (or none is)."""
+        desert = self.desert(state)
+        return [ROBBER_TO_DESERT] if desert >= 0 and state.robber != desert else []
+
+    def token_actions(
+        self,
+        state: Any,
+        p: int,
+        legal: list[Action],
+        robber_actions: Callable[[Any], list[Action]],
+    ) -> None:
+        """The knight for tokens and the token actions, with ``robber_actions`` the second
+        token action of this game (a scenario played with Catan for Two replaces the robber
+        to the desert: C2-RI/CA/BA/TB)."""
         if state.phase not in TOKEN_PHASES:
             return
         if not state.c2_knight_traded and state.knights[p] and state.c2_supply:
@@ -79,11 +97,9 @@ class TradeTokens:
             return
         if sum(state.hand[opponent(state, p)]):
             legal.append(FORCED_TRADE)
-        desert = self.desert(state)
-        if desert >= 0 and state.robber != desert:
-            legal.append(ROBBER_TO_DESERT)
+        legal.extend(robber_actions(state))
 
-    def _pay_tokens(self, state: Any, p: int, action: str) -> None:
+    def pay_tokens(self, state: Any, p: int, action: str) -> None:
         """C2-TA-03: spent tokens go back to the supply; one token action a turn (C2-TA-01)."""
         cost = self.price(state, p)
         state.c2_tokens[p] -= cost
@@ -131,7 +147,7 @@ class TradeTokens:
     def apply_robber_to_desert(self, state: Any, action: Action) -> None:
         """C2-TA-05: the robber goes back to the desert; nobody is robbed."""
         p = state.actor
-        self._pay_tokens(state, p, "robber_to_desert")
+        self.pay_tokens(state, p, "robber_to_desert")
         freed, state.robber = state.robber, self.desert(state)
         state.events.append(
             {
@@ -147,7 +163,7 @@ class TradeTokens:
     def apply_forced_trade(self, state: Any, action: Action) -> None:
         """C2-TA-04: draw 2 random cards of the opponent's hand (1 if he holds 1)."""
         p = state.actor
-        self._pay_tokens(state, p, "forced_trade")
+        self.pay_tokens(state, p, "forced_trade")
         held = sum(state.hand[opponent(state, p)])
         state.c2_forced = {"draw": min(FORCED["draw"], held), "give": 0}
         state._set_phase("forced_draw", CHANCE)

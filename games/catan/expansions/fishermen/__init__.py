@@ -26,6 +26,7 @@ class Fishermen(Expansion):
     option = "scenario"
     values = ("fishermen",)
     players = (3, 4)
+    combines_with = ("catan_for_two",)  # C2-FI-01 (catan_for_two/with_fishermen.py)
     stored_fields = (
         "fish_grounds",
         "fish_supply",

@@ -76,7 +76,7 @@ def fish_owed(state: Any, total: int) -> list[tuple[int, int]]:
     owed = [0] * state.n
     owner, level = state.vertex_owner, state.vertex_level
     for v in fishing_vertices(state, total):
-        if owner[v] != -1:
+        if 0 <= owner[v] < state.n:  # a neutral colour (Catan for Two) never draws
             owed[owner[v]] += level[v]
     order = [(state.turn_player + i) % state.n for i in range(state.n)]
     return [(seat, owed[seat]) for seat in order if owed[seat]]

@@ -64,15 +64,16 @@ def _targets(state: Any, p: int, item: str) -> list[tuple[str | None, Any]]:
     return [(None, None)] if any(state.dev_deck) else []  # development
 
 
-def add_fish_actions(state: Any, p: int, legal: list[Action]) -> None:
+def add_fish_actions(state: Any, p: int, legal: list[Action], discount: int = 0) -> None:
     """FI-SP-02, FI-SP-03: every purchase the seat's fish pay for, any number per turn; and the
-    boot passed on (FI-BO-03). Only after the roll, in the seat's own turn."""
+    boot passed on (FI-BO-03). Only after the roll, in the seat's own turn. ``discount``: fish
+    off every price (at least 1 stays; Catan for Two's player behind, C2-FI-01)."""
     if state.phase != "main":
         return
     held = tuple(state.fish_held[p])
     if any(held):
         for item in ITEMS:
-            ways = payments(held, PRICES[item])
+            ways = payments(held, max(PRICES[item] - discount, 1))
             if not ways:
                 continue
             for key, value in _targets(state, p, item):

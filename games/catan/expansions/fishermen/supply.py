@@ -16,6 +16,7 @@ FI-BO-01, A-FI-01, A-FI-03.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
@@ -37,6 +38,13 @@ DRAW: Final = (
 """Chance outcomes of one draw from the supply, by index (shared dicts)."""
 SWAP: Final = tuple({"type": "swap_fish", "fish": v} for v in VALUES)
 PASS: Final = {"type": "pass_fish"}
+
+CONTINUE: dict[str, Callable[[Any], None]] = {
+    "founding": lambda state: state.next_founding(),
+    "main": lambda state: state.to_main(),
+}
+"""Where the game goes on once the draws are done (``fish_then``); a combination may add its
+own (Catan for Two: the second roll of the turn, ``catan_for_two/with_fishermen.py``)."""
 
 
 def init_supply(state: Any) -> None:
@@ -108,10 +116,9 @@ def advance(state: Any) -> None:
         state._set_phase("fish_draw", CHANCE)
         return
     then, state.fish_then = state.fish_then, ""
-    if then == "founding":
-        state.next_founding()
-    elif then == "main":
-        state.to_main()
+    follow = CONTINUE.get(then)
+    if follow is not None:
+        follow(state)
 
 
 def reshuffle(state: Any) -> None:

@@ -1,0 +1,107 @@
+"""Catan for Two with each Traders & Barbarians scenario that has its glue: the pairing rule of
+the options, the family, random games to the end, the conformance checks (round trips with the
+legal lists, replays in another process), hidden information, the picture and the words."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from games.catan import GAME, narrate, picture
+from games.catan.expansions import combinations
+from games.common.replay import replay
+from tests.games.catan.expansions.catan_for_two.combos import SCENARIOS, options_of
+from tests.games.catan.randomplay import check_invariants, random_game
+from tests.workers import ROOT
+
+PAIRED = tuple(s for s in SCENARIOS if any(g.pair == ("catan_for_two", s) for g in combinations()))
+NAMES = ["Ann", "Bo"]
+
+
+def test_every_scenario_built_so_far_has_its_glue() -> None:
+    assert PAIRED[:1] == ("fishermen",)
+
+
+@pytest.mark.parametrize("scenario", PAIRED)
+def test_the_pair_plays_with_two_players_only(scenario: str) -> None:
+    """The scenario's 3-4 players are lifted to 2 by Catan for Two only; 3 players with it,
+    or 2 without it, are refused with the counts allowed."""
+    state = GAME.new_game(2, 1, options_of(scenario))
+    assert state.n == 2 and state.owners == 4
+    with pytest.raises(ValueError, match="catan_for_two is played with 2 players, not 3"):
+        GAME.new_game(3, 1, options_of(scenario))
+    with pytest.raises(ValueError, match=f"{scenario} is played with 3, 4 players, not 2"):
+        GAME.new_game(2, 1, {"scenario": scenario, "allow_two_players": True})
+
+
+def test_a_scenario_that_does_not_name_catan_for_two_is_refused(monkeypatch) -> None:
+    """Only a scenario declaring Catan for Two in ``combines_with`` pairs with it."""
+    from games.catan.expansions.fishermen import Fishermen
+
+    monkeypatch.setattr(Fishermen, "combines_with", ())
+    with pytest.raises(ValueError, match="catan_for_two and fishermen cannot be combined"):
+        GAME.new_game(2, 1, options_of("fishermen"))
+
+
+@pytest.mark.parametrize("scenario", PAIRED)
+def test_the_pair_is_a_family_of_its_own(scenario: str) -> None:
+    family = GAME.family_of(options_of(scenario))
+    assert "+" in family and set(family.split("+")) == {"catan_for_two", scenario}
+    found = {f.id: f for f in GAME.families()}
+    assert found[family].players == (2,)
+    assert found[family].options == {"catan_for_two": True, "scenario": scenario}
+    assert "Catan for Two + " in found[family].title
+
+
+@pytest.mark.parametrize("scenario", PAIRED)
+def test_seeded_random_games_end_cleanly_with_round_trips_and_observations(scenario: str) -> None:
+    """Four games to the end: the engine's invariants at every step, a round trip (legal lists
+    included) every 97th step, every seat's observation every 89th."""
+    reasons = []
+    for seed in range(4):
+        state, _, _ = random_game(
+            2, seed, options_of(scenario), roundtrip_every=97, observe_every=89
+        )
+        check_invariants(state)
+        reasons.append(state.result()["reason"])
+    assert set(reasons) <= {"victory", "no_progress"} and "victory" in reasons
+
+
+@pytest.mark.parametrize("scenario", PAIRED)
+def test_a_replay_in_another_process_gives_the_identical_state(scenario: str, tmp_path) -> None:
+    """Determinism across processes, and a replay here, on the pair's options."""
+    options = options_of(scenario)
+    state, applied, _ = random_game(2, 7, options, check=False)
+    assert replay(GAME, 2, 7, options, applied).to_dict() == state.to_dict()
+    (tmp_path / "actions.json").write_text(json.dumps(applied))
+    script = (
+        "import json\n"
+        "from games.catan import GAME\n"
+        "from games.common.replay import replay\n"
+        f"actions = json.load(open({str(tmp_path / 'actions.json')!r}))\n"
+        f"state = replay(GAME, 2, 7, {options!r}, actions)\n"
+        "print(json.dumps(state.to_dict(), sort_keys=True))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == json.dumps(state.to_dict(), sort_keys=True)
+
+
+@pytest.mark.parametrize("scenario", PAIRED)
+def test_the_picture_draws_the_pair_and_every_event_has_words(scenario: str) -> None:
+    state, _, _ = random_game(2, 3, options_of(scenario), check=False)
+    view = picture.full_view(state)
+    assert set(view["expansions"]) == {"catan_for_two", scenario}
+    svg = picture.draw(view, NAMES)
+    assert 'class="neutral-mark"' in svg and "trade tokens:" in svg
+    public = picture.draw(picture.public_view(state), NAMES)
+    assert public.startswith("<svg")
+    for event in state.events:
+        sentence = narrate.describe(event, NAMES)
+        fallback = event["type"].replace("_", " ") + ":"
+        assert sentence is None or not sentence.startswith(fallback), sentence
