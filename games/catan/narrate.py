@@ -197,7 +197,7 @@ def _with_plugins(sentences: dict[str, Any]) -> dict[str, Any]:
     """The core's sentences and every plug-in's (``Expansion.sentences``), each type once (a
     shared mechanic's sentence, the very same object, may come from several plug-ins)."""
     joined = dict(sentences)
-    for plugin in expansions.registry():
+    for plugin in expansions.plugins():  # a combination's glue words its own events too
         common = joined.keys() & plugin.sentences.keys()
         clash = {k for k in common if joined[k] is not plugin.sentences[k]}
         if clash:

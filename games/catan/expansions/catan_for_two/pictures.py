@@ -28,13 +28,25 @@ def _tokens(count: Any) -> str:
 
 
 def _earned(told: Telling) -> str:
-    why = {"settlement": "the new settlement", "knight": "a played knight"}
+    why = {
+        "settlement": "the new settlement",
+        "knight": "a played knight",
+        "swamp": "a settlement by a swamp",
+        "trade_hex": "a settlement by a trade hex",
+        "lost_knight": "a knight of his taken off",
+    }
     reason = why.get(told.event.get("reason"), str(told.event.get("reason")))
     return f"{told.words['who']} takes {_tokens(told.event['tokens'])} for {reason}."
 
 
 def _token_action(told: Telling) -> str:
-    what = {"forced_trade": "a Forced Trade", "robber_to_desert": "the robber to the desert"}
+    what = {
+        "forced_trade": "a Forced Trade",
+        "robber_to_desert": "the robber to the desert",
+        "robber_to_swamp": "the robber to a swamp",
+        "robber_aside": "the robber beside the board",
+        "move_barbarian": "moving a barbarian",
+    }
     action = what.get(told.event.get("action"), str(told.event.get("action")))
     return f"{told.words['who']} pays {_tokens(told.event['tokens'])} for {action}."
 

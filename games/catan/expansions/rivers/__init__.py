@@ -23,6 +23,7 @@ class Rivers(gold.GoldCoins, Expansion):
     option = "scenario"
     values = ("rivers",)
     players = (3, 4)
+    combines_with = ("catan_for_two",)  # C2-RI-01 (catan_for_two/with_rivers.py)
     stored_fields = (*gold.FIELDS, "bridges_left")
     sentences = {
         **gold.SENTENCES,

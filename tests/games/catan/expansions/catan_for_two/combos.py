@@ -53,3 +53,69 @@ def roll_first(state: CatanState, total: int) -> None:
 
 def kinds(state: CatanState) -> set[str]:
     return {a["type"] for a in state.legal_actions()}
+
+
+def cleared_pair(scenario: str, **options: Any) -> CatanState:
+    """``founded_pair`` without the real players' pieces and cards (neutral pieces stay), full
+    piece supplies, seat 0 before the roll of turn 1."""
+    state = founded_pair(scenario, **options)
+    for v, owner in enumerate(state.vertex_owner):
+        if owner in (0, 1):
+            state.vertex_owner[v] = -1
+            state.vertex_level[v] = 0
+    for e, owner in enumerate(state.edge_owner):
+        if owner in (0, 1):
+            state.edge_owner[e] = -1
+    for seat in (0, 1):
+        state.settlements_left[seat] = 5
+        state.cities_left[seat] = 4
+        state.roads_left[seat] = 15
+        for r in range(5):
+            state.bank[r] += state.hand[seat][r]
+            state.hand[seat][r] = 0
+    if state.c2_supply or any(state.c2_tokens):  # the founding's tokens back: 5 each
+        state.c2_tokens = [5, 5]
+        state.c2_supply = 10
+    state.longest_road = -1
+    state._rebuild_derived()
+    state.vp_dirty = True
+    return state
+
+
+def open_spot(state: CatanState, v: int) -> bool:
+    """No building on ``v`` nor next to it (the distance rule), and a building may stand."""
+    board = state.board
+    near = {v, *(u for e in board.vertex_edges[v] for u in board.edge_vertices[e])}
+    return not state.blocked[v] and all(state.vertex_owner[u] == -1 for u in near)
+
+
+def approach(state: CatanState, target: int) -> tuple[int, list[int]]:
+    """A free intersection two paths from ``target`` and those two paths, so a settlement
+    there and its roads let seat 0 build at ``target`` (distance rule kept for both)."""
+    board = state.board
+    occupied = {v for v, o in enumerate(state.vertex_owner) if o != -1}
+
+    def free(v: int) -> bool:
+        near = {v, *(u for e in board.vertex_edges[v] for u in board.edge_vertices[e])}
+        return not near & occupied
+
+    closed = set(board.road_closed)
+    for e1 in board.vertex_edges[target]:
+        middle = next(u for u in board.edge_vertices[e1] if u != target)
+        for e2 in board.vertex_edges[middle]:
+            start = next(u for u in board.edge_vertices[e2] if u != middle)
+            usable = not {e1, e2} & closed and state.edge_owner[e1] == state.edge_owner[e2] == -1
+            if e2 != e1 and start != target and free(start) and usable:
+                return start, [e2, e1]
+    raise AssertionError(f"no approach to {target}")
+
+
+def main_phase(state: CatanState, first: int = 2, second: int = 12) -> None:
+    """Seat 0 rolls ``first`` then ``second`` and resolves every chance node on the way."""
+    roll_first(state, first)
+    while state.current_player() == CHANCE and state.phase != "second_dice":
+        state.apply(state.chance_outcomes()[0][0])
+    if state.phase == "second_dice":
+        state.apply(dice_for(second))
+    while state.current_player() == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
