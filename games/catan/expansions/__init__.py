@@ -205,9 +205,9 @@ def combination_families() -> list[tuple[str, str, tuple[int, ...], dict[str, An
     by_name = {x.name: x for x in registry()}
     found = []
     for glue in combinations():
-        partners = [x for x in registry() if x.name in glue.pair]
-        if len(partners) != 2 or not all(name in by_name for name in glue.pair):
+        if not all(name in by_name for name in glue.pair):
             continue
+        partners = [by_name[name] for name in glue.pair]  # the two-player game first
         options = {x.option: x.values[0] for x in partners}
         counts = set(partners[0].player_counts(options)) & set(partners[1].player_counts(options))
         title = " + ".join(family_title(x, x.values[0]) for x in partners)

@@ -33,6 +33,7 @@ class Caravans(CamelRules, VoteRules, Expansion):
     option = "scenario"
     values = ("caravans",)
     players = (3, 4)
+    combines_with = ("catan_for_two",)  # C2-CA-01 (catan_for_two/with_caravans.py)
     rules_checklist = "caravans.md"
     stored_fields = (
         "camel_head",

@@ -25,12 +25,17 @@ Rules: CA-TR-01..03, CA-VO-01..05, A-CA-05.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.catan.constants import GRAIN, WOOL
 from games.catan.expansions.caravans.camels import Spot
 
 Action = dict[str, Any]
+
+COUNTS: dict[str, Callable[[Any], None]] = {}
+"""Other ways to go on once every seat has bid, by the vote's ``rule`` (absent: this module's
+CA-VO-02..04); a combination adds its own (Catan for Two: two camels, C2-CA-01)."""
 
 
 def building_marker(state: Any, p: int) -> int:
@@ -118,9 +123,12 @@ class VoteRules:
     def count_votes(self, state: Any) -> None:
         """CA-VO-02: a seat with more votes than all others together chooses alone; else the
         bidders name spots (CA-VO-03); nobody bidding leaves it to the turn player (CA-VO-04)."""
+        vote = state.caravan_vote
+        if "rule" in vote:
+            COUNTS[vote["rule"]](state)
+            return
         votes = self.votes(state)
         total = sum(votes)
-        vote = state.caravan_vote
         for seat in vote["order"]:
             if 2 * votes[seat] > total:
                 self.ask_chooser(state, seat, "alone")
