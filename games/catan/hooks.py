@@ -80,8 +80,9 @@ names it in ``combines_with``; the scenario's own player counts are then lifted 
 game's (and only by that pairing). What the pair changes in both lives in a :class:`Combination`
 ("glue"), a module ``with_<partner>.py`` in the two-player plug-in's package defining ``GLUE``:
 it is on when both partners are, takes the place of the partners' hooks it names in ``replaces``
-(where the first of them stood) and adds its own hooks after the partners'. Neither partner's
-rules are edited: the glue calls them.
+(where the first of them stood), of the partners' phase methods it names in ``wraps`` (in games
+where it is on), and adds its own hooks, phases and actions. Neither partner's rules are edited:
+the glue calls them.
 """
 
 from __future__ import annotations
@@ -195,6 +196,10 @@ class Combination(Expansion):
     """The two plug-ins' names (the two-player game first)."""
     replaces: ClassVar[dict[str, tuple[str, ...]]] = {}
     """Partner name -> its hooks this glue takes the place of (it calls them as it needs)."""
+    wraps: ClassVar[tuple[str, ...]] = ()
+    """A partner's phase methods (``legal_…``, ``apply_…``, ``outcomes_…``, ``chance_…``) this
+    glue's methods of the same name take the place of, in games where the glue is on only (the
+    partner alone keeps its own); the glue calls the partner's as it needs."""
     family = False  # the pair's family is the partners' ids joined by "+"
 
 

@@ -796,8 +796,12 @@ def _methods(prefix: str) -> dict[str, Any]:
             if name.startswith(prefix):
                 table[name[len(prefix) :]] = fn
     shared: dict[str, Any] = {}  # key -> the function a plug-in took it from
+    wrapped: list[tuple[str, Any, Any]] = []
     for x in expansions.plugins():
         for name in dir(type(x)):
+            if name in getattr(x, "wraps", ()) and name.startswith(prefix[1:]):
+                wrapped.append((name[len(prefix) - 1 :], x, getattr(x, name)))
+                continue
             if name.startswith(prefix[1:]) and callable(getattr(type(x), name)):
                 key = name[len(prefix) - 1 :]  # (not ``chance_kinds``, a plug-in's data)
                 fn = getattr(type(x), name)
@@ -806,7 +810,21 @@ def _methods(prefix: str) -> dict[str, Any]:
                 # A shared mechanic's method (gold coins) inherited by several plug-ins: once.
                 shared[key] = fn
                 table[key] = getattr(x, name)
+    for key, glue, method in wrapped:
+        if key in table:
+            table[key] = _where_on(glue, method, table[key])
     return table
+
+
+def _where_on(glue: Any, method: Any, partner: Any) -> Any:
+    """A combination's phase method in the games where it is on, the partner's elsewhere."""
+
+    def call(state: CatanState, *args: Any) -> Any:
+        if glue in state.hooks.glue:
+            return method(state, *args)
+        return partner(state, *args)
+
+    return call
 
 
 _APPLY = _methods("_apply_")

@@ -42,6 +42,7 @@ class BarbarianAttack(ScenarioDeckRules, gold.GoldCoins, Expansion):
     option = "scenario"
     values = ("barbarian_attack",)
     players = (3, 4)
+    combines_with = ("catan_for_two",)  # C2-BA-01..03 (catan_for_two/with_barbarian_attack.py)
     robber = False
     deck = scenario_deck.load_deck(HERE / "deck.json")
     stored_fields = (

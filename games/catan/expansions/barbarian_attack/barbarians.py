@@ -106,7 +106,7 @@ def refresh_rates(state: Any, lost: list[int]) -> None:
     """Maritime rates from the harbours of buildings that are not conquered (BA-CQ-03)."""
     from games.catan.constants import RESOURCE_INDEX
 
-    rates = [[4] * 5 for _ in range(state.n)]
+    rates = [[4] * 5 for _ in range(state.owners)]  # neutral colours too (Catan for Two)
     vo = state.vertex_owner
     for v, kind in state.harbor_rate_vertices.items():
         p = vo[v]

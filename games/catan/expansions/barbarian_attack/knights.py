@@ -206,7 +206,7 @@ def victory(state: Any, h: int, edges: list[int]) -> None:
     for e in edges:
         o = state.ba_knight[e]
         count[o] = count.get(o, 0) + 1
-    involved = sorted(count)
+    involved = sorted(o for o in count if o < state.n)  # a neutral knight takes no prisoner
     bars = state.ba_barbarians[h]
     state.ba_battle.update(hex=h, edges=edges, involved=involved)
     state.events.append(
@@ -220,8 +220,8 @@ def victory(state: Any, h: int, edges: list[int]) -> None:
     )
     for _ in range(bars):
         B.take_barbarian(state, h)
-    if len(involved) == 1:
-        capture(state, involved[0], bars)
+    if len(involved) <= 1:
+        capture(state, involved[0] if involved else -1, bars)
     elif bars < len(involved):  # too few: the highest rolls take them
         state.ba_battle.update(contest=involved, prizes=bars)
     else:
@@ -242,7 +242,7 @@ def victory(state: Any, h: int, edges: list[int]) -> None:
 
 def capture(state: Any, p: int, n: int) -> None:
     """BA-EX-04: prisoners (every 2 are worth 1 VP)."""
-    if n <= 0:
+    if n <= 0 or p < 0:
         return
     state.ba_prisoners[p] += n
     state.vp_dirty = True
@@ -277,13 +277,21 @@ def settle_contest(state: Any, winners: list[int]) -> None:
     state._set_phase("battle_losses", CHANCE)
 
 
-def losses(state: Any, die: int) -> None:
+def pay_lost_knight(state: Any, p: int) -> None:
+    """BA-EX-06: 3 gold for a lost knight."""
+    gold.gain(state, p, LOSS_GOLD, "knight_lost")
+
+
+def losses(state: Any, die: int, pay: Any = pay_lost_knight) -> None:
     """BA-EX-06: the die picks one pair of opposite castle-path orientations (1/4, 2/5, 3/6);
-    every knight of this victory on such a path goes home, its owner takes 3 gold."""
+    every knight of this victory on such a path goes home, its owner takes 3 gold (``pay``:
+    another compensation, Catan for Two's). A neutral knight is never lost."""
     battle = state.ba_battle
     orientation = _edge_tables(state.board)[1]
     chosen = (die - 1) % 3
-    lost = [e for e in battle["edges"] if orientation[e] == chosen]
+    lost = [
+        e for e in battle["edges"] if orientation[e] == chosen and 0 <= state.ba_knight[e] < state.n
+    ]
     state.events.append(
         {
             "type": "battle_losses",
@@ -297,6 +305,6 @@ def losses(state: Any, die: int) -> None:
         p = state.ba_knight[e]
         state.ba_knight[e] = -1
         state.ba_knights_left[p] += 1
-        gold.gain(state, p, LOSS_GOLD, "knight_lost")
+        pay(state, p)
     state.ba_battle = {"index": battle["index"] + 1}
     continue_battles(state)
