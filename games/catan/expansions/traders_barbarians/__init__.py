@@ -83,6 +83,7 @@ class TradersBarbarians(
     option = "scenario"
     values = ("traders_barbarians",)
     players = (3, 4)
+    combines_with = ("catan_for_two",)  # C2-TB-01/02 (catan_for_two/with_traders_barbarians.py)
     longest_road = False  # TB-CO-09
     robber = False
     deck = scenario_deck.load_deck(DECK_FILE)

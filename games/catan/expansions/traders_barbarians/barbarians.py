@@ -78,7 +78,7 @@ class BarbarianRules:
         )
         state.tb_barbarians[i] = e
         owner = state.edge_owner[e]
-        if owner != -1 and owner != p:
+        if 0 <= owner < state.n and owner != p:  # a neutral colour holds no cards
             state._rob(owner)  # the core's steal: a chance node, then the turn resumes
         else:
             state.finish_robber()

@@ -107,7 +107,12 @@ class WagonRules:
             }
         )
         if toll:
-            gold.transfer(state, p, state.edge_owner[e], toll, "toll")
+            owner = state.edge_owner[e]
+            if owner < state.n:
+                gold.transfer(state, p, owner, toll, "toll")
+            else:  # a neutral colour's road (no purse): the combination that added it says
+                for glue in state.hooks.glue:
+                    glue.neutral_toll(state, p, toll)
         name = self.plaza_at(state, w)
         if name is not None:
             state.tb_stopped = True  # TB-WM-04: the wagon must stop on a plaza

@@ -12,6 +12,7 @@ import pytest
 
 from games.catan import GAME, narrate, picture
 from games.catan.expansions import combinations
+from games.catan.expansions.catan_for_two import EXPANSION as C2
 from games.common.replay import replay
 from tests.games.catan.expansions.catan_for_two.combos import SCENARIOS, options_of
 from tests.games.catan.randomplay import check_invariants, random_game
@@ -21,8 +22,8 @@ PAIRED = tuple(s for s in SCENARIOS if any(g.pair == ("catan_for_two", s) for g 
 NAMES = ["Ann", "Bo"]
 
 
-def test_every_scenario_built_so_far_has_its_glue() -> None:
-    assert PAIRED[:1] == ("fishermen",)
+def test_every_scenario_has_its_glue() -> None:
+    assert PAIRED == SCENARIOS
 
 
 @pytest.mark.parametrize("scenario", PAIRED)
@@ -101,7 +102,10 @@ def test_the_picture_draws_the_pair_and_every_event_has_words(scenario: str) -> 
     assert 'class="neutral-mark"' in svg and "trade tokens:" in svg
     public = picture.draw(picture.public_view(state), NAMES)
     assert public.startswith("<svg")
+    ours = {*C2.sentences, *(k for g in combinations() for k in g.sentences)}
     for event in state.events:
+        if event["type"] not in ours:
+            continue  # each scenario's own words are its own tests'
         sentence = narrate.describe(event, NAMES)
         fallback = event["type"].replace("_", " ") + ":"
         assert sentence is None or not sentence.startswith(fallback), sentence
