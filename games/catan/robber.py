@@ -140,16 +140,26 @@ class RobberRules:
 
     def _chance_steal(self, action: Action) -> None:
         thief, victim = self.turn_player, self.victim
-        r = RESOURCE_INDEX[action["resource"]]
-        self.hand[victim][r] -= 1
-        self.hand[thief][r] += 1
-        self.emit_secret(
-            {"type": "steal", "seat": thief, "victim": victim, "resource": RESOURCES[r]},
-            [thief, victim],
-            {"resource": "hidden"},
+        self.pass_card(
+            victim, thief, action["resource"], {"type": "steal", "seat": thief, "victim": victim}
         )
         self.victim = -1
         self.finish_robber()
+
+    def pass_card(self, giver: int, taker: int, resource: str, event: dict[str, Any]) -> None:
+        """One ``resource`` card from ``giver``'s hand to ``taker``'s: the robber's steal, Catan
+        for Two's Forced Trade (both ways). ``event`` (``type``, ``seat``: the one acting, and the
+        other party's field) is logged with the card, seen by those two only (the acting seat
+        first); the other seats get a copy with the card hidden."""
+        r = RESOURCE_INDEX[resource]
+        self.hand[giver][r] -= 1
+        self.hand[taker][r] += 1
+        actor = event["seat"]
+        self.emit_secret(
+            {**event, "resource": RESOURCES[r]},
+            [actor, giver if actor == taker else taker],
+            {"resource": "hidden"},
+        )
 
     def finish_robber(self) -> None:
         """BG-ROBBER-06: the turn continues where it was (main phase, or before the roll)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.catan.constants import KNIGHT, RESOURCE_INDEX, RESOURCES
+from games.catan.constants import KNIGHT, RESOURCES
 from games.catan.expansions.catan_for_two.data import FORCED, TOKENS, opponent
 from games.common.api import CHANCE
 
@@ -176,14 +176,7 @@ class TradeTokens:
     def chance_forced_draw(self, state: Any, action: Action) -> None:
         p = state.turn_player
         q = opponent(state, p)
-        r = RESOURCE_INDEX[action["resource"]]
-        state.hand[q][r] -= 1
-        state.hand[p][r] += 1
-        state.emit_secret(
-            {"type": "forced_draw", "seat": p, "victim": q, "resource": RESOURCES[r]},
-            [p, q],
-            {"resource": "hidden"},
-        )
+        state.pass_card(q, p, action["resource"], {"type": "forced_draw", "seat": p, "victim": q})
         state.c2_forced["draw"] -= 1
         if state.c2_forced["draw"]:
             return
@@ -199,14 +192,7 @@ class TradeTokens:
     def apply_forced_give(self, state: Any, action: Action) -> None:
         p = state.actor
         q = opponent(state, p)
-        r = RESOURCE_INDEX[action["resource"]]
-        state.hand[p][r] -= 1
-        state.hand[q][r] += 1
-        state.emit_secret(
-            {"type": "forced_give", "seat": p, "to": q, "resource": RESOURCES[r]},
-            [p, q],
-            {"resource": "hidden"},
-        )
+        state.pass_card(p, q, action["resource"], {"type": "forced_give", "seat": p, "to": q})
         state.c2_forced["give"] -= 1
         if not state.c2_forced["give"]:
             state.c2_forced = None
