@@ -68,8 +68,8 @@ class WithBarbarianAttack(Combination):
     stored_fields = ("c2_ba_owed",)
     sentences = {
         "foreign_knight": "The foreign knight comes to the castle {edge}.",
-        "move_foreign_knight": "{who} marches the foreign knight from path {edge} to path {path}.",
-        "c2_move_barbarian": "{who} moves a barbarian from {from_hex} to {hex}.",
+        "move_foreign_knight": "{who} marches the foreign knight {edge} to path {path}.",
+        "c2_move_barbarian": "{who} moves a barbarian from hex {from_hex} to {hex}.",
     }
 
     def init(self, state: Any) -> None:

@@ -50,7 +50,7 @@ class WithTradersBarbarians(Combination):
     replaces = {"catan_for_two": ("actions", "produced"), "traders_barbarians": ("produced",)}
     wraps = ("apply_trade_knight",)
     sentences = {
-        "c2_move_tb_barbarian": "{who} moves barbarian {barbarian} to path {edge}.",
+        "c2_move_tb_barbarian": "{who} moves barbarian {barbarian}: now {edge}.",
         "neutral_toll": "{who} pays {gold} gold for a neutral road: {bank} to the bank, "
         "{opponent_gold} to the opponent.",
     }

@@ -137,3 +137,13 @@ def test_the_picture_draws_the_pair_and_every_event_has_words(scenario: str) -> 
         sentence = narrate.describe(event, NAMES)
         fallback = event["type"].replace("_", " ") + ":"
         assert sentence is None or not sentence.startswith(fallback), sentence
+
+
+@pytest.mark.parametrize("scenario", PAIRED)
+def test_the_glue_is_on_with_the_pair_only(scenario: str) -> None:
+    """The pair's glue joins the hooks of the pair's games; the scenario alone (3 players) and
+    Catan for Two alone keep theirs, and a wrapped phase method is the partner's there."""
+    (glue,) = [g for g in combinations() if g.pair == ("catan_for_two", scenario)]
+    assert GAME.new_game(2, 1, options_of(scenario)).hooks.glue == (glue,)
+    assert GAME.new_game(3, 1, {"scenario": scenario}).hooks.glue == ()
+    assert GAME.new_game(2, 1, {"catan_for_two": True}).hooks.glue == ()
