@@ -162,8 +162,7 @@ def test_c2_ba_02_the_neutral_settlement_waits_for_the_first_landing() -> None:
             for e2 in state.board.vertex_edges[w]
         )
     )
-    spot, neutral_roads = approach(state, far)
-    del spot
+    _, neutral_roads = approach(state, far)
     put(state, owner, roads=neutral_roads)
     main_phase(state)
     set_barbarians(state, {})
