@@ -1,0 +1,107 @@
+"""Random play for the special Seafarers scenarios' tests: whole games on seeded chance streams,
+with round trips, observations and the invariants that hold whatever the scenario."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from games.catan import GAME
+from games.catan.constants import (
+    CARDS_PER_RESOURCE,
+    DEV_COUNTS,
+    DEV_INDEX,
+    MAX_CITIES,
+    MAX_SETTLEMENTS,
+)
+from games.common.api import CHANCE
+from games.common.chance import ChanceStreams
+from tests.games.test_conformance import check_round_trip
+
+
+def check_basics(state: Any) -> None:
+    """Cards are conserved (bank + hands; development deck + hands + played), pieces never
+    exceed the supplies, public VP never goes down below the buildings'."""
+    n = state.n
+    for r in range(5):
+        assert state.bank[r] + sum(state.hand[p][r] for p in range(n)) == CARDS_PER_RESOURCE
+        assert state.bank[r] >= 0
+    aside = [0] * 5  # the Forgotten Tribe's development cards still lying on their paths
+    for _, kind, value, taker in getattr(state, "ft_gifts", None) or ():
+        if kind == "development" and value is not None and taker == -1:
+            aside[DEV_INDEX[value]] += 1
+    for c in range(5):
+        in_hands = sum(state.dev_hand[p][c] for p in range(n))
+        played = sum(state.knights) if c == 0 else 0
+        total = state.dev_deck[c] + in_hands + played + state.dev_spent[c] + state.dev_drawn[c]
+        assert total + aside[c] == DEV_COUNTS[c], (c, total)
+    for p in range(n):
+        assert min(state.settlements_left[p], state.cities_left[p], state.roads_left[p]) >= 0
+        built = (MAX_SETTLEMENTS - state.settlements_left[p]) + 2 * (
+            MAX_CITIES - state.cities_left[p]
+        )
+        assert state.public_vp(p) >= built
+
+
+def check_hidden(state: Any, seat: int) -> None:
+    """A seat's observation is JSON and shows only counts of the others' hands."""
+    obs = state.observation(seat)
+    text = json.dumps(obs)
+    assert sum(obs["you"]["resources"].values()) == sum(state.hand[seat])
+    assert "fog_stack" not in text and "dev_deck" not in text
+
+
+def play(
+    options: dict[str, Any], n: int, seed: int, every: int = 0, check: Any = None
+) -> tuple[Any, list[dict[str, Any]]]:
+    """A random game to the end; every ``every`` steps a round trip, the observations, the
+    basic invariants and ``check(state)``. Returns the final state and the applied actions."""
+    state = GAME.new_game(n, seed, options)
+    streams, choice = ChanceStreams(seed), random.Random(seed)
+    applied: list[dict[str, Any]] = []
+    step = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            action = streams.sample(state)
+        else:
+            legal = state.legal_actions()
+            assert legal, f"no legal action in phase {state.phase}"
+            action = legal[int(choice.random() * len(legal))]
+        state.apply(action)
+        applied.append(action)
+        step += 1
+        if every and step % every == 0:
+            check_round_trip(GAME, state)
+            check_basics(state)
+            for seat in range(n):
+                check_hidden(state, seat)
+            if check is not None:
+                check(state)
+    check_basics(state)
+    return state, applied
+
+
+def replays_in_another_process(options: dict[str, Any], n: int, seed: int, tmp_path: Any) -> None:
+    """Determinism across processes: a replay of the seed and actions in a fresh interpreter
+    gives the identical state."""
+    import subprocess
+    import sys
+
+    from tests.workers import ROOT
+
+    state, applied = play(options, n, seed)
+    (tmp_path / "actions.json").write_text(json.dumps(applied))
+    script = (
+        "import json\n"
+        "from games.catan import GAME\n"
+        "from games.common.replay import replay\n"
+        f"actions = json.load(open({str(tmp_path / 'actions.json')!r}))\n"
+        f"state = replay(GAME, {n}, {seed}, {options!r}, actions)\n"
+        "print(json.dumps(state.to_dict(), sort_keys=True))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == json.dumps(state.to_dict(), sort_keys=True)
