@@ -193,3 +193,42 @@ def next_holder(
     if holder != -1 and holder_keeps_on_tie and holder in leaders:
         return holder
     return -1
+
+
+def longest_route(
+    board: Any,
+    seat: int,
+    edge_owner: Sequence[int],
+    vertex_owner: Sequence[int],
+    ship_owner: Sequence[int],
+) -> int:
+    """Length of ``seat``'s longest trade route: a trail over his roads **and** ships (Seafarers
+    Longest Trade Route, SF-LT-01..03).
+
+    The trail rules of :func:`longest_trail` hold (no path twice, an opponent's building ends
+    it, branches do not add up); besides, a trail passes from a road to a ship (or back) only at
+    an intersection where ``seat``'s own settlement or city stands (SF-LT-02, SF-SR-01).
+    Unconnected networks count separately: the longest one counts.
+    """
+    links = board.vertex_links
+    kind = [
+        1 if edge_owner[e] == seat else 2 if ship_owner[e] == seat else 0
+        for e in range(len(edge_owner))
+    ]
+    starts = {v for e, k in enumerate(kind) if k for v in board.edge_vertices[e]}
+
+    def walk(v: int, used: int, came: int) -> int:
+        """Longest continuation from ``v``, arrived over a path of kind ``came`` (0: start)."""
+        best = 0
+        own = vertex_owner[v] == seat
+        for e, bit, w in links[v]:
+            k = kind[e]
+            if not k or used & bit or (came and k != came and not own):
+                continue
+            owner = vertex_owner[w]
+            length = 1 if owner != -1 and owner != seat else 1 + walk(w, used | bit, k)
+            if length > best:
+                best = length
+        return best
+
+    return max((walk(v, 0, 0) for v in starts), default=0)

@@ -63,6 +63,9 @@ TERRAIN_COLOURS = {
     "mountains": "#8c8f94",
     "desert": "#e4d3a4",
     "lake": "#6fb3de",  # the Fishermen's lake, a hex of its own
+    "sea": "#3f7fbf",  # Seafarers: the sea, gold fields, fog places not yet discovered
+    "gold": "#d8a51d",
+    "fog": "#a7adb3",
 }
 OTHER_TERRAIN = "#7f8f62"
 """A scenario's own terrain (swamps, a castle hex): a drab green its plug-in draws over."""

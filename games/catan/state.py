@@ -102,6 +102,7 @@ _DERIVED_FIELDS = (
     "road_length",
     "path_weight",
     "last_gainers",
+    "road_closed",
 )
 """Caches rebuilt from the stored fields (``_rebuild_derived``) or kept up to date by play."""
 
@@ -196,7 +197,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
 
     def attach(self, options: dict[str, Any]) -> None:
         """Take the board and the expansions' hooks of ``options`` (validated); not stored."""
-        self.board = board_of(options)
+        self.board = board_of(options, self.n)
         self.hooks = expansions.hooks_for(options)
         # Any expansion on: the hot paths test this one bool, so the base game pays nothing.
         self.plugged = bool(self.hooks.expansions)
@@ -299,6 +300,9 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 self.network[owner].update((a, b))
                 self.road_vertices[owner].update((a, b))
         self.path_weight = list(unit_weights(self.board.num_edges))  # each road counts 1
+        # Paths that take no road: the layout's; a plug-in may put its own set here (Seafarers:
+        # the sea, and paths holding a ship).
+        self.road_closed = self.board.road_closed
         if self.plugged:
             for hook in self.hooks.rebuild:
                 hook(self)  # plug-ins rebuild their caches (Caravans: paths counting 2)
@@ -488,7 +492,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _legal_setup_road(self) -> list[Action]:
         eo = self.edge_owner
         edges = self.board.vertex_edges[self.last_settlement]
-        closed = self.board.road_closed
+        closed = self.road_closed
         return [A.PLACE_ROAD[e] for e in edges if eo[e] == -1 and e not in closed]
 
     def _apply_place_road(self, action: Action) -> None:
@@ -777,13 +781,13 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         return state_to_dict(self)
 
 
-def board_of(options: dict[str, Any]) -> Any:
-    """The board of a game with these (validated) options: an expansion's layout or the base
-    game's beginner or variable board."""
+def board_of(options: dict[str, Any], players: int = 4) -> Any:
+    """The board of a game with these (validated) options and ``players`` players: an
+    expansion's layout or the base game's beginner or variable board."""
     base = BASE_LAYOUTS.get(options.get("layout"))  # type: ignore[arg-type]
     if base is None:
         raise ValueError(f"option layout must be one of {tuple(BASE_LAYOUTS)}")
-    return board(expansions.layout_name(options, base))
+    return board(expansions.layout_name(options, base, players))
 
 
 def _methods(prefix: str) -> dict[str, Any]:
