@@ -312,7 +312,10 @@ class Seafarers(Expansion):
         return True
 
     def legal_move_thief(self, state: Any) -> list[Action]:
-        return thieves.legal_move_thief(state, scenario_of(state))
+        legal = thieves.legal_move_thief(state, scenario_of(state))
+        # A scenario may bar some of these (SF-FT-07, SF-CL-09: tribe islands, the pirate).
+        _call(scenario_of(state), "thief_moves", state, legal)
+        return legal
 
     def apply_move_pirate(self, state: Any, action: Action) -> None:
         thieves.move_pirate(state, action)
