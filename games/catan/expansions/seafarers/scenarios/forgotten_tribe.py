@@ -295,6 +295,11 @@ class ForgottenTribe(Scenario):
     def vp(self, state: Any, p: int) -> int:
         return state.ft_chits[p]
 
+    def thief_moves(self, state: Any, legal: list[Action]) -> None:
+        """SF-FT-07: the robber never enters the tribe's islands."""
+        barred = tribe_hexes(state.board)
+        legal[:] = [a for a in legal if a["type"] != "move_robber" or a["hex"] not in barred]
+
     def observe(self, state: Any, seat: int, obs: dict[str, Any]) -> None:
         obs["forgotten_tribe"] = public(state)
         obs["placed_harbours"] = placed_harbours.public(state)
@@ -332,6 +337,4 @@ class ForgottenTribe(Scenario):
         place_harbour(state, action)
 
 
-PLAYABLE = ForgottenTribe()
-"""Named ``SCENARIO`` once it plays end to end with the Seafarers core (the registry lists only
-modules that define ``SCENARIO``)."""
+SCENARIO = ForgottenTribe()

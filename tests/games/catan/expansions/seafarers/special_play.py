@@ -105,3 +105,52 @@ def replays_in_another_process(options: dict[str, Any], n: int, seed: int, tmp_p
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == json.dumps(state.to_dict(), sort_keys=True)
+
+
+def at_main(options: dict[str, Any], n: int = 4, seed: int = 1) -> Any:
+    """A random game played on to the first main phase after the founding (the roller to
+    act); the seat to act is ``state.actor``."""
+    state = GAME.new_game(n, seed, options)
+    streams, choice = ChanceStreams(seed), random.Random(seed)
+    while not (state.turn >= 1 and state.phase == "main"):
+        if state.current_player() == CHANCE:
+            state.apply(streams.sample(state))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[int(choice.random() * len(legal))])
+    return state
+
+
+def give(state: Any, p: int, **cards: int) -> None:
+    """Put cards from the bank into ``p``'s hand (``lumber=1, wool=1``)."""
+    from games.catan.constants import RESOURCE_INDEX
+
+    for name, count in cards.items():
+        r = RESOURCE_INDEX[name]
+        state.bank[r] -= count
+        state.hand[p][r] += count
+    state._legal = None
+
+
+def ship_beside(state: Any, p: int, target: int, avoid: tuple[int, ...] = ()) -> int:
+    """Lay a ship of ``p`` (no cost) on a free ship path sharing an intersection with path
+    ``target`` where no other seat's building stands (never one of ``avoid``), so ``p`` may build
+    a ship on ``target`` next. Returns that path."""
+    from games.catan.expansions.seafarers import ships
+
+    vo, so = state.vertex_owner, state.ship_owner
+    for v in state.board.edge_vertices[target]:
+        if vo[v] not in (-1, p):
+            continue
+        for e in state.board.vertex_edges[v]:
+            if (
+                e != target
+                and e not in avoid
+                and state.sf_ship_path[e]
+                and so[e] == -1
+                and state.edge_owner[e] == -1
+            ):
+                ships.put_ship(state, p, e)
+                state._legal = None
+                return e
+    raise AssertionError(f"no free ship path beside path {target}")
