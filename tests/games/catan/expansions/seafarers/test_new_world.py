@@ -15,7 +15,12 @@ from games.catan.expansions.seafarers.scenarios import SCENARIOS, new_world_map
 from games.catan.state import CatanState
 from games.common.api import CHANCE
 from games.common.replay import replay
-from tests.games.catan.expansions.seafarers.special_play import play, replays_in_another_process
+from tests.games.catan.expansions.seafarers.special_play import (
+    at_main,
+    give,
+    play,
+    replays_in_another_process,
+)
 from tests.games.catan.fixtures import dice_for
 from tests.games.test_conformance import check_round_trip
 
@@ -217,3 +222,46 @@ def test_conformance_replay_gives_the_identical_state_in_this_and_another_proces
     assert again.to_dict() == state.to_dict()
     check_round_trip(GAME, again)
     replays_in_another_process(OPTIONS, 4, 22, tmp_path)
+
+
+def test_sf_nw_04_first_settlement_on_each_foreign_island_earns_one_victory_point() -> None:
+    """Home islands are the founding ones; the first settlement of a seat on another island
+    earns 1 special VP, a second one there none."""
+    from games.catan.expansions.seafarers.sea import vertex_areas
+
+    for seed in range(30):
+        state = at_main(OPTIONS, 4, seed)
+        p = state.actor
+        home = set(state.home_areas[p])
+        spots = [
+            v
+            for v in range(state.board.num_vertices)
+            if not state.blocked[v]
+            and state.sf_land_vertex[v]
+            and vertex_areas(state, v)
+            and not home & set(vertex_areas(state, v))
+            and len(vertex_areas(state, v)) == 1
+        ]
+        by_area: dict[int, list[int]] = {}
+        for v in spots:
+            by_area.setdefault(vertex_areas(state, v)[0], []).append(v)
+        pair = next(
+            (
+                (a, b)
+                for vs in by_area.values()
+                for a in vs
+                for b in vs
+                if b not in state.board.vertex_neighbors[a] and a != b
+            ),
+            None,
+        )
+        if pair is not None:
+            break
+    first, second = pair
+    for v, gain in ((first, 2), (second, 1)):
+        state.road_vertices[p].add(v)  # reached by a ship line
+        state.spot_cache.clear()
+        give(state, p, lumber=1, brick=1, wool=1, grain=1)
+        before = state.public_vp(p)
+        state.apply({"type": "build_settlement", "vertex": v})
+        assert state.public_vp(p) == before + gain

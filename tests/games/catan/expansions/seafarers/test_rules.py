@@ -11,6 +11,7 @@ import pytest
 from games.catan import GAME
 from games.catan import actions as A
 from games.catan.constants import KNIGHT
+from games.catan.expansions import PLANNED
 from games.catan.expansions.seafarers.scenarios import SCENARIOS
 from games.common.api import CHANCE
 from tests.games.catan.expansions.seafarers.positions import (
@@ -26,7 +27,9 @@ from tests.games.catan.expansions.seafarers.positions import (
 )
 from tests.games.catan.fixtures import dice_for
 
-MAPS = sorted(SCENARIOS)
+MAPS = sorted({"new_shores", "four_islands", "fog_islands", "through_the_desert"} & set(SCENARIOS))
+"""The maps of the general rules (printed per player count, 8-9 harbours, robber and pirate
+printed); the special scenarios (random map, gifts, villages, ...) test their own set-up."""
 MAXIMA = {"forest": 5, "pasture": 5, "fields": 5, "hills": 5, "mountains": 5, "desert": 3}
 
 
@@ -137,8 +140,10 @@ def test_sf_ge_01_the_scenario_and_player_count_pick_map_target_and_starts() -> 
             assert static["layout"] == state.board.name and static["seafarers"]["map"] == name
     with pytest.raises(ValueError, match="seafarers must be one of: 'new_shores'"):
         GAME.new_game(4, 1, {"seafarers": "atlantis"})
-    with pytest.raises(ValueError, match=r"not playable yet; playable: .*'new_shores'"):
-        GAME.new_game(4, 1, {"seafarers": "forgotten_tribe"})
+    unplayable = [m for m in PLANNED["seafarers"] if m not in SCENARIOS]
+    for name in unplayable[:1]:  # a planned map without its scenario yet
+        with pytest.raises(ValueError, match=r"not playable yet; playable: .*'new_shores'"):
+            GAME.new_game(4, 1, {"seafarers": name})
     with pytest.raises(ValueError, match="played with 3, 4 players"):
         GAME.new_game(2, 1, {"seafarers": "new_shores", "allow_two_players": True})
 
