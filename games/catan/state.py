@@ -471,7 +471,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.events.append(
             {"type": "place_settlement", "seat": p, "vertex": v, "visible_to": "all"}
         )
-        if self.setup_index >= self.n:
+        if self.last_founding_round():
             self._collect_founding_income(p, v)
         self._set_phase("setup_road", p)
         if self.plugged:
@@ -504,13 +504,20 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         )
         if self.plugged:
             self.tell_built(p, "road", action["edge"])
-        last_road = self.setup_index >= self.n
+        last_road = self.last_founding_round()
         self.setup_index += 1
         if last_road:
             for hook in self.hooks.founding_done:
                 if hook(self, p):
                     return  # the hook's chance node comes first; it calls next_founding()
         self.next_founding()
+
+    def last_founding_round(self) -> bool:
+        """The founding placement under way is of the last round: its settlement pays the
+        founding income and its road ends the seat's founding (the last ``n`` places of
+        ``setup_order``; the second round of the snake order, or a scenario's third, Cloth for
+        Catan's SF-CL-02)."""
+        return self.setup_index >= len(self.setup_order) - self.n
 
     def next_founding(self) -> None:
         """The next seat's founding settlement, or the first turn once every seat has placed."""

@@ -169,7 +169,7 @@ class Seafarers(Expansion):
             interrupts.queue_discoveries(state, p, ends, rewarded=not founding)
         if piece == "settlement":
             islands.settled(state, scenario, p, where, founding)
-            if founding and state.setup_index >= state.n:
+            if founding and state.last_founding_round():
                 islands.founding_gold(state, p, where)  # SF-GE-05, A-SF-02
         _call(scenario, "built", state, p, piece, where)
         if state.fog_queue or state.sf_gold:
@@ -376,7 +376,7 @@ def public(state: Any) -> dict[str, Any]:
 
 def _next_founding(state: Any, p: int) -> None:
     """The core's founding step after a road (``_apply_place_road``), after a ship."""
-    last = state.setup_index >= state.n
+    last = state.last_founding_round()
     state.setup_index += 1
     if last:
         for hook in state.hooks.founding_done:
