@@ -22,6 +22,7 @@ Rules: SF-CL-01..09 (reference/expansions/seafarers.md §15, §19 SF-MAP-CL; A-S
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
@@ -170,6 +171,75 @@ def check_end(state: Any) -> bool:
     return True
 
 
+# ---------------------------------------------------------------------------- the pirate
+@cache
+def pirate_action(hex_id: int) -> Action:
+    return {"type": "cl_move_pirate", "hex": hex_id}
+
+
+@cache
+def loot_action(seat: int, loot: str) -> Action:
+    return {"type": "pirate_loot", "seat": seat, "loot": loot}
+
+
+def thief_moves(state: Any, legal: list[Action]) -> None:
+    """SF-CL-09: the robber never enters the tribe's islands; the pirate moves only for a seat
+    that trades with a village, and then by this scenario's action (its loot may be cloth)."""
+    barred = frozenset(state.board.sites["zones"][DATA["tribe_zone"]])
+    trades = any(state.turn_player in t for t in state.cl_traders)
+    kept = []
+    for a in legal:
+        if a["type"] == "move_robber" and a["hex"] in barred:
+            continue
+        if a["type"] == "move_pirate":
+            if trades:
+                kept.append(pirate_action(a["hex"]))
+            continue
+        kept.append(a)
+    legal[:] = kept
+
+
+def move_pirate(state: Any, action: Action) -> None:
+    """SF-CL-09, SF-PI-02: move the pirate; then rob one player with a ship beside it of a
+    resource card or a cloth, as the mover chooses (phase ``cl_pirate_loot``)."""
+    p, h = state.actor, action["hex"]
+    state.pirate = h
+    state.spot_cache.clear()
+    state.events.append({"type": "move_pirate", "seat": p, "hex": h, "visible_to": "all"})
+    so = state.ship_owner
+    victims = sorted({so[e] for e in state.sf_hex_sides[h] if 0 <= so[e] < state.n and so[e] != p})
+    if not victims:
+        state.finish_robber()
+        return
+    state.robber_victims = victims
+    state._set_phase("cl_pirate_loot", p)
+
+
+def loot_choices(state: Any) -> list[Action]:
+    legal = []
+    for v in state.robber_victims:
+        legal.append(loot_action(v, "resource"))
+        if state.cl_cloth[v]:
+            legal.append(loot_action(v, "cloth"))
+    return legal
+
+
+def loot(state: Any, action: Action) -> None:
+    victim = action["seat"]
+    if action["loot"] == "resource":
+        state.robber_victims = []
+        state._rob(victim)  # the core's random card (a chance node), then the turn goes on
+        return
+    thief = state.turn_player
+    state.cl_cloth[victim] -= 1
+    state.cl_cloth[thief] += 1
+    state.vp_dirty = True
+    state.events.append(
+        {"type": "steal_cloth", "seat": thief, "victim": victim, "visible_to": "all"}
+    )
+    state.finish_robber()
+
+
 # ---------------------------------------------------------------------------- what is seen
 def public(state: Any) -> dict[str, Any]:
     board = state.board
@@ -209,6 +279,7 @@ def draw_villages(view: dict[str, Any], geometry: Any) -> list[str]:
 
 
 SENTENCES: dict[str, Any] = {
+    "steal_cloth": "{who} steals a cloth from {victim}.",
     "cloth_trade": lambda told: (
         f"{told.words['who']} opens trade with village {told.event['village'] + 1} "
         f"and takes {counted(told.event['cloth'], 'cloth')}."
@@ -264,6 +335,18 @@ class ClothForCatan(Scenario):
     def vp(self, state: Any, p: int) -> int:
         return state.cl_cloth[p] // PER_VP  # SF-CL-07
 
+    def thief_moves(self, state: Any, legal: list[Action]) -> None:
+        thief_moves(state, legal)  # SF-CL-09
+
+    def apply_cl_move_pirate(self, state: Any, action: Action) -> None:
+        move_pirate(state, action)
+
+    def legal_cl_pirate_loot(self, state: Any) -> list[Action]:
+        return loot_choices(state)
+
+    def apply_pirate_loot(self, state: Any, action: Action) -> None:
+        loot(state, action)
+
     def observe(self, state: Any, seat: int, obs: dict[str, Any]) -> None:
         obs["cloth_for_catan"] = public(state)
 
@@ -278,5 +361,4 @@ class ClothForCatan(Scenario):
         return f"cloth: {cloth['cloth'][seat]}" if cloth else None
 
 
-PLAYABLE = ClothForCatan()
-"""Named ``SCENARIO`` once it plays end to end with the Seafarers core."""
+SCENARIO = ClothForCatan()

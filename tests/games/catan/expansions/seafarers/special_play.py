@@ -154,3 +154,51 @@ def ship_beside(state: Any, p: int, target: int, avoid: tuple[int, ...] = ()) ->
                 state._legal = None
                 return e
     raise AssertionError(f"no free ship path beside path {target}")
+
+
+def sea_route(state: Any, p: int, goal: int) -> list[int]:
+    """The shortest chain of free ship paths from one of ``p``'s buildings to intersection
+    ``goal`` (not through another seat's building, not beside the pirate), as paths in order."""
+    from collections import deque
+
+    from games.catan.expansions.seafarers.ships import pirate_sides
+
+    b, vo = state.board, state.vertex_owner
+    blocked = set(pirate_sides(state))
+    starts = [v for v in range(b.num_vertices) if vo[v] == p]
+    came: dict[int, tuple[int, int] | None] = {v: None for v in starts}
+    todo = deque(starts)
+    while todo:
+        v = todo.popleft()
+        if v == goal:
+            route = []
+            while came[v] is not None:
+                e, v = came[v]
+                route.append(e)
+            return route[::-1]
+        if vo[v] not in (-1, p):
+            continue
+        for e in b.vertex_edges[v]:
+            if not state.sf_ship_path[e] or e in blocked:
+                continue
+            if state.ship_owner[e] != -1 or state.edge_owner[e] != -1:
+                continue
+            w = next(x for x in b.edge_vertices[e] if x != v)
+            if w not in came:
+                came[w] = (e, v)
+                todo.append(w)
+    raise AssertionError(f"no sea route from seat {p} to intersection {goal}")
+
+
+def sail_to(state: Any, p: int, goal: int) -> int:
+    """Lay ``p``'s ships (no cost) along :func:`sea_route` to ``goal`` but the last, which ``p``
+    then builds through the engine (1 lumber + 1 wool given). Returns the last path."""
+    from games.catan.expansions.seafarers import ships
+
+    route = sea_route(state, p, goal)
+    for e in route[:-1]:
+        ships.put_ship(state, p, e)
+    state._legal = None
+    give(state, p, lumber=1, wool=1)
+    state.apply({"type": "build_ship", "edge": route[-1]})
+    return route[-1]
