@@ -215,7 +215,7 @@ def longest_route(
         1 if edge_owner[e] == seat else 2 if ship_owner[e] == seat else 0
         for e in range(len(edge_owner))
     ]
-    starts = {v for e, k in enumerate(kind) if k for v in board.edge_vertices[e]}
+    starts = _route_starts(links, seat, kind, vertex_owner)
 
     def walk(v: int, used: int, came: int) -> int:
         """Longest continuation from ``v``, arrived over a path of kind ``came`` (0: start)."""
@@ -232,3 +232,40 @@ def longest_route(
         return best
 
     return max((walk(v, 0, 0) for v in starts), default=0)
+
+
+def _route_starts(
+    links: Sequence[Any], seat: int, kind: Sequence[int], vertex_owner: Sequence[int]
+) -> list[int]:
+    """Where a longest trade route can begin (as :func:`_start_vertices`): a vertex with an odd
+    number of the seat's pieces, an opponent's building, or a road meeting a ship with no
+    building of the seat (a route may be unable to pass there); one vertex of each component
+    with none of these."""
+    degree: dict[int, list[int]] = {}
+    for v, at in enumerate(links):
+        kinds = [kind[e] for e, _, _ in at if kind[e]]
+        if kinds:
+            degree[v] = kinds
+    starts: list[int] = []
+    seen: set[int] = set()
+    for root in degree:
+        if root in seen:
+            continue
+        component, todo = [], [root]
+        seen.add(root)
+        while todo:
+            v = todo.pop()
+            component.append(v)
+            for e, _, w in links[v]:
+                if kind[e] and w not in seen:
+                    seen.add(w)
+                    todo.append(w)
+        found = [
+            v
+            for v in component
+            if len(degree[v]) % 2
+            or vertex_owner[v] not in (-1, seat)
+            or (vertex_owner[v] != seat and len(set(degree[v])) > 1)
+        ]
+        starts.extend(found or component[:1])
+    return starts
