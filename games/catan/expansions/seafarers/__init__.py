@@ -265,7 +265,7 @@ class Seafarers(Expansion):
         ships.put_ship(state, p, new)
         state.ship_moved = True
         state.events.append(
-            {"type": "move_ship", "seat": p, "from": old, "to": new, "visible_to": "all"}
+            {"type": "move_ship", "seat": p, "edge": new, "left": old, "visible_to": "all"}
         )
         state.recount_trails((p,))  # SF-LT-03: a moved ship changes its owner's routes only
         state.tell_built(p, "ship", new)
