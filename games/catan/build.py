@@ -207,10 +207,13 @@ class BuildRules:
     # ------------------------------------------------------------------ Longest Road
     def after_road(self, p: int, e: int) -> None:
         """Road ``e`` was added: only trails through its network can have grown."""
-        if self.plugged and self.hooks.trail:
-            self.recount_trails()
-            return
         old = self.road_length[p]
+        if self.plugged and self.hooks.trail:
+            new = self.hooks.trail[0](self, p, e, old)  # a road only lengthens its owner's
+            if new != old:
+                self.road_length[p] = new
+                self._update_longest_road(holder_dropped=False)
+            return
         new = longer_trail_through(
             self.board, p, e, self.edge_owner, self.vertex_owner, old, self.path_weight
         )
@@ -238,11 +241,12 @@ class BuildRules:
                 self.road_length[q] = new
         self._update_longest_road(holder_dropped=dropped)
 
-    def recount_trails(self) -> None:
-        """Every owner's trail again (a plug-in's ``trail`` hook), then the holder rules."""
+    def recount_trails(self, owners: tuple[int, ...] | None = None) -> None:
+        """The trails of ``owners`` (default: every owner) again, by a plug-in's ``trail`` hook,
+        then the holder rules."""
         holder = self.longest_road
         dropped = False
-        for q in range(self.owners):
+        for q in range(self.owners) if owners is None else owners:
             new = self.trail_length(q)
             if q == holder and new < self.road_length[q]:
                 dropped = True

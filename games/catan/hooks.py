@@ -50,9 +50,10 @@ hook               when                                                   e.g.
                    switch to its own phase and return to the one it found
 ``robber_done``    the robber's move and steal are over (after a 7 or a    Catan for Two: the
                    knight); True: the hook continues with its own phase    second roll after a 7
-``trail``          a seat's longest trail (``p``), in place of the core's  Seafarers: Longest
-                   roads-only one; with it, every seat's length is         Trade Route over
-                   recomputed after a settlement or a road                 roads and ships
+``trail``          a seat's longest trail (``p``; after a new road ``p, e,  Seafarers: Longest
+                   old``: path ``e`` added to a trail of ``old``), in      Trade Route over
+                   place of the core's roads-only one; with it, every      roads and ships
+                   owner's length is recomputed after a settlement
 ``road_building``  the Road Building card's legal list (``p, legal``):     Seafarers: free ships
                    add other free pieces
 =================  =====================================================  ========================

@@ -21,7 +21,7 @@ from games.catan.expansions import PLANNED
 from games.catan.expansions.seafarers import interrupts, islands, sea, ships, thieves, words
 from games.catan.expansions.seafarers.scenarios import SCENARIOS, Scenario
 from games.catan.hooks import HOOKS, Expansion
-from games.catan.longest_road import longest_route
+from games.catan.longest_road import longer_route_with, longest_route
 from games.common.api import CHANCE
 
 Action = dict[str, Any]
@@ -146,9 +146,11 @@ class Seafarers(Expansion):
             return  # the board is not laid yet: board_laid rebuilds
         sea.build_tables(state)
         closed = set(state.sf_no_road) | set(state.board.road_closed)
+        state.sf_ships = [set() for _ in range(state.n)]
         for e, owner in enumerate(state.ship_owner):
             if owner != -1:
                 closed.add(e)
+                state.sf_ships[owner].add(e)
                 state.road_vertices[owner].update(state.board.edge_vertices[e])
         state.road_closed = frozenset(closed)
         blocked = state.blocked
@@ -205,7 +207,7 @@ class Seafarers(Expansion):
         p, e = state.actor, action["edge"]
         ships.put_ship(state, p, e)
         state.events.append({"type": "place_ship", "seat": p, "edge": e, "visible_to": "all"})
-        state.recount_trails()
+        _route_grew(state, p, e)
         state.tell_built(p, "ship", e)
         if state.phase != "setup_route":
             return  # a discovery or a scenario's decision comes first; it resumes the founding
@@ -213,6 +215,8 @@ class Seafarers(Expansion):
 
     # ------------------------------------------------------------------ turns
     def start_turn(self, state: Any, p: int) -> None:
+        if state.ships_new:
+            state.spot_cache.clear()  # last turn's new ships may move now
         state.ships_new = []
         state.ship_moved = False
         _call(scenario_of(state), "start_turn", state, p)
@@ -220,13 +224,9 @@ class Seafarers(Expansion):
     def actions(self, state: Any, p: int, legal: list[Action]) -> None:
         if state.phase == "main" and p == state.turn_player:
             if ships.can_build(state, p):
-                legal.extend(ships.build_ship_action(e) for e in ships.ship_spots(state, p))
+                legal.extend(ships.cached_builds(state, p))
             if not state.ship_moved:  # SF-MS-01
-                for e in ships.movable_ships(state, p):
-                    legal.extend(
-                        {"type": "move_ship", "from": e, "to": f}
-                        for f in ships.move_targets(state, p, e)
-                    )
+                legal.extend(ships.cached_moves(state, p))
         _road_building_for_ships(state, p, legal)
         _call(scenario_of(state), "actions", state, p, legal)
 
@@ -250,7 +250,7 @@ class Seafarers(Expansion):
         state.events.append(
             {"type": "build_ship", "seat": p, "edge": e, "free": free, "visible_to": "all"}
         )
-        state.recount_trails()  # SF-LT-03
+        _route_grew(state, p, e)  # SF-LT-03: a new ship only lengthens its owner's routes
         if free:
             state.free_roads -= 1
             if state.free_roads <= 0 or not state._legal_road_building():
@@ -265,9 +265,9 @@ class Seafarers(Expansion):
         ships.put_ship(state, p, new)
         state.ship_moved = True
         state.events.append(
-            {"type": "move_ship", "seat": p, "from": old, "to": new, "visible_to": "all"}
+            {"type": "move_ship", "seat": p, "edge": new, "left": old, "visible_to": "all"}
         )
-        state.recount_trails()  # SF-LT-03
+        state.recount_trails((p,))  # SF-LT-03: a moved ship changes its owner's routes only
         state.tell_built(p, "ship", new)
 
     def end_turn(self, state: Any, p: int) -> bool:
@@ -321,11 +321,15 @@ class Seafarers(Expansion):
         thieves.move_pirate(state, action)
 
     # ------------------------------------------------------------------ scoring
-    def trail(self, state: Any, p: int) -> int:
-        """SF-LT-01..03: Longest Trade Route over roads and ships."""
+    def trail(self, state: Any, p: int, added: int = -1, before: int = 0) -> int:
+        """SF-LT-01..03: Longest Trade Route over roads and ships (``added``: a road or ship
+        just laid on that path, the route having been ``before``)."""
         if not scenario_of(state).longest_route:
             return 0
-        return longest_route(state.board, p, state.edge_owner, state.vertex_owner, state.ship_owner)
+        args = (state.board, p, state.edge_owner, state.vertex_owner, state.ship_owner)
+        if added >= 0:
+            return longer_route_with(args[0], p, added, *args[2:], before)
+        return longest_route(*args)
 
     def vp(self, state: Any, p: int) -> int:
         extra = scenario_of(state).island_svp * len(state.island_marks[p])  # SF-GE-06
@@ -372,6 +376,14 @@ def public(state: Any) -> dict[str, Any]:
         "fog_left": sum(state.fog_stack.values()),
         "victory_target": state.victory_target,
     }
+
+
+def _route_grew(state: Any, p: int, e: int) -> None:
+    old = state.road_length[p]
+    new = EXPANSION.trail(state, p, e, old)
+    if new != old:
+        state.road_length[p] = new
+        state._update_longest_road(holder_dropped=False)
 
 
 def _next_founding(state: Any, p: int) -> None:

@@ -48,12 +48,8 @@ def pirate_sides(state: Any) -> tuple[int, ...]:
 
 
 def ship_vertices(state: Any, p: int) -> set[int]:
-    ev, so = state.board.edge_vertices, state.ship_owner
-    found: set[int] = set()
-    for e, owner in enumerate(so):
-        if owner == p:
-            found.update(ev[e])
-    return found
+    ev = state.board.edge_vertices
+    return {v for e in state.sf_ships[p] for v in ev[e]}
 
 
 def ship_spots(state: Any, p: int) -> list[int]:
@@ -73,6 +69,31 @@ def ship_spots(state: Any, p: int) -> list[int]:
     return sorted(spots)
 
 
+def cached_builds(state: Any, p: int) -> list[Action]:
+    """``build_ship`` actions of ``p``, kept in the state's ``spot_cache`` (cleared whenever a
+    piece, the pirate or the board changes)."""
+    key = ("build_ship", p)
+    found = state.spot_cache.get(key)
+    if found is None:
+        found = state.spot_cache[key] = [build_ship_action(e) for e in ship_spots(state, p)]
+    return found
+
+
+def cached_moves(state: Any, p: int) -> list[Action]:
+    """``move_ship`` actions of ``p`` (SF-MS-01..04), kept like :func:`cached_builds`; ships
+    built this turn are left out when the list is made (``ships_new`` changes only with a
+    build, which clears the cache)."""
+    key = ("move_ship", p)
+    found = state.spot_cache.get(key)
+    if found is None:
+        found = state.spot_cache[key] = [
+            {"type": "move_ship", "from": e, "to": f}
+            for e in movable_ships(state, p)
+            for f in move_targets(state, p, e)
+        ]
+    return found
+
+
 def founding_ship_spots(state: Any, v: int) -> list[int]:
     """Ship paths at a founding settlement, not beside the pirate (SF-GE-04, SF-PI-04)."""
     eo, so, path = state.edge_owner, state.ship_owner, state.sf_ship_path
@@ -87,6 +108,7 @@ def founding_ship_spots(state: Any, v: int) -> list[int]:
 def put_ship(state: Any, p: int, e: int) -> None:
     """Lay ``p``'s ship on ``e`` (bookkeeping shared by building, founding and moving)."""
     state.ship_owner[e] = p
+    state.sf_ships[p].add(e)
     state.ships_left[p] -= 1
     state.road_vertices[p].update(state.board.edge_vertices[e])
     state.road_closed = state.road_closed | {e}
@@ -96,6 +118,7 @@ def put_ship(state: Any, p: int, e: int) -> None:
 def lift_ship(state: Any, p: int, e: int) -> None:
     """Take ``p``'s ship off ``e`` (a move), keeping ``road_vertices`` exact."""
     state.ship_owner[e] = -1
+    state.sf_ships[p].discard(e)
     state.ships_left[p] += 1
     ev = state.board.edge_vertices
     touched = set(ship_vertices(state, p))
@@ -126,7 +149,7 @@ def movable_ships(state: Any, p: int) -> list[int]:
     """
     so, vo = state.ship_owner, state.vertex_owner
     ev, vertex_edges = state.board.edge_vertices, state.board.vertex_edges
-    mine = [e for e, owner in enumerate(so) if owner == p]
+    mine = sorted(state.sf_ships[p])
     seen: set[int] = set()
     movable: list[int] = []
     for start in mine:
@@ -166,9 +189,11 @@ def _free_end(state: Any, p: int, e: int, v: int) -> bool:
 def move_targets(state: Any, p: int, e: int) -> list[int]:
     """Where ``p``'s ship on ``e`` may go: any path where a new ship could be built, once it
     left ``e`` (SF-MS-04)."""
-    so = state.ship_owner
+    so, mine = state.ship_owner, state.sf_ships[p]
     so[e] = -1
+    mine.discard(e)
     try:
         return [f for f in ship_spots(state, p) if f != e]
     finally:
         so[e] = p
+        mine.add(e)

@@ -11,10 +11,10 @@ from games.catan.picture import BOARD_CENTRE_X, BOARD_CENTRE_Y, INK, SEAT_COLOUR
 SENTENCES: dict[str, Any] = {
     "place_ship": "{who} places a ship {edge}.",
     "build_ship": "{who} builds a ship {edge}.",
-    "move_ship": "{who} moves a ship from path {from} to path {to}.",
+    "move_ship": "{who} moves a ship {edge} (from path {left}).",
     "move_pirate": "{who} moves the pirate to {hex}.",
     "choose_gold": "{who} takes 1 {resource} from a gold field.",
-    "discover": "{who} discovers {hex} (number {number}).",
+    "discover": "{who} turns up a fog place: {hex}.",
     "discovery_gain": "{who} takes 1 {resource} for the discovery.",
     "harbours": "The harbours are shuffled onto the coast.",
     "island_marker": "{who} settles a new island at {vertex} and earns {points} victory points.",
