@@ -127,7 +127,8 @@ def _check_ships(state: Any) -> None:
     b = state.board
     for p in range(state.n):
         ships = sum(1 for o in state.ship_owner if o == p)
-        assert ships + state.ships_left[p] == 15
+        on_wonders = sum(1 for o in getattr(state, "wo_owner", None) or () if o == p)
+        assert ships + on_wonders + state.ships_left[p] == 15  # Wonders: a ship marks a claim
     for e, o in enumerate(state.ship_owner):
         if o == -1:
             continue

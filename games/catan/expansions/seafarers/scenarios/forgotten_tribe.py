@@ -106,7 +106,10 @@ def card_gift_outcomes(state: Any) -> list[tuple[Action, float]]:
 
 
 def lay_card_gift(state: Any, action: Action) -> None:
-    state.dev_deck[DEV_INDEX[action["card"]]] -= 1
+    """The card leaves the deck face up: drawn, in no hand yet (``dev_drawn``)."""
+    c = DEV_INDEX[action["card"]]
+    state.dev_deck[c] -= 1
+    state.dev_drawn[c] += 1
     _next_open(state, "development")[2] = action["card"]  # type: ignore[index]
     if _next_open(state, "development") is None:
         for g in state.ft_gifts:
@@ -141,6 +144,7 @@ def take_gift(state: Any, p: int, e: int) -> None:
         state.vp_dirty = True
     elif kind == "development":
         c = DEV_INDEX[value]
+        state.dev_drawn[c] -= 1
         state.dev_hand[p][c] += 1
         state.dev_new[p][c] += 1  # played like a bought card: not in this turn
         state.vp_dirty = True
