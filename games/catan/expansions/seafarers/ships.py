@@ -172,11 +172,36 @@ def movable_ships(state: Any, p: int) -> list[int]:
             continue  # closed (SF-RT-01, SF-MS-02)
         ends = [e for e in route if any(_free_end(state, p, e, v) for v in ev[e])]
         if not ends:
-            ends = [e for e in route if any(v in buildings for v in ev[e])] or route
+            beside = [e for e in route if any(v in buildings for v in ev[e])]
+            # A ship beside the building moves only if the rest stays joined to it: a loop back
+            # to the building, not the one ship that joins a ring to it (it would cut the ring
+            # loose).
+            ends = (
+                [e for e in beside if _rest_joined(state, route, e, buildings)] if beside else route
+            )
         movable.extend(ends)
     blocked = pirate_sides(state)
     new = state.ships_new
     return sorted(e for e in movable if e not in blocked and e not in new)
+
+
+def _rest_joined(state: Any, route: list[int], lifted: int, buildings: set[int]) -> bool:
+    """Every ship of ``route`` but ``lifted`` still reaches one of ``buildings``."""
+    ev, vertex_edges = state.board.edge_vertices, state.board.vertex_edges
+    rest = set(route) - {lifted}
+    reached: set[int] = set()
+    seen = set(buildings)
+    todo = list(buildings)
+    while todo:
+        v = todo.pop()
+        for f in vertex_edges[v]:
+            if f in rest and f not in reached:
+                reached.add(f)
+                for w in ev[f]:
+                    if w not in seen:
+                        seen.add(w)
+                        todo.append(w)
+    return reached == rest
 
 
 def _free_end(state: Any, p: int, e: int, v: int) -> bool:

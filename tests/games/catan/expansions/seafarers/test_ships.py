@@ -339,3 +339,39 @@ def test_sf_dc_01_road_building_lays_ships_too() -> None:
     state.apply({"type": "build_ship", "edge": line[1]})
     assert state.phase == "main" and state.ships_left[0] == 13 and sum(state.hand[0]) == 0
     assert [e for e in state.events if e["type"] == "build_ship"][-1]["free"]
+
+
+def test_sf_ms_03_the_one_ship_joining_a_ring_to_a_building_does_not_move() -> None:
+    """SF-MS-02/03: a ring of ships hung on a settlement by one ship has no open end; that ship
+    would cut the ring loose, so nothing moves (a loop back to the settlement moves at its ends:
+    the test above)."""
+    from games.catan.expansions.seafarers.ships import movable_ships
+
+    state = cleared()
+    b = state.board
+    frame = set(b.sites["frame"])
+    for h, t in enumerate(state.terrains):
+        if t != "sea" or h in frame:
+            continue
+        ring = list(state.sf_hex_sides[h])
+        corners = set(b.hex_vertices[h])
+        if not all(state.sf_ship_path[e] for e in ring):
+            continue
+        stick = next(
+            (
+                (e, v)
+                for c in corners
+                for e in b.vertex_edges[c]
+                if e not in ring and state.sf_ship_path[e]
+                for v in b.edge_vertices[e]
+                if v != c and state.sf_land_vertex[v] and v not in corners
+            ),
+            None,
+        )
+        if stick is not None:
+            break
+    stick_edge, home = stick
+    put(state, 0, settlements=[home], ships=[stick_edge, *ring])
+    assert stick_edge not in movable_ships(state, 0)
+    moves = {a["from"] for a in state.legal_actions() if a["type"] == "move_ship"}
+    assert stick_edge not in moves
