@@ -86,3 +86,20 @@ def test_the_sdk_view_reads_ships_and_ship_paths(bots) -> None:
     assert all(view.is_ship_path(e) == state.sf_ship_path[e] for e in range(view.num_edges))
     base = arena_bot.Turn(SimpleNamespace(static={}), 0, {"phase": "main"}, [], {})
     assert arena_bot.seafarers_view(base) is None
+
+
+def test_the_runner_sends_the_map_of_the_games_player_count() -> None:
+    """SF-GE-01: a bot's ``start.static`` is the board of its game's seats (the 3-player map
+    differs from the 4-player one); a game whose static info takes no player count is asked as
+    before."""
+    from bots.runner import static_info_for
+
+    options = {"seafarers": "new_shores"}
+    assert static_info_for(GAME, options, 3)["layout"] == "seafarers_new_shores_3"
+    assert static_info_for(GAME, options, 4)["layout"] == "seafarers_new_shores_4"
+
+    class OptionsOnly:
+        def static_info(self, options):
+            return {"asked": dict(options)}
+
+    assert static_info_for(OptionsOnly(), {"x": 1}, 3) == {"asked": {"x": 1}}
