@@ -165,7 +165,11 @@ def check_end(state: Any) -> bool:
         return False
     scores = [state.total_vp(p) for p in range(state.n)]
     ranking = sorted(range(state.n), key=lambda p: (-scores[p], -state.cl_cloth[p], p))
-    state.result_data = {"ranking": ranking, "scores": scores, "reason": "cloth_gone"}
+    state.events.append(
+        {"type": "cloth_gone", "villages": villages_with_cloth(state), "visible_to": "all"}
+    )
+    # The first of the ranking wins (SF-CL-01): a victory, though not the roller's.
+    state.result_data = {"ranking": ranking, "scores": scores, "reason": "victory"}
     state.events.append({"type": "game_over", **state.result_data, "visible_to": "all"})
     state._set_phase("terminal", TERMINAL)
     return True
@@ -280,6 +284,10 @@ def draw_villages(view: dict[str, Any], geometry: Any) -> list[str]:
 
 SENTENCES: dict[str, Any] = {
     "steal_cloth": "{who} steals a cloth from {victim}.",
+    "cloth_gone": (
+        "Only {villages} villages still hold cloth: the game ends, the most points win "
+        "(on a tie, the most cloth)."
+    ),
     "cloth_trade": lambda told: (
         f"{told.words['who']} opens trade with village {told.event['village'] + 1} "
         f"and takes {counted(told.event['cloth'], 'cloth')}."

@@ -252,7 +252,7 @@ SENTENCES: dict[str, Any] = {
     "gift_harbour": lambda told: (
         f"{told.words['who']} lays the tribe's "
         f"{'3:1' if told.event['harbour'] == 'any' else '2:1 ' + told.event['harbour']} harbour "
-        f"on {told.words['edge']}."
+        f"{told.words['edge']}."
     ),
 }
 

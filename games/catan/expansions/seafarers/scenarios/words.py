@@ -31,6 +31,6 @@ def _harbour_words(kind: str) -> str:
 HARBOUR_SENTENCES: dict[str, Any] = {
     "number_tokens": "The number tokens are laid, no two red numbers side by side.",
     "place_harbour": lambda told: (
-        f"{told.words['who']} lays {_harbour_words(told.event['harbour'])} on {told.words['edge']}."
+        f"{told.words['who']} lays {_harbour_words(told.event['harbour'])} {told.words['edge']}."
     ),
 }
