@@ -10,6 +10,7 @@ the match stops early once fewer than two bots are left.
 from __future__ import annotations
 
 import contextlib
+import inspect
 import logging
 import random
 import traceback
@@ -38,6 +39,14 @@ OnStep = Callable[[int, dict[str, Any], State], None]
 
 def static_info(game: Game, options: dict[str, Any]) -> dict[str, Any] | None:
     """What never changes during a game (the board's geometry), sent once in ``start``."""
+    return game.static_info(options)
+
+
+def static_info_for(game: Game, options: dict[str, Any], num_players: int) -> dict[str, Any] | None:
+    """:func:`static_info` of a game whose board depends on the player count (Catan with a
+    Seafarers map): its ``static_info`` takes ``num_players`` too."""
+    if "num_players" in inspect.signature(game.static_info).parameters:
+        return game.static_info(options, num_players=num_players)  # type: ignore[call-arg]
     return game.static_info(options)
 
 
@@ -157,7 +166,9 @@ class _Match:
             raise
 
     def _play(self) -> MatchOutcome:
-        self.static = self._engine(lambda: static_info(self.game, self.options))
+        self.static = self._engine(
+            lambda: static_info_for(self.game, self.options, self.num_players)
+        )
         with contextlib.ExitStack() as stack:
             for seat, spec in enumerate(self.specs):
                 slot = stack.enter_context(sandbox.acquire_slot())

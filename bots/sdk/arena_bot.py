@@ -274,3 +274,40 @@ class CatanView:
     def edge_vertices(self, edge: int) -> tuple[int, int]:
         a, b = self.static["edge_vertices"][edge]
         return a, b
+
+
+class SeafarersView(CatanView):
+    """A Seafarers game's observation (option ``{"seafarers": MAP}``): the sea, ships and the
+    pirate besides the board game's view (docs/scenarios/seafarers.md)."""
+
+    @property
+    def sea(self) -> dict[str, Any]:
+        """``observation["seafarers"]``: ``ships``, ``ships_left``, ``pirate``, ``ship_moved``,
+        ``island_marks``, ``fog_left``, ``victory_target``."""
+        return dict(self.raw.get("seafarers", {}))
+
+    def ships(self, owner: int | None = None) -> list[tuple[int, int]]:
+        """``(path, owner)`` of every ship (of ``owner`` only, if given)."""
+        found = [(e, o) for e, o in self.sea.get("ships", ())]
+        return [s for s in found if owner is None or s[1] == owner]
+
+    def is_sea(self, hex_id: int) -> bool:
+        return self.raw["board"]["terrains"][hex_id] == "sea"
+
+    def path_hexes(self, edge: int) -> list[int]:
+        """The hexes on either side of a path."""
+        a, b = self.edge_vertices(edge)
+        return sorted(set(self.vertex_hexes(a)) & set(self.vertex_hexes(b)))
+
+    def is_ship_path(self, edge: int) -> bool:
+        """A path a ship may lie on: a sea hex beside it, inside the frame (SF-SH-01)."""
+        hexes = self.path_hexes(edge)
+        frame = set(self.sites.get("frame", ()))
+        return len(hexes) == 2 and not set(hexes) <= frame and any(self.is_sea(h) for h in hexes)
+
+
+def seafarers_view(turn: Turn) -> SeafarersView | None:
+    """The Seafarers view of a turn, or None when the game has no sea."""
+    if "seafarers" not in turn.observation:
+        return None
+    return SeafarersView(turn.observation, turn.match.static)

@@ -63,6 +63,8 @@ class BuildRules:
         self.road_vertices[p].update((a, b))
 
     def trail_length(self, p: int) -> int:
+        if self.plugged and self.hooks.trail:
+            return self.hooks.trail[0](self, p)  # Seafarers: roads and ships
         return longest_trail(self.board, p, self.edge_owner, self.vertex_owner, self.path_weight)
 
     # ------------------------------------------------------------------ legal spots
@@ -78,7 +80,7 @@ class BuildRules:
             for e in vertex_edges[v]:
                 if eo[e] == -1:
                     spots.add(e)
-        closed = self.board.road_closed
+        closed = self.road_closed
         if closed:  # a scenario's paths that take no road (Rivers: bridge sites, RI-BR-01)
             spots -= closed
         return sorted(spots)
@@ -134,7 +136,10 @@ class BuildRules:
                 {"type": "build_road", "seat": p, "edge": e, "free": True, "visible_to": "all"}
             )
             self.after_road(p, e)
-            if self.free_roads <= 0 or not self.roads_left[p] or not self.road_spots(p):
+            done = self.free_roads <= 0 or not self.roads_left[p] or not self.road_spots(p)
+            if done and self.free_roads > 0 and self.plugged and self.hooks.road_building:
+                done = not self._legal_road_building()  # other free pieces (Seafarers: ships)
+            if done:
                 self.free_roads = 0
                 self.resume_turn()
             if self.plugged:
@@ -203,6 +208,12 @@ class BuildRules:
     def after_road(self, p: int, e: int) -> None:
         """Road ``e`` was added: only trails through its network can have grown."""
         old = self.road_length[p]
+        if self.plugged and self.hooks.trail:
+            new = self.hooks.trail[0](self, p, e, old)  # a road only lengthens its owner's
+            if new != old:
+                self.road_length[p] = new
+                self._update_longest_road(holder_dropped=False)
+            return
         new = longer_trail_through(
             self.board, p, e, self.edge_owner, self.vertex_owner, old, self.path_weight
         )
@@ -213,6 +224,9 @@ class BuildRules:
 
     def after_settlement(self, p: int, v: int) -> None:
         """A settlement may cut an opponent's trail through ``v`` (BG-LR-03, BG-LR-05..07)."""
+        if self.plugged and self.hooks.trail:
+            self.recount_trails()  # (Seafarers: it may also join a seat's road and ships)
+            return
         holder = self.longest_road
         dropped = False
         eo = self.edge_owner
@@ -225,6 +239,18 @@ class BuildRules:
                 if q == holder and new < self.road_length[q]:
                     dropped = True
                 self.road_length[q] = new
+        self._update_longest_road(holder_dropped=dropped)
+
+    def recount_trails(self, owners: tuple[int, ...] | None = None) -> None:
+        """The trails of ``owners`` (default: every owner) again, by a plug-in's ``trail`` hook,
+        then the holder rules."""
+        holder = self.longest_road
+        dropped = False
+        for q in range(self.owners) if owners is None else owners:
+            new = self.trail_length(q)
+            if q == holder and new < self.road_length[q]:
+                dropped = True
+            self.road_length[q] = new
         self._update_longest_road(holder_dropped=dropped)
 
     def _update_longest_road(self, holder_dropped: bool) -> None:

@@ -148,7 +148,11 @@ class DevelopmentRules:
         self._set_phase("road_building", p)
 
     def _legal_road_building(self) -> list[Action]:
-        return [A.BUILD_ROAD[e] for e in self.road_spots(self.actor)]
+        legal = [A.BUILD_ROAD[e] for e in self.road_spots(self.actor)]
+        if self.plugged:
+            for hook in self.hooks.road_building:
+                hook(self, self.actor, legal)  # other free pieces (Seafarers: ships, SF-DC-01)
+        return legal
 
     def _apply_play_year_of_plenty(self, action: Action) -> None:
         """BG-PROG-YOP-01: take any 2 cards from the bank (as many as it holds, M-BG-05)."""

@@ -117,7 +117,9 @@ class CatanGame:
             raise ValueError("seed must be an int")
         return CatanState.new_state(num_players, seed, merged)
 
-    def static_info(self, options: dict[str, Any]) -> dict[str, Any]:
+    def static_info(
+        self, options: dict[str, Any], num_players: int | None = None
+    ) -> dict[str, Any]:
         """The geometry of the board these options play on (ids of hexes, intersections, paths,
         harbours; ``layout``, the layout's name; ``sites``, its special places), sent to bots
         once in ``start``; see ``board.Board.static``. Expansions may add to it (``static``).
@@ -128,7 +130,8 @@ class CatanGame:
         if not isinstance(options, dict):
             raise ValueError("options must be a dict")
         merged = {**DEFAULT_OPTIONS, **options}
-        static = board_of(merged).static()
+        # A map may depend on the player count (Seafarers); without one, the 4-player map.
+        static = board_of(merged, num_players or 4).static()
         for x in expansions.registry():
             if x.active(merged) and hasattr(type(x), "static"):
                 x.static(merged, static)

@@ -50,6 +50,12 @@ hook               when                                                   e.g.
                    switch to its own phase and return to the one it found
 ``robber_done``    the robber's move and steal are over (after a 7 or a    Catan for Two: the
                    knight); True: the hook continues with its own phase    second roll after a 7
+``trail``          a seat's longest trail (``p``; after a new road ``p, e,  Seafarers: Longest
+                   old``: path ``e`` added to a trail of ``old``), in      Trade Route over
+                   place of the core's roads-only one; with it, every      roads and ships
+                   owner's length is recomputed after a settlement
+``road_building``  the Road Building card's legal list (``p, legal``):     Seafarers: free ships
+                   add other free pieces
 =================  =====================================================  ========================
 
 Neutral colours (``neutral_colours``, Catan for Two): piece owners ``n .. state.owners - 1`` on
@@ -110,6 +116,8 @@ HOOKS = (
     "hand_view",
     "rebuild",
     "robber_done",
+    "trail",
+    "road_building",
 )
 """The hooks a state calls (``layout`` and ``static`` are asked with the options only)."""
 
@@ -175,6 +183,11 @@ class Expansion:
     def layout(self, options: dict[str, Any]) -> str | None:
         """The board layout's name, or None to keep the base game's."""
         return None
+
+    def layout_for(self, options: dict[str, Any], players: int) -> str | None:
+        """The layout for ``players`` players (Seafarers: a map per player count); by default
+        :meth:`layout`, the same for every player count."""
+        return self.layout(options)
 
     def draw_board(self, view: dict[str, Any], geometry: Any) -> list[str]:
         """SVG elements of its pieces and sites, drawn over the island (``view`` only)."""

@@ -193,3 +193,113 @@ def next_holder(
     if holder != -1 and holder_keeps_on_tie and holder in leaders:
         return holder
     return -1
+
+
+def longest_route(
+    board: Any,
+    seat: int,
+    edge_owner: Sequence[int],
+    vertex_owner: Sequence[int],
+    ship_owner: Sequence[int],
+    start: int = -1,
+) -> int:
+    """Length of ``seat``'s longest trade route: a trail over his roads **and** ships (Seafarers
+    Longest Trade Route, SF-LT-01..03); with ``start``, the longest one beginning at that vertex.
+
+    The trail rules of :func:`longest_trail` hold (no path twice, an opponent's building ends
+    it, branches do not add up); besides, a trail passes from a road to a ship (or back) only at
+    an intersection where ``seat``'s own settlement or city stands (SF-LT-02, SF-SR-01).
+    Unconnected networks count separately: the longest one counts.
+    """
+    links = board.vertex_links
+    kind = [0] * len(edge_owner)
+    vertices = set()
+    edge_vertices = board.edge_vertices
+    for owners, k in ((edge_owner, 1), (ship_owner, 2)):
+        for e, owner in enumerate(owners):
+            if owner == seat:
+                kind[e] = k
+                vertices.update(edge_vertices[e])
+    if not vertices:
+        return 0
+
+    def walk(v: int, used: int, came: int) -> int:
+        """Longest continuation from ``v``, arrived over a path of kind ``came`` (0: start)."""
+        best = 0
+        own = vertex_owner[v] == seat
+        for e, bit, w in links[v]:
+            k = kind[e]
+            if not k or used & bit or (came and k != came and not own):
+                continue
+            owner = vertex_owner[w]
+            length = 1 if owner != -1 and owner != seat else 1 + walk(w, used | bit, k)
+            if length > best:
+                best = length
+        return best
+
+    if start >= 0:
+        return walk(start, 0, 0)
+    starts = _route_starts(links, seat, kind, vertex_owner, vertices)
+    return max(walk(v, 0, 0) for v in starts)
+
+
+def longer_route_with(
+    board: Any,
+    seat: int,
+    edge: int,
+    edge_owner: Sequence[int],
+    vertex_owner: Sequence[int],
+    ship_owner: Sequence[int],
+    length: int,
+) -> int:
+    """``seat``'s longest trade route once a road or ship on ``edge`` was added, knowing it was
+    ``length`` before (as :func:`longer_trail_through`): when one end of the new piece touches
+    no other piece of ``seat``, every new route ends there and one search from it finds the
+    longest; otherwise the whole search."""
+    for end in board.edge_vertices[edge]:
+        pieces = sum(
+            edge_owner[e] == seat or ship_owner[e] == seat for e in board.vertex_edges[end]
+        )
+        if pieces == 1:
+            found = longest_route(board, seat, edge_owner, vertex_owner, ship_owner, start=end)
+            return max(length, found)
+    return longest_route(board, seat, edge_owner, vertex_owner, ship_owner)
+
+
+def _route_starts(
+    links: Sequence[Any],
+    seat: int,
+    kind: Sequence[int],
+    vertex_owner: Sequence[int],
+    vertices: set[int],
+) -> list[int]:
+    """Where a longest trade route can begin (as :func:`_start_vertices`): a vertex with an odd
+    number of the seat's pieces, an opponent's building, or a road meeting a ship with no
+    building of the seat (a route may be unable to pass there); one vertex of each component
+    with none of these."""
+    degree: dict[int, list[int]] = {}
+    for v in sorted(vertices):
+        degree[v] = [kind[e] for e, _, _ in links[v] if kind[e]]
+    starts: list[int] = []
+    seen: set[int] = set()
+    for root in degree:
+        if root in seen:
+            continue
+        component, todo = [], [root]
+        seen.add(root)
+        while todo:
+            v = todo.pop()
+            component.append(v)
+            for e, _, w in links[v]:
+                if kind[e] and w not in seen:
+                    seen.add(w)
+                    todo.append(w)
+        found = [
+            v
+            for v in component
+            if len(degree[v]) % 2
+            or vertex_owner[v] not in (-1, seat)
+            or (vertex_owner[v] != seat and len(set(degree[v])) > 1)
+        ]
+        starts.extend(found or component[:1])
+    return starts

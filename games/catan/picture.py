@@ -63,6 +63,9 @@ TERRAIN_COLOURS = {
     "mountains": "#8c8f94",
     "desert": "#e4d3a4",
     "lake": "#6fb3de",  # the Fishermen's lake, a hex of its own
+    "sea": "#3f7fbf",  # Seafarers: the sea, gold fields, fog places not yet discovered
+    "gold": "#d8a51d",
+    "fog": "#a7adb3",
 }
 OTHER_TERRAIN = "#7f8f62"
 """A scenario's own terrain (swamps, a castle hex): a drab green its plug-in draws over."""
@@ -254,15 +257,23 @@ def draw(view: dict[str, Any], names: list[str] | None = None) -> str:
     ]
     board = view["board"]
     geo = board_named(view.get("layout") or BASE_LAYOUT).geometry
-    parts += _harbours(geo, board["harbors"])
-    parts += _hexes(geo, board)
+    fit = _fit(geo)
+    if fit:  # a sea map: hexes first, so its harbours lie on the sea hexes
+        parts.append(f'<g class="board-fit" transform="{fit}">')
+        parts += _hexes(geo, board)
+        parts += _harbours(geo, board["harbors"])
+    else:
+        parts += _harbours(geo, board["harbors"])
+        parts += _hexes(geo, board)
     parts += _roads(geo, board["roads"])
     parts += _buildings(geo, board["buildings"])
     for plugin in _plugins(view):
         parts += plugin.draw_board(view, geo)
     if board["robber"] >= 0:
         parts.append(_robber(geo, board["robber"]))
-    elif board["terrains"] and all(plugin.robber for plugin in _plugins(view)):
+    if fit:
+        parts.append("</g>")
+    if board["robber"] < 0 and board["terrains"] and all(p.robber for p in _plugins(view)):
         # laid, but the robber waits beside it (mechanics/robber_off.py)
         parts.append(_robber_beside())
     parts += _bank(view)
@@ -278,6 +289,22 @@ def draw(view: dict[str, Any], names: list[str] | None = None) -> str:
 
 
 # ---------------------------------------------------------------------- the island
+
+
+def _fit(geo: Geometry) -> str:
+    """A transform that brings a board not centred on hex (0, 0) (Seafarers' maps, laid out
+    from a corner) into the sea circle; "" for a centred island, drawn as it is."""
+    xs = [x for x, _ in geo.vertex_points]
+    ys = [y for _, y in geo.vertex_points]
+    cx, cy = (min(xs) + max(xs)) / 2 * UNIT_X, (min(ys) + max(ys)) / 2 * UNIT_Y
+    if abs(cx) < UNIT_X and abs(cy) < UNIT_Y:
+        return ""
+    reach = max(math.hypot(x * UNIT_X - cx, y * UNIT_Y - cy) for x, y in geo.vertex_points)
+    scale = min(1.0, (SEA_RADIUS - 6) / (reach + 30))  # 30: the harbours outside the coast
+    return (
+        f"translate({BOARD_CENTRE_X:.1f},{BOARD_CENTRE_Y:.1f}) scale({scale:.4f}) "
+        f"translate({-BOARD_CENTRE_X - cx:.1f},{-BOARD_CENTRE_Y - cy:.1f})"
+    )
 
 
 def _point(geo: Geometry, vertex: int) -> tuple[float, float]:
@@ -337,8 +364,9 @@ def _harbours(geo: Geometry, kinds: list[str]) -> list[str]:
         length = math.hypot(dx, dy)
         hx, hy = mx + dx / length * 26, my + dy / length * 26
         kind = kinds[harbour]
-        fill = "#fbf5e3" if kind == "any" else RESOURCE_COLOURS[kind]
-        label = "3:1" if kind == "any" else "2:1"
+        # A harbour still face down (Seafarers' random harbours before their draw) shows "?".
+        fill = "#fbf5e3" if kind == "any" else RESOURCE_COLOURS.get(kind, "#b9b9b9")
+        label = "3:1" if kind == "any" else "2:1" if kind in RESOURCE_COLOURS else "?"
         parts.append(
             f'<g class="harbor" data-harbor="{harbour}" data-kind="{kind}">'
             + _line((ax, ay), (hx, hy), "#d9c08a", 3)

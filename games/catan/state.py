@@ -102,6 +102,7 @@ _DERIVED_FIELDS = (
     "road_length",
     "path_weight",
     "last_gainers",
+    "road_closed",
 )
 """Caches rebuilt from the stored fields (``_rebuild_derived``) or kept up to date by play."""
 
@@ -196,7 +197,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
 
     def attach(self, options: dict[str, Any]) -> None:
         """Take the board and the expansions' hooks of ``options`` (validated); not stored."""
-        self.board = board_of(options)
+        self.board = board_of(options, self.n)
         self.hooks = expansions.hooks_for(options)
         # Any expansion on: the hot paths test this one bool, so the base game pays nothing.
         self.plugged = bool(self.hooks.expansions)
@@ -299,6 +300,9 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 self.network[owner].update((a, b))
                 self.road_vertices[owner].update((a, b))
         self.path_weight = list(unit_weights(self.board.num_edges))  # each road counts 1
+        # Paths that take no road: the layout's; a plug-in may put its own set here (Seafarers:
+        # the sea, and paths holding a ship).
+        self.road_closed = self.board.road_closed
         if self.plugged:
             for hook in self.hooks.rebuild:
                 hook(self)  # plug-ins rebuild their caches (Caravans: paths counting 2)
@@ -467,7 +471,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.events.append(
             {"type": "place_settlement", "seat": p, "vertex": v, "visible_to": "all"}
         )
-        if self.setup_index >= self.n:
+        if self.last_founding_round():
             self._collect_founding_income(p, v)
         self._set_phase("setup_road", p)
         if self.plugged:
@@ -488,7 +492,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _legal_setup_road(self) -> list[Action]:
         eo = self.edge_owner
         edges = self.board.vertex_edges[self.last_settlement]
-        closed = self.board.road_closed
+        closed = self.road_closed
         return [A.PLACE_ROAD[e] for e in edges if eo[e] == -1 and e not in closed]
 
     def _apply_place_road(self, action: Action) -> None:
@@ -500,13 +504,20 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         )
         if self.plugged:
             self.tell_built(p, "road", action["edge"])
-        last_road = self.setup_index >= self.n
+        last_road = self.last_founding_round()
         self.setup_index += 1
         if last_road:
             for hook in self.hooks.founding_done:
                 if hook(self, p):
                     return  # the hook's chance node comes first; it calls next_founding()
         self.next_founding()
+
+    def last_founding_round(self) -> bool:
+        """The founding placement under way is of the last round: its settlement pays the
+        founding income and its road ends the seat's founding (the last ``n`` places of
+        ``setup_order``; the second round of the snake order, or a scenario's third, Cloth for
+        Catan's SF-CL-02)."""
+        return self.setup_index >= len(self.setup_order) - self.n
 
     def next_founding(self) -> None:
         """The next seat's founding settlement, or the first turn once every seat has placed."""
@@ -777,13 +788,13 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         return state_to_dict(self)
 
 
-def board_of(options: dict[str, Any]) -> Any:
-    """The board of a game with these (validated) options: an expansion's layout or the base
-    game's beginner or variable board."""
+def board_of(options: dict[str, Any], players: int = 4) -> Any:
+    """The board of a game with these (validated) options and ``players`` players: an
+    expansion's layout or the base game's beginner or variable board."""
     base = BASE_LAYOUTS.get(options.get("layout"))  # type: ignore[arg-type]
     if base is None:
         raise ValueError(f"option layout must be one of {tuple(BASE_LAYOUTS)}")
-    return board(expansions.layout_name(options, base))
+    return board(expansions.layout_name(options, base, players))
 
 
 def _methods(prefix: str) -> dict[str, Any]:

@@ -61,7 +61,24 @@ EXPANSION_SECTIONS = (
         "traders_barbarians",
         "Traders & Barbarians (expansions/traders-and-barbarians.md)",
     ),
+    ("seafarers.md", "SF", "seafarers", "Seafarers (expansions/seafarers.md)"),
 )
+# Scenario lines of an expansion with several option values (Seafarers' maps): a line family
+# counts once its plug-in plays that value; until then it is listed as not playable yet. The
+# general lines (SF-CO, SF-GE, SF-SH, ...) count as soon as the plug-in is registered. The maps
+# as data (SF-MAP-…, headings, not rule lines) are checked by
+# tests/games/catan/expansions/seafarers/test_maps.py.
+SCENARIO_FAMILIES: dict[str, tuple[str, str]] = {
+    "SF-NS": ("seafarers", "new_shores"),
+    "SF-4I": ("seafarers", "four_islands"),
+    "SF-FI": ("seafarers", "fog_islands"),
+    "SF-TD": ("seafarers", "through_the_desert"),
+    "SF-FT": ("seafarers", "forgotten_tribe"),
+    "SF-CL": ("seafarers", "cloth_for_catan"),
+    "SF-PR": ("seafarers", "pirate_islands"),
+    "SF-WO": ("seafarers", "wonders_of_catan"),
+    "SF-NW": ("seafarers", "new_world"),
+}
 # Families of combination lines: playable only once every plug-in named is registered and the
 # plug-ins combine (one names the other in ``combines_with``); until then listed as not playable.
 COMBINATION_FAMILIES: dict[str, tuple[str, ...]] = {
@@ -143,6 +160,10 @@ def playable(rule: str) -> bool:
     from games.catan.expansions import registry
 
     plugins = {x.name: x for x in registry()}
+    scenario = SCENARIO_FAMILIES.get(rule.rsplit("-", 1)[0])
+    if scenario is not None:
+        plugin, value = scenario
+        return plugin in plugins and value in plugins[plugin].values
     needed = COMBINATION_FAMILIES.get(rule.rsplit("-", 1)[0])
     if needed is None:
         needed = tuple(
@@ -290,8 +311,11 @@ def render(table: dict[str, list[str]]) -> str:
         ]
         lines += ["| rule | tests |", "|---|---|"]
         for rule in rules:
-            needs = COMBINATION_FAMILIES.get(rule.rsplit("-", 1)[0], ())
+            family = rule.rsplit("-", 1)[0]
+            needs = COMBINATION_FAMILIES.get(family, ())
             later_words = f"not playable yet (needs {' + '.join(needs)})" if needs else ""
+            if family in SCENARIO_FAMILIES:
+                later_words = "not playable yet (needs {}: {})".format(*SCENARIO_FAMILIES[family])
             tests = "<br>".join(f"`{t}`" for t in table[rule])
             if not tests:
                 tests = later_words if rule in later else "**MISSING**"

@@ -348,6 +348,49 @@ def catan_for_two(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[st
     return None
 
 
+def seafarers_move(turn: arena_bot.Turn, kinds: set[str]) -> int | None:
+    """Seafarers (docs/scenarios/seafarers.md): gold fields' choices toward a city or a
+    settlement, and ships toward the best free coast (new islands earn special points) when no
+    city or settlement can be built. None: not this scenario, or the base game's choice."""
+    sea = arena_bot.seafarers_view(turn)
+    if sea is None:
+        return None
+    if "choose_gold" in kinds:
+        need = missing(sea.resources, COSTS["city"]) or missing(sea.resources, COSTS["settlement"])
+        return best(turn, turn.actions_of_type("choose_gold"),
+                    lambda a: need.get(a["resource"], 0))  # fmt: skip
+    if kinds & {"build_city", "build_settlement"} or "build_ship" not in kinds:
+        return None  # points first; the base game's choices for the rest
+    occupied = {b[0] for b in sea.buildings()}
+    neighbors = sea.static["vertex_neighbors"]
+
+    def free_coast(v: int) -> float:
+        if v in occupied or any(n in occupied for n in neighbors[v]):
+            return 0.0
+        return spot_value(sea, v)
+
+    def ship_score(action: dict) -> float:
+        """The best free coast within 3 steps along ship paths from the ship's ends."""
+        score, frontier, seen = 0.0, list(sea.edge_vertices(action["edge"])), set()
+        for step in range(4):
+            score = max([score, *(free_coast(v) - 2 * step for v in frontier)])
+            seen.update(frontier)
+            frontier = [
+                w
+                for v in frontier
+                for e in sea.static["vertex_edges"][v]
+                for w in sea.edge_vertices(e)
+                if w not in seen and sea.is_ship_path(e)
+            ]
+        return score
+
+    ships = turn.actions_of_type("build_ship")
+    choice = best(turn, ships, ship_score)
+    if ship_score(turn.legal_actions[choice]) > 0:
+        return choice
+    return None
+
+
 def decide(turn: arena_bot.Turn) -> int:
     view = arena_bot.CatanView(turn.observation, turn.match.static)
     if (vote := caravan_move(turn, view)) is not None:
@@ -362,6 +405,8 @@ def decide(turn: arena_bot.Turn) -> int:
     if (choice := fishermen(turn, view)) is not None:
         return choice
     if (scenario := catan_for_two(turn, view, kinds)) is not None:
+        return scenario
+    if (scenario := seafarers_move(turn, kinds)) is not None:
         return scenario
     if "place_settlement" in kinds:
         return best(turn, turn.actions_of_type("place_settlement"),

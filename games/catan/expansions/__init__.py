@@ -166,11 +166,12 @@ def _hooks(expansions: tuple[Expansion, ...]) -> Hooks:
     return Hooks(expansions, _glue_of(expansions))
 
 
-def layout_name(options: dict[str, Any], default: str) -> str:
-    """The board layout: the one an expansion that is on asks for, else ``default``."""
+def layout_name(options: dict[str, Any], default: str, players: int = 4) -> str:
+    """The board layout: the one an expansion that is on asks for (for ``players`` players),
+    else ``default``."""
     for x in registry():
         if x.active(options):
-            name = x.layout(options)
+            name = x.layout_for(options, players)
             if name is not None:
                 return name
     return default

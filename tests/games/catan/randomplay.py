@@ -16,7 +16,7 @@ from games.catan.constants import (
     MAX_ROADS,
     MAX_SETTLEMENTS,
 )
-from games.catan.longest_road import longest_trail
+from games.catan.longest_road import longest_route, longest_trail
 from games.common.api import CHANCE, TERMINAL
 
 
@@ -87,9 +87,9 @@ def _check_board(state: Any) -> None:
         other_pieces = state.board.sites.get("bridge_sites", ())  # Rivers: bridges, not roads
         roads = sum(1 for e, o in enumerate(state.edge_owner) if o == p and e not in other_pieces)
         assert roads + state.roads_left[p] == MAX_ROADS
-        assert state.road_length[p] == longest_trail(
-            state.board, p, state.edge_owner, state.vertex_owner, state.path_weight
-        )
+        assert state.road_length[p] == _trail(state, p)
+    if "ship_owner" in vars(state):  # Seafarers: ships beside the roads
+        _check_ships(state)
     for v, o in enumerate(state.vertex_owner):
         if o != -1:
             assert all(state.vertex_owner[w] == -1 for w in state.board.vertex_neighbors[v]), (
@@ -107,6 +107,37 @@ def _check_board(state: Any) -> None:
                     for f in state.board.vertex_edges[v]
                 )
             ), "road not connected"
+
+
+def _trail(state: Any, p: int) -> int:
+    """The trail length the engine should hold: a plug-in's (Seafarers: roads and ships,
+    ``longest_route``) or the roads' own."""
+    if "ship_owner" in vars(state):
+        from games.catan.expansions.seafarers import scenario_of
+
+        if not scenario_of(state).longest_route:
+            return 0
+        return longest_route(state.board, p, state.edge_owner, state.vertex_owner, state.ship_owner)
+    return longest_trail(state.board, p, state.edge_owner, state.vertex_owner, state.path_weight)
+
+
+def _check_ships(state: Any) -> None:
+    """Ship counts match the supply; every ship is on a ship path, no road beside it on the
+    same path, and joins its owner's building or another of his ships."""
+    b = state.board
+    for p in range(state.n):
+        ships = sum(1 for o in state.ship_owner if o == p)
+        on_wonders = sum(1 for o in getattr(state, "wo_owner", None) or () if o == p)
+        assert ships + on_wonders + state.ships_left[p] == 15  # Wonders: a ship marks a claim
+    for e, o in enumerate(state.ship_owner):
+        if o == -1:
+            continue
+        assert state.sf_ship_path[e] and state.edge_owner[e] == -1
+        assert any(
+            state.vertex_owner[v] == o
+            or any(state.ship_owner[f] == o and f != e for f in b.vertex_edges[v])
+            for v in b.edge_vertices[e]
+        ), "ship not connected"
 
 
 def random_game(

@@ -45,10 +45,10 @@ def test_ma_use_09_nobody_builds_or_uses_a_building_master_out_of_turn() -> None
 
 
 def test_ma_louis_03_seafarers_cannot_be_combined_with_masters() -> None:
-    """MA-LOUIS-03: ships (Seafarers) are not in this release, so Louis judges a road only by
-    roads and buildings; the engine refuses a Seafarers game rather than play one without the
-    ship rule."""
-    with pytest.raises(ValueError, match="seafarers='new_shores' is not playable yet"):
+    """MA-LOUIS-03: Masters is not combined with Seafarers, so Louis judges a road only by
+    roads and buildings; the engine refuses a Seafarers game with Masters rather than play one
+    without the ship rule."""
+    with pytest.raises(ValueError, match="masters and seafarers cannot be combined"):
         GAME.new_game(4, 1, {"masters": True, "seafarers": "new_shores"})
     with pytest.raises(ValueError, match="unknown catan option"):
         GAME.new_game(4, 1, {"masters": True, "ships": True})

@@ -1,3 +1,458 @@
-"""Seafarers (issue 14): its thirteen maps as board layouts so far (``layouts/``, written by
-``transcribe.py`` from the reference checklist); the rules come as a plug-in of their own, and
-until this package defines ``EXPANSION`` the option ``seafarers`` stays "not playable yet"."""
+"""Seafarers (``{"seafarers": MAP}``, 3-4 players) as a plug-in of the board game.
+
+The general rules of the checklist's §1-§9 live here and in the modules beside: the sea and its
+islands (``sea``), ships and shipping routes (``ships``), the robber or the pirate on a 7 or a
+knight (``thieves``), gold fields, fog discovery and random harbours (``interrupts``), Longest
+Trade Route (``games/catan/longest_road.longest_route``) and the island markers (``islands``).
+Each map name is a scenario (``scenarios/``: data and hooks), called after the general rules;
+the map is picked by the scenario and the player count. Where the sources are silent:
+``README.md`` here.
+
+Rules: SF-CO-01..08, SF-GE-01..07 (call sites; the rules are in the modules named).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.catan import actions as A
+from games.catan.constants import ROAD_BUILDING
+from games.catan.expansions import PLANNED
+from games.catan.expansions.seafarers import interrupts, islands, sea, ships, thieves, words
+from games.catan.expansions.seafarers.scenarios import SCENARIOS, Scenario
+from games.catan.hooks import HOOKS, Expansion
+from games.catan.longest_road import longer_route_with, longest_route
+from games.common.api import CHANCE
+
+Action = dict[str, Any]
+
+PLAYABLE = tuple(m for m in PLANNED["seafarers"] if m in SCENARIOS)
+"""The map names with a scenario, in the issue's order."""
+
+FIELDS = (
+    "ship_owner",
+    "ships_left",
+    "ships_new",
+    "ship_moved",
+    "pirate",
+    "sf_resume",
+    "sf_gold",
+    "fog_queue",
+    "fog_later",
+    "fog_stack",
+    "fog_tokens",
+    "harbour_pool",
+    "home_areas",
+    "island_marks",
+    "sf_founded",
+)
+"""State fields of the general rules (every scenario's own come after them)."""
+
+
+def scenario_of(state: Any) -> Scenario:
+    return SCENARIOS[state.options["seafarers"]]
+
+
+class Seafarers(Expansion):
+    name = "seafarers"
+    option = "seafarers"
+    values = PLAYABLE
+    players = (3, 4)
+    family_title = "Seafarers"
+    stored_fields = (
+        *FIELDS,
+        *dict.fromkeys(f for s in SCENARIOS.values() for f in s.stored_fields),
+    )
+    chance_kinds = {
+        "fog": "deck:fog",
+        "fog_token": "deck:fog_tokens",
+        "sf_harbours": "board",
+        **{k: v for s in SCENARIOS.values() for k, v in s.chance_kinds.items()},
+    }
+    sentences = {
+        **words.SENTENCES,
+        **{k: v for s in SCENARIOS.values() for k, v in s.sentences.items()},
+    }
+
+    # ------------------------------------------------------------------ options and board
+    def validate(self, options: dict[str, Any], num_players: int) -> None:
+        scenario = SCENARIOS[options["seafarers"]]
+        if num_players not in scenario.players:
+            allowed = ", ".join(map(str, scenario.players))
+            raise ValueError(
+                f"seafarers {scenario.name} is played with {allowed} players, not {num_players}"
+            )
+        if options.get("placement") == "beginner":
+            raise ValueError("seafarers is played with placement 'founding' (SF-GE-04)")
+
+    def layout_for(self, options: dict[str, Any], players: int) -> str:
+        return SCENARIOS[options["seafarers"]].layout(players)  # SF-GE-01
+
+    def static(self, options: dict[str, Any], static: dict[str, Any]) -> None:
+        scenario = SCENARIOS[options["seafarers"]]
+        static["seafarers"] = {
+            "map": scenario.name,
+            "ship_cost": {"lumber": 1, "wool": 1},
+            "ships": ships.SHIPS_PER_SEAT,
+            "setup_zones": list(scenario.setup_zones) if scenario.setup_zones else None,
+            "island_svp": scenario.island_svp,
+        }
+        _forward_static(scenario, options, static)
+
+    # ------------------------------------------------------------------ set-up
+    def init(self, state: Any) -> None:
+        scenario = scenario_of(state)
+        board = state.board
+        for name in self.stored_fields:
+            setattr(state, name, None)
+        state.ship_owner = [-1] * board.num_edges
+        state.ships_left = [ships.SHIPS_PER_SEAT] * state.n
+        state.ships_new = []
+        state.ship_moved = False
+        state.pirate = -1
+        state.sf_resume = None
+        state.sf_gold = []
+        state.fog_queue = []
+        state.fog_later = []
+        fog = board.sites.get("fog_stack", {})
+        state.fog_stack = dict(fog.get("terrains", {}))
+        state.fog_tokens = sorted(fog.get("tokens", ()))
+        state.harbour_pool = dict(interrupts.HARBOUR_POOL)
+        state.home_areas = [[] for _ in range(state.n)]
+        state.island_marks = [[] for _ in range(state.n)]
+        state.sf_founded = False
+        if state.options["victory_points"] == 10:  # the default: the scenario's target
+            state.victory_target = scenario.vp_target(state.n)  # SF-GE-07
+        _call(scenario, "init", state)
+
+    def board_laid(self, state: Any) -> bool:
+        """Robber and pirate on their printed hexes (SF-PI-05: none printed, off the board);
+        then the random harbours, if the map has any (SF-GE-03)."""
+        scenario = scenario_of(state)
+        sites = state.board.sites
+        robber, pirate = sites.get("robber"), sites.get("pirate")
+        state.robber = robber if scenario.robber and robber is not None else -1
+        state.pirate = pirate if scenario.pirate and pirate is not None else -1
+        state._rebuild_derived()
+        if _call(scenario, "board_laid", state):
+            return True
+        if "random" in state.harbors:
+            state._set_phase("sf_harbours", CHANCE)
+            return True
+        return False
+
+    def rebuild(self, state: Any) -> None:
+        if len(state.terrains) != state.board.num_hexes:
+            return  # the board is not laid yet: board_laid rebuilds
+        sea.build_tables(state)
+        closed = set(state.sf_no_road) | set(state.board.road_closed)
+        state.sf_ships = [set() for _ in range(state.n)]
+        for e, owner in enumerate(state.ship_owner):
+            if owner != -1:
+                closed.add(e)
+                state.sf_ships[owner].add(e)
+                state.road_vertices[owner].update(state.board.edge_vertices[e])
+        state.road_closed = frozenset(closed)
+        blocked = state.blocked
+        for v, land in enumerate(state.sf_land_vertex):
+            if not land:
+                blocked[v] = True
+        if not state.sf_founded:
+            islands.close_outside_setup_zones(state, scenario_of(state))
+        _call(scenario_of(state), "rebuild", state)
+
+    def built(self, state: Any, p: int, piece: str, where: int) -> None:
+        scenario = scenario_of(state)
+        founding = state.turn == 0
+        if founding and piece == "settlement" and state.phase == "setup_road":
+            state._set_phase("setup_route", p)  # a road or a ship (SF-GE-04)
+        ends = (where,) if piece in ("settlement", "city") else state.board.edge_vertices[where]
+        if piece != "city":
+            interrupts.queue_discoveries(state, p, ends, rewarded=not founding)
+        if piece == "settlement":
+            islands.settled(state, scenario, p, where, founding)
+            if founding and state.last_founding_round():
+                islands.founding_gold(state, p, where)  # SF-GE-05, A-SF-02
+        _call(scenario, "built", state, p, piece, where)
+        if state.fog_queue or state.sf_gold:
+            interrupts.interrupt(state)
+            interrupts.proceed(state)
+
+    def founding_done(self, state: Any, p: int) -> bool:
+        """Fog places touched during the founding are turned up now, without reward (A-SF-03)."""
+        if state.fog_later:
+            state.fog_queue.extend(state.fog_later)
+            state.fog_later = []
+            state.sf_resume = ["@founding", -1]
+            interrupts.proceed(state)
+            return True
+        return bool(_call(scenario_of(state), "founding_done", state, p))
+
+    def setup_done(self, state: Any) -> None:
+        state.sf_founded = True
+        state._rebuild_derived()  # the founding's closed places open (SF-NS-02 and others)
+        _call(scenario_of(state), "setup_done", state)
+
+    def legal_setup_route(self, state: Any) -> list[Action]:
+        """SF-GE-04: a road or, on the coast, a ship at the settlement just placed (SF-PI-04)."""
+        v = state.last_settlement
+        eo, closed = state.edge_owner, state.road_closed
+        legal = [
+            A.PLACE_ROAD[e] for e in state.board.vertex_edges[v] if eo[e] == -1 and e not in closed
+        ]
+        legal.extend(ships.place_ship_action(e) for e in ships.founding_ship_spots(state, v))
+        return legal
+
+    def apply_place_ship(self, state: Any, action: Action) -> None:
+        p, e = state.actor, action["edge"]
+        ships.put_ship(state, p, e)
+        state.events.append({"type": "place_ship", "seat": p, "edge": e, "visible_to": "all"})
+        _route_grew(state, p, e)
+        state.tell_built(p, "ship", e)
+        if state.phase != "setup_route":
+            return  # a discovery or a scenario's decision comes first; it resumes the founding
+        _next_founding(state, p)
+
+    # ------------------------------------------------------------------ turns
+    def start_turn(self, state: Any, p: int) -> None:
+        if state.ships_new:
+            state.spot_cache.clear()  # last turn's new ships may move now
+        state.ships_new = []
+        state.ship_moved = False
+        _call(scenario_of(state), "start_turn", state, p)
+
+    def actions(self, state: Any, p: int, legal: list[Action]) -> None:
+        if state.phase == "main" and p == state.turn_player:
+            if ships.can_build(state, p):
+                legal.extend(ships.cached_builds(state, p))
+            if not state.ship_moved:  # SF-MS-01
+                legal.extend(ships.cached_moves(state, p))
+        _road_building_for_ships(state, p, legal)
+        _call(scenario_of(state), "actions", state, p, legal)
+
+    def road_building(self, state: Any, p: int, legal: list[Action]) -> None:
+        """SF-DC-01: the card's two free pieces may be roads, ships or one of each."""
+        if not state.roads_left[p]:
+            legal[:] = [a for a in legal if a["type"] != "build_road"]
+        if state.ships_left[p]:
+            legal.extend(ships.build_ship_action(e) for e in ships.ship_spots(state, p))
+        _call(scenario_of(state), "road_building", state, p, legal)
+
+    def apply_build_ship(self, state: Any, action: Action) -> None:
+        """SF-SH-01..05; free during Road Building (SF-DC-01)."""
+        p, e = state.actor, action["edge"]
+        free = state.phase == "road_building"
+        if not free:
+            state.pay(p, ships.SHIP_COST)
+            state.built_this_turn = True
+        ships.put_ship(state, p, e)
+        state.ships_new.append(e)
+        state.events.append(
+            {"type": "build_ship", "seat": p, "edge": e, "free": free, "visible_to": "all"}
+        )
+        _route_grew(state, p, e)  # SF-LT-03: a new ship only lengthens its owner's routes
+        if free:
+            state.free_roads -= 1
+            if state.free_roads <= 0 or not state._legal_road_building():
+                state.free_roads = 0
+                state.resume_turn()
+        state.tell_built(p, "ship", e)
+
+    def apply_move_ship(self, state: Any, action: Action) -> None:
+        """SF-MS-01..04: once per turn, free, to a path where a ship could be built."""
+        p, old, new = state.actor, action["from"], action["to"]
+        ships.lift_ship(state, p, old)
+        ships.put_ship(state, p, new)
+        state.ship_moved = True
+        state.events.append(
+            {"type": "move_ship", "seat": p, "edge": new, "left": old, "visible_to": "all"}
+        )
+        state.recount_trails((p,))  # SF-LT-03: a moved ship changes its owner's routes only
+        state.tell_built(p, "ship", new)
+
+    def end_turn(self, state: Any, p: int) -> bool:
+        return bool(_call(scenario_of(state), "end_turn", state, p))
+
+    def produced(self, state: Any, total: int) -> bool:
+        if interrupts.owe_gold(state, total):  # SF-GO-01
+            state.sf_resume = ["main", state.turn_player]
+            interrupts.proceed(state)
+            return True
+        return bool(_call(scenario_of(state), "produced", state, total))
+
+    def legal_gold_choice(self, state: Any) -> list[Action]:
+        return interrupts.legal_gold_choice(state)
+
+    def apply_choose_gold(self, state: Any, action: Action) -> None:
+        interrupts.choose_gold(state, action)
+
+    def outcomes_fog(self, state: Any) -> list[tuple[Action, float]]:
+        return interrupts.outcomes_fog(state)
+
+    def chance_fog(self, state: Any, action: Action) -> None:
+        interrupts.chance_fog(state, action)
+
+    def outcomes_fog_token(self, state: Any) -> list[tuple[Action, float]]:
+        return interrupts.outcomes_fog_token(state)
+
+    def chance_fog_token(self, state: Any, action: Action) -> None:
+        interrupts.chance_fog_token(state, action)
+
+    def outcomes_sf_harbours(self, state: Any) -> list[tuple[Action, float]]:
+        return interrupts.outcomes_harbours(state)
+
+    def chance_sf_harbours(self, state: Any, action: Action) -> None:
+        interrupts.chance_harbours(state, action)
+
+    # ------------------------------------------------------------------ robber and pirate
+    def robber_move(self, state: Any) -> bool:
+        if _call(scenario_of(state), "robber_move", state):
+            return True
+        state._set_phase("move_thief", state.turn_player)  # SF-PI-01, SF-DC-02
+        return True
+
+    def legal_move_thief(self, state: Any) -> list[Action]:
+        legal = thieves.legal_move_thief(state, scenario_of(state))
+        # A scenario may bar some of these (SF-FT-07, SF-CL-09: tribe islands, the pirate).
+        _call(scenario_of(state), "thief_moves", state, legal)
+        return legal
+
+    def apply_move_pirate(self, state: Any, action: Action) -> None:
+        thieves.move_pirate(state, action)
+
+    # ------------------------------------------------------------------ scoring
+    def trail(self, state: Any, p: int, added: int = -1, before: int = 0) -> int:
+        """SF-LT-01..03: Longest Trade Route over roads and ships (``added``: a road or ship
+        just laid on that path, the route having been ``before``)."""
+        if not scenario_of(state).longest_route:
+            return 0
+        args = (state.board, p, state.edge_owner, state.vertex_owner, state.ship_owner)
+        if added >= 0:
+            return longer_route_with(args[0], p, added, *args[2:], before)
+        return longest_route(*args)
+
+    def vp(self, state: Any, p: int) -> int:
+        extra = scenario_of(state).island_svp * len(state.island_marks[p])  # SF-GE-06
+        scenario_vp = _call(scenario_of(state), "vp", state, p)
+        return extra + (scenario_vp or 0)
+
+    def may_progress(self, state: Any, p: int) -> bool:
+        if state.ships_left[p] and ships.ship_spots(state, p):
+            return True  # a ship line may still reach a coast
+        return bool(_call(scenario_of(state), "may_progress", state, p))
+
+    # ------------------------------------------------------------------ views
+    def observe(self, state: Any, seat: int, obs: dict[str, Any]) -> None:
+        obs["seafarers"] = public(state)
+        if state.phase == "gold_choice" and state.sf_gold and state.sf_gold[0][0] == seat:
+            obs["pending"] = {"gold": state.sf_gold[0][1]}
+        _call(scenario_of(state), "observe", state, seat, obs)
+
+    def view(self, state: Any, view: dict[str, Any]) -> None:
+        view["seafarers"] = public(state)
+        _call(scenario_of(state), "view", state, view)
+
+    def draw_board(self, view: dict[str, Any], geometry: Any) -> list[str]:
+        parts = words.draw_seafarers(view, geometry)
+        scenario = SCENARIOS.get(view.get("seafarers", {}).get("map"))
+        if scenario is not None and hasattr(type(scenario), "draw_board"):
+            parts += scenario.draw_board(view, geometry)
+        return parts
+
+    def seat_words(self, view: dict[str, Any], seat: int) -> str | None:
+        return words.seat_words(view, seat)
+
+
+def public(state: Any) -> dict[str, Any]:
+    """What everyone at the table sees of the sea (never the fog stacks' order)."""
+    return {
+        "map": state.options["seafarers"],
+        "ships": [[e, owner] for e, owner in enumerate(state.ship_owner) if owner != -1],
+        "ships_left": list(state.ships_left),
+        "pirate": state.pirate,
+        "ship_moved": state.ship_moved,
+        "ships_new": list(state.ships_new),
+        "island_marks": [list(m) for m in state.island_marks],
+        "fog_left": sum(state.fog_stack.values()),
+        "victory_target": state.victory_target,
+    }
+
+
+def _route_grew(state: Any, p: int, e: int) -> None:
+    old = state.road_length[p]
+    new = EXPANSION.trail(state, p, e, old)
+    if new != old:
+        state.road_length[p] = new
+        state._update_longest_road(holder_dropped=False)
+
+
+def _next_founding(state: Any, p: int) -> None:
+    """The core's founding step after a road (``_apply_place_road``), after a ship."""
+    last = state.last_founding_round()
+    state.setup_index += 1
+    if last:
+        for hook in state.hooks.founding_done:
+            if hook(state, p):
+                return
+    state.next_founding()
+
+
+def _road_building_for_ships(state: Any, p: int, legal: list[Action]) -> None:
+    """SF-DC-01: Road Building is playable with ships alone (the core asks for a road spot)."""
+    if state.dev_played or state.phase not in ("pre_roll", "main") or p != state.turn_player:
+        return
+    held, new = state.dev_hand[p], state.dev_new[p]
+    if held[ROAD_BUILDING] <= new[ROAD_BUILDING] or A.PLAY_ROAD_BUILDING in legal:
+        return
+    if state.ships_left[p] and ships.ship_spots(state, p):
+        legal.append(A.PLAY_ROAD_BUILDING)
+
+
+def _call(scenario: Scenario, hook: str, *args: Any) -> Any:
+    method = getattr(type(scenario), hook, None)
+    return method(scenario, *args) if method is not None else None
+
+
+def _forward_static(scenario: Scenario, options: dict[str, Any], static: dict[str, Any]) -> None:
+    _call(scenario, "static", options, static)
+
+
+def _forwarder(name: str) -> Any:
+    def forward(self: Seafarers, state: Any, *args: Any) -> Any:
+        return getattr(scenario_of(state), name)(state, *args)
+
+    forward.__name__ = name
+    return forward
+
+
+_PREFIXES = ("legal", "apply", "outcomes", "chance")
+for _scenario in SCENARIOS.values():  # the scenarios' own phases, actions and chance nodes
+    for _name in dir(type(_scenario)):
+        if (
+            _name.split("_", 1)[0] in _PREFIXES
+            and _name != "chance_kinds"
+            and not hasattr(Seafarers, _name)
+        ):
+            setattr(Seafarers, _name, _forwarder(_name))
+
+_DEFAULTS = {"target": lambda args: args[-1], "hidden_vp": lambda args: 0}
+"""What a forwarded hook answers when the current scenario lacks it (others: None)."""
+
+
+def _plain_hook(hook: str) -> Any:
+    def forward(self: Seafarers, state: Any, *args: Any) -> Any:
+        scenario = scenario_of(state)
+        if hasattr(type(scenario), hook):
+            return getattr(scenario, hook)(state, *args)
+        default = _DEFAULTS.get(hook)
+        return default(args) if default else None
+
+    forward.__name__ = hook
+    return forward
+
+
+for _hook in HOOKS:  # a hook only some scenario defines reaches it through the expansion
+    if not hasattr(Seafarers, _hook) and any(hasattr(type(s), _hook) for s in SCENARIOS.values()):
+        setattr(Seafarers, _hook, _plain_hook(_hook))
+
+EXPANSION = Seafarers()

@@ -1,0 +1,75 @@
+"""Harbours laid during the game, not printed on the map: New World's harbours laid by the players
+before the founding (SF-NW-03) and the Forgotten Tribe's harbour gifts (SF-FT-05).
+
+The board's geometry knows only the printed harbours (``board.harbor_edges``), so a laid harbour
+is kept in the state's ``placed_harbours`` (``[[path, type], ...]``, in the order laid) and joined
+to the core's maritime rates: its two intersections enter ``state.harbor_rate_vertices`` and a
+building already standing there takes the rate at once (the core's ``_note_building``, the one
+place rates are set). :func:`rebuild` does the same after ``from_dict``.
+
+Rules: SF-GE-03 (a harbour serves the two intersections of its side), SF-NW-03, SF-FT-05.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SEA = "sea"
+
+
+def harbour_vertices(state: Any) -> set[int]:
+    """Intersections of every harbour, printed or laid."""
+    ev = state.board.edge_vertices
+    taken = {v for pair in state.board.harbor_vertices for v in pair}
+    for e, _ in state.placed_harbours:
+        taken.update(ev[e])
+    return taken
+
+
+def is_coast(state: Any, e: int) -> bool:
+    """A side between a land hex and a sea hex (the frame is sea)."""
+    hexes = state.board.edge_hexes[e]
+    if len(hexes) != 2:
+        return False
+    a, b = (state.terrains[h] == SEA for h in hexes)
+    return a != b
+
+
+def free_sides(state: Any, owner: int | None = None) -> list[int]:
+    """Coastal sides where a harbour may go: not on or beside another harbour (no shared
+    intersection); with ``owner``, only beside one of that seat's buildings (SF-FT-05)."""
+    taken = harbour_vertices(state)
+    ev, vo = state.board.edge_vertices, state.vertex_owner
+    return [
+        e
+        for e in range(state.board.num_edges)
+        if is_coast(state, e)
+        and not (taken & set(ev[e]))
+        and (owner is None or owner in (vo[ev[e][0]], vo[ev[e][1]]))
+    ]
+
+
+def _join(state: Any, e: int, kind: str) -> None:
+    for v in state.board.edge_vertices[e]:
+        state.harbor_rate_vertices[v] = kind
+        owner = state.vertex_owner[v]
+        if owner != -1:
+            state._note_building(owner, v)  # the building takes the harbour's rate
+
+
+def place(state: Any, e: int, kind: str) -> None:
+    """Lay a harbour of ``kind`` (``any`` or a resource) on path ``e``; usable at once."""
+    state.placed_harbours.append([e, kind])
+    _join(state, e, kind)
+
+
+def rebuild(state: Any) -> None:
+    """After the core rebuilt its caches (``from_dict``): join the laid harbours again."""
+    for e, kind in state.placed_harbours:
+        _join(state, e, kind)
+
+
+def public(state: Any) -> list[dict[str, Any]]:
+    """The laid harbours as everybody sees them (observation, picture)."""
+    ev = state.board.edge_vertices
+    return [{"edge": e, "type": kind, "vertices": list(ev[e])} for e, kind in state.placed_harbours]

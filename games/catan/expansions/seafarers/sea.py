@@ -1,0 +1,86 @@
+"""The sea and the islands of a Seafarers board: which paths take ships or roads, which
+intersections take buildings, and which land hexes form one island (an area).
+
+Tables are derived from the state's terrains (fog places turn into land or sea when discovered),
+so they are rebuilt with the state's caches (the ``rebuild`` hook), never stored.
+
+* A **ship path** (SF-SH-01, SF-GE-02) has a sea hex on at least one side and is not on or inside
+  the frame: both of its sides are hexes, and not both are frame hexes.
+* A **road path** has a land hex (not sea, not an undiscovered fog place) on at least one side.
+* A **land intersection** touches a land hex; only there may a settlement stand.
+* An **area** is a group of land hexes joined side to side that carry the same zone tag of the
+  layout (``sites["zones"]``; untagged hexes group among themselves): the main island, the
+  Through the Desert strip, each small island.
+
+Rules: SF-GE-02, SF-SH-01, SF-SH-03.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+NOT_LAND = frozenset({"sea", "fog"})
+"""Terrains that are no land: the sea and a fog place not yet discovered."""
+
+
+def is_land(terrain: str) -> bool:
+    return terrain not in NOT_LAND
+
+
+def zone_of_hex(board: Any) -> list[str | None]:
+    """Each hex's zone tag (the layout's ``sites["zones"]``), or None."""
+    zones: list[str | None] = [None] * board.num_hexes
+    for tag, hexes in board.sites.get("zones", {}).items():
+        for h in hexes:
+            zones[h] = tag
+    return zones
+
+
+def build_tables(state: Any) -> None:
+    """Set the derived tables on ``state`` from its terrains (``sf_*`` attributes)."""
+    board = state.board
+    terrains = state.terrains
+    frame = set(board.sites.get("frame", ()))
+    land = [is_land(t) for t in terrains]
+    sea = [t == "sea" for t in terrains]
+    ship_path = []
+    road_path = []
+    for hexes in board.edge_hexes:
+        ship_path.append(
+            len(hexes) == 2 and not all(h in frame for h in hexes) and any(sea[h] for h in hexes)
+        )
+        road_path.append(any(land[h] for h in hexes))
+    state.sf_ship_path = ship_path
+    state.sf_land_vertex = [any(land[h] for h in hexes) for hexes in board.vertex_hexes]
+    state.sf_no_road = frozenset(e for e, ok in enumerate(road_path) if not ok)
+    state.sf_area = areas(board, land)
+    state.sf_hex_sides = [
+        tuple(board.edge_of_pair[(c[i], c[(i + 1) % 6])] for i in range(6))
+        for c in board.hex_vertices
+    ]
+
+
+def areas(board: Any, land: list[bool]) -> list[int]:
+    """Each hex's area id (-1 for no land): land hexes joined side to side with the same zone."""
+    zones = zone_of_hex(board)
+    area = [-1] * board.num_hexes
+    count = 0
+    for start in range(board.num_hexes):
+        if not land[start] or area[start] != -1:
+            continue
+        area[start] = count
+        todo = [start]
+        while todo:
+            h = todo.pop()
+            for g in board.hex_neighbors[h]:
+                if land[g] and area[g] == -1 and zones[g] == zones[start]:
+                    area[g] = count
+                    todo.append(g)
+        count += 1
+    return area
+
+
+def vertex_areas(state: Any, v: int) -> list[int]:
+    """The areas whose hexes touch intersection ``v`` (sorted, no repeats)."""
+    area = state.sf_area
+    return sorted({area[h] for h in state.board.vertex_hexes[v] if area[h] != -1})

@@ -1,0 +1,224 @@
+"""Ships: building, shipping routes, moving the open end of a route, and where ships join roads.
+
+A ship lies on a ship path (``sea.py``); the state keeps ``ship_owner`` (one owner per path, -1:
+none) beside the core's ``edge_owner`` (roads), so a path holds a road or a ship, never both
+(SF-SH-03). A ship line grows from the owner's coastal building or from any intersection of his
+ships where no opponent's building stands (SF-SH-02); roads never grow from ships and ships never
+from roads: they join only at the owner's building (SF-SR-01), which the core's road rules give
+by construction (roads grow from ``network``, which ships never enter). A settlement may stand at
+the end of a ship line (SF-SH-04): ship intersections join the core's ``road_vertices``.
+
+Rules: SF-CO-01, SF-SH-01..05, SF-SR-01..02, SF-RT-01, SF-MS-01..04, SF-PI-03..04, SF-DC-01.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.catan.constants import LUMBER, WOOL
+
+SHIPS_PER_SEAT = 15
+"""SF-CO-01."""
+SHIP_COST = (1, 0, 1, 0, 0)
+"""SF-CO-01, SF-SH-01: 1 lumber + 1 wool (RESOURCES order)."""
+
+Action = dict[str, Any]
+
+BUILD_SHIP: dict[int, Action] = {}
+PLACE_SHIP: dict[int, Action] = {}
+
+
+def build_ship_action(e: int) -> Action:
+    action = BUILD_SHIP.get(e)
+    if action is None:
+        action = BUILD_SHIP[e] = {"type": "build_ship", "edge": e}
+    return action
+
+
+def place_ship_action(e: int) -> Action:
+    action = PLACE_SHIP.get(e)
+    if action is None:
+        action = PLACE_SHIP[e] = {"type": "place_ship", "edge": e}
+    return action
+
+
+def pirate_sides(state: Any) -> tuple[int, ...]:
+    """The paths around the pirate's hex: no ship is built there or moved away (SF-PI-03)."""
+    return state.sf_hex_sides[state.pirate] if state.pirate >= 0 else ()
+
+
+def ship_vertices(state: Any, p: int) -> set[int]:
+    ev = state.board.edge_vertices
+    return {v for e in state.sf_ships[p] for v in ev[e]}
+
+
+def ship_spots(state: Any, p: int) -> list[int]:
+    """Free ship paths at ``p``'s coastal buildings or his ships' intersections that no
+    opponent's building holds, not beside the pirate (SF-SH-01..03, SF-PI-03)."""
+    vo, eo, so = state.vertex_owner, state.edge_owner, state.ship_owner
+    path = state.sf_ship_path
+    blocked = pirate_sides(state)
+    starts = {v for v in state.network[p] if vo[v] == p}
+    starts.update(v for v in ship_vertices(state, p) if vo[v] in (-1, p))
+    spots = set()
+    vertex_edges = state.board.vertex_edges
+    for v in starts:
+        for e in vertex_edges[v]:
+            if path[e] and eo[e] == -1 and so[e] == -1 and e not in blocked:
+                spots.add(e)
+    return sorted(spots)
+
+
+def cached_builds(state: Any, p: int) -> list[Action]:
+    """``build_ship`` actions of ``p``, kept in the state's ``spot_cache`` (cleared whenever a
+    piece, the pirate or the board changes)."""
+    key = ("build_ship", p)
+    found = state.spot_cache.get(key)
+    if found is None:
+        found = state.spot_cache[key] = [build_ship_action(e) for e in ship_spots(state, p)]
+    return found
+
+
+def cached_moves(state: Any, p: int) -> list[Action]:
+    """``move_ship`` actions of ``p`` (SF-MS-01..04), kept like :func:`cached_builds`; ships
+    built this turn are left out when the list is made (``ships_new`` changes only with a
+    build, which clears the cache)."""
+    key = ("move_ship", p)
+    found = state.spot_cache.get(key)
+    if found is None:
+        found = state.spot_cache[key] = [
+            {"type": "move_ship", "from": e, "to": f}
+            for e in movable_ships(state, p)
+            for f in move_targets(state, p, e)
+        ]
+    return found
+
+
+def founding_ship_spots(state: Any, v: int) -> list[int]:
+    """Ship paths at a founding settlement, not beside the pirate (SF-GE-04, SF-PI-04)."""
+    eo, so, path = state.edge_owner, state.ship_owner, state.sf_ship_path
+    blocked = pirate_sides(state)
+    return [
+        e
+        for e in state.board.vertex_edges[v]
+        if path[e] and eo[e] == -1 and so[e] == -1 and e not in blocked
+    ]
+
+
+def put_ship(state: Any, p: int, e: int) -> None:
+    """Lay ``p``'s ship on ``e`` (bookkeeping shared by building, founding and moving)."""
+    state.ship_owner[e] = p
+    state.sf_ships[p].add(e)
+    state.ships_left[p] -= 1
+    state.road_vertices[p].update(state.board.edge_vertices[e])
+    state.road_closed = state.road_closed | {e}
+    state.spot_cache.clear()
+
+
+def lift_ship(state: Any, p: int, e: int) -> None:
+    """Take ``p``'s ship off ``e`` (a move), keeping ``road_vertices`` exact."""
+    state.ship_owner[e] = -1
+    state.sf_ships[p].discard(e)
+    state.ships_left[p] += 1
+    ev = state.board.edge_vertices
+    touched = set(ship_vertices(state, p))
+    for f, owner in enumerate(state.edge_owner):
+        if owner == p:
+            touched.update(ev[f])
+    state.road_vertices[p] = touched
+    if e not in state.sf_no_road:
+        state.road_closed = state.road_closed - {e}
+    state.spot_cache.clear()
+
+
+def can_build(state: Any, p: int) -> bool:
+    hand = state.hand[p]
+    return bool(hand[LUMBER] and hand[WOOL] and state.ships_left[p])
+
+
+# ---------------------------------------------------------------------- shipping routes
+def movable_ships(state: Any, p: int) -> list[int]:
+    """``p``'s ships that may move (SF-RT-01, SF-MS-01..04).
+
+    A route is ``p``'s ships joined at intersections without ``p``'s building (another player's
+    building does not cut it, SF-RT-01). A route touching two or more of ``p``'s buildings is
+    closed: none of its ships moves. In an open route the ships at an open end (one end touching
+    no other ship of ``p`` and no building of his) move; a route without such an end (a ring, or
+    a loop back to the one building it touches) moves at the ships beside that building, or
+    anywhere (SF-MS-03). Never a ship built this turn, nor one beside the pirate.
+    """
+    so, vo = state.ship_owner, state.vertex_owner
+    ev, vertex_edges = state.board.edge_vertices, state.board.vertex_edges
+    mine = sorted(state.sf_ships[p])
+    seen: set[int] = set()
+    movable: list[int] = []
+    for start in mine:
+        if start in seen:
+            continue
+        route, buildings, todo = [], set(), [start]
+        seen.add(start)
+        while todo:
+            e = todo.pop()
+            route.append(e)
+            for v in ev[e]:
+                if vo[v] == p:
+                    buildings.add(v)
+                    continue
+                for f in vertex_edges[v]:
+                    if so[f] == p and f not in seen:
+                        seen.add(f)
+                        todo.append(f)
+        if len(buildings) >= 2:
+            continue  # closed (SF-RT-01, SF-MS-02)
+        ends = [e for e in route if any(_free_end(state, p, e, v) for v in ev[e])]
+        if not ends:
+            beside = [e for e in route if any(v in buildings for v in ev[e])]
+            # A ship beside the building moves only if the rest stays joined to it: a loop back
+            # to the building, not the one ship that joins a ring to it (it would cut the ring
+            # loose).
+            ends = (
+                [e for e in beside if _rest_joined(state, route, e, buildings)] if beside else route
+            )
+        movable.extend(ends)
+    blocked = pirate_sides(state)
+    new = state.ships_new
+    return sorted(e for e in movable if e not in blocked and e not in new)
+
+
+def _rest_joined(state: Any, route: list[int], lifted: int, buildings: set[int]) -> bool:
+    """Every ship of ``route`` but ``lifted`` still reaches one of ``buildings``."""
+    ev, vertex_edges = state.board.edge_vertices, state.board.vertex_edges
+    rest = set(route) - {lifted}
+    reached: set[int] = set()
+    seen = set(buildings)
+    todo = list(buildings)
+    while todo:
+        v = todo.pop()
+        for f in vertex_edges[v]:
+            if f in rest and f not in reached:
+                reached.add(f)
+                for w in ev[f]:
+                    if w not in seen:
+                        seen.add(w)
+                        todo.append(w)
+    return reached == rest
+
+
+def _free_end(state: Any, p: int, e: int, v: int) -> bool:
+    if state.vertex_owner[v] == p:
+        return False
+    so = state.ship_owner
+    return not any(so[f] == p for f in state.board.vertex_edges[v] if f != e)
+
+
+def move_targets(state: Any, p: int, e: int) -> list[int]:
+    """Where ``p``'s ship on ``e`` may go: any path where a new ship could be built, once it
+    left ``e`` (SF-MS-04)."""
+    so, mine = state.ship_owner, state.sf_ships[p]
+    so[e] = -1
+    mine.discard(e)
+    try:
+        return [f for f in ship_spots(state, p) if f != e]
+    finally:
+        so[e] = p
+        mine.add(e)

@@ -1,0 +1,199 @@
+"""Random play for the special Seafarers scenarios' tests: whole games on seeded chance streams,
+with round trips, observations and the invariants that hold whatever the scenario."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from games.catan import GAME
+from games.catan.constants import (
+    CARDS_PER_RESOURCE,
+    DEV_COUNTS,
+    MAX_CITIES,
+    MAX_SETTLEMENTS,
+)
+from games.common.api import CHANCE
+from games.common.chance import ChanceStreams
+from tests.games.test_conformance import check_round_trip
+
+
+def check_basics(state: Any) -> None:
+    """Cards are conserved (bank + hands; development deck + hands + played), pieces never
+    exceed the supplies, public VP never goes down below the buildings'."""
+    n = state.n
+    for r in range(5):
+        assert state.bank[r] + sum(state.hand[p][r] for p in range(n)) == CARDS_PER_RESOURCE
+        assert state.bank[r] >= 0
+    for c in range(5):
+        in_hands = sum(state.dev_hand[p][c] for p in range(n))
+        played = sum(state.knights) if c == 0 else 0
+        total = state.dev_deck[c] + in_hands + played + state.dev_spent[c] + state.dev_drawn[c]
+        assert total == DEV_COUNTS[c], (c, total)
+    for p in range(n):
+        assert min(state.settlements_left[p], state.cities_left[p], state.roads_left[p]) >= 0
+        built = (MAX_SETTLEMENTS - state.settlements_left[p]) + 2 * (
+            MAX_CITIES - state.cities_left[p]
+        )
+        assert state.public_vp(p) >= built
+
+
+def check_hidden(state: Any, seat: int) -> None:
+    """A seat's observation is JSON and shows only counts of the others' hands."""
+    obs = state.observation(seat)
+    text = json.dumps(obs)
+    assert sum(obs["you"]["resources"].values()) == sum(state.hand[seat])
+    assert "fog_stack" not in text and "dev_deck" not in text
+
+
+def play(
+    options: dict[str, Any], n: int, seed: int, every: int = 0, check: Any = None
+) -> tuple[Any, list[dict[str, Any]]]:
+    """A random game to the end; every ``every`` steps a round trip, the observations, the
+    basic invariants and ``check(state)``. Returns the final state and the applied actions."""
+    state = GAME.new_game(n, seed, options)
+    streams, choice = ChanceStreams(seed), random.Random(seed)
+    applied: list[dict[str, Any]] = []
+    step = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            action = streams.sample(state)
+        else:
+            legal = state.legal_actions()
+            assert legal, f"no legal action in phase {state.phase}"
+            action = legal[int(choice.random() * len(legal))]
+        state.apply(action)
+        applied.append(action)
+        step += 1
+        if every and step % every == 0:
+            check_round_trip(GAME, state)
+            check_basics(state)
+            for seat in range(n):
+                check_hidden(state, seat)
+            if check is not None:
+                check(state)
+    check_basics(state)
+    return state, applied
+
+
+def replays_in_another_process(options: dict[str, Any], n: int, seed: int, tmp_path: Any) -> None:
+    """Determinism across processes: a replay of the seed and actions in a fresh interpreter
+    gives the identical state."""
+    import subprocess
+    import sys
+
+    from tests.workers import ROOT
+
+    state, applied = play(options, n, seed)
+    (tmp_path / "actions.json").write_text(json.dumps(applied))
+    script = (
+        "import json\n"
+        "from games.catan import GAME\n"
+        "from games.common.replay import replay\n"
+        f"actions = json.load(open({str(tmp_path / 'actions.json')!r}))\n"
+        f"state = replay(GAME, {n}, {seed}, {options!r}, actions)\n"
+        "print(json.dumps(state.to_dict(), sort_keys=True))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == json.dumps(state.to_dict(), sort_keys=True)
+
+
+def at_main(options: dict[str, Any], n: int = 4, seed: int = 1) -> Any:
+    """A random game played on to the first main phase after the founding (the roller to
+    act); the seat to act is ``state.actor``."""
+    state = GAME.new_game(n, seed, options)
+    streams, choice = ChanceStreams(seed), random.Random(seed)
+    while not (state.turn >= 1 and state.phase == "main"):
+        if state.current_player() == CHANCE:
+            state.apply(streams.sample(state))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[int(choice.random() * len(legal))])
+    return state
+
+
+def give(state: Any, p: int, **cards: int) -> None:
+    """Put cards from the bank into ``p``'s hand (``lumber=1, wool=1``)."""
+    from games.catan.constants import RESOURCE_INDEX
+
+    for name, count in cards.items():
+        r = RESOURCE_INDEX[name]
+        state.bank[r] -= count
+        state.hand[p][r] += count
+    state._legal = None
+
+
+def ship_beside(state: Any, p: int, target: int, avoid: tuple[int, ...] = ()) -> int:
+    """Lay a ship of ``p`` (no cost) on a free ship path sharing an intersection with path
+    ``target`` where no other seat's building stands (never one of ``avoid``), so ``p`` may build
+    a ship on ``target`` next. Returns that path."""
+    from games.catan.expansions.seafarers import ships
+
+    vo, so = state.vertex_owner, state.ship_owner
+    for v in state.board.edge_vertices[target]:
+        if vo[v] not in (-1, p):
+            continue
+        for e in state.board.vertex_edges[v]:
+            if (
+                e != target
+                and e not in avoid
+                and state.sf_ship_path[e]
+                and so[e] == -1
+                and state.edge_owner[e] == -1
+            ):
+                ships.put_ship(state, p, e)
+                state._legal = None
+                return e
+    raise AssertionError(f"no free ship path beside path {target}")
+
+
+def sea_route(state: Any, p: int, goal: int) -> list[int]:
+    """The shortest chain of free ship paths from one of ``p``'s buildings to intersection
+    ``goal`` (not through another seat's building, not beside the pirate), as paths in order."""
+    from collections import deque
+
+    from games.catan.expansions.seafarers.ships import pirate_sides
+
+    b, vo = state.board, state.vertex_owner
+    blocked = set(pirate_sides(state))
+    starts = [v for v in range(b.num_vertices) if vo[v] == p]
+    came: dict[int, tuple[int, int] | None] = {v: None for v in starts}
+    todo = deque(starts)
+    while todo:
+        v = todo.popleft()
+        if v == goal:
+            route = []
+            while came[v] is not None:
+                e, v = came[v]
+                route.append(e)
+            return route[::-1]
+        if vo[v] not in (-1, p):
+            continue
+        for e in b.vertex_edges[v]:
+            if not state.sf_ship_path[e] or e in blocked:
+                continue
+            if state.ship_owner[e] != -1 or state.edge_owner[e] != -1:
+                continue
+            w = next(x for x in b.edge_vertices[e] if x != v)
+            if w not in came:
+                came[w] = (e, v)
+                todo.append(w)
+    raise AssertionError(f"no sea route from seat {p} to intersection {goal}")
+
+
+def sail_to(state: Any, p: int, goal: int) -> int:
+    """Lay ``p``'s ships (no cost) along :func:`sea_route` to ``goal`` but the last, which ``p``
+    then builds through the engine (1 lumber + 1 wool given). Returns the last path."""
+    from games.catan.expansions.seafarers import ships
+
+    route = sea_route(state, p, goal)
+    for e in route[:-1]:
+        ships.put_ship(state, p, e)
+    state._legal = None
+    give(state, p, lumber=1, wool=1)
+    state.apply({"type": "build_ship", "edge": route[-1]})
+    return route[-1]
