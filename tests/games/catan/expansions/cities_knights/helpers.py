@@ -3,6 +3,7 @@ fixed choice, then pieces and cards set directly."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -107,7 +108,7 @@ def events(state: Any, kind: str) -> list[dict[str, Any]]:
 def path(state: Any, *vertices: int) -> list[int]:
     """The edges joining consecutive intersections."""
     edges = []
-    for a, b in zip(vertices, vertices[1:]):
+    for a, b in itertools.pairwise(vertices):
         (e,) = [e for e in state.board.vertex_edges[a] if b in state.board.edge_vertices[e]]
         edges.append(e)
     return edges
