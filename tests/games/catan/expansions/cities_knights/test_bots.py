@@ -58,3 +58,23 @@ def test_heuristic_bots_play_cities_and_knights_legally_to_the_end() -> None:
             state.apply(legal[index])
         assert state.is_terminal()
     assert kinds.get("improve_city", 0) and kinds.get("build_knight", 0)
+
+
+def test_the_sdk_reads_the_cities_and_knights_observation() -> None:
+    arena_bot, _ = load_heuristic()
+    from .helpers import blank, in_main, put, put_knight
+
+    state = blank()
+    put(state, 0, cities=[0])
+    put_knight(state, 1, 40, strength=2, active=1)
+    state.ck_levels[0] = [0, 2, 1]
+    state.ck_barbarian = 3
+    in_main(state)
+    view = arena_bot.CatanView(state.observation(0), GAME.static_info(OPTIONS))
+    assert view.improvement_levels() == {"trade": 0, "politics": 2, "science": 1}
+    assert view.ck_knights(1) == [
+        {"vertex": 40, "owner": 1, "strength": 2, "active": True, "acted": False}
+    ]
+    assert view.barbarian_position == 3
+    assert view.commodities == {"paper": 0, "cloth": 0, "coin": 0}
+    assert view.progress_cards == sorted(state.ck_progress[0])
