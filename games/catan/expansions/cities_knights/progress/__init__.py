@@ -31,6 +31,7 @@ Rules: CK-PC-01..05 (the core's part: ``cards.py``); the effects: CK-PC-S01..T06
 from __future__ import annotations
 
 import importlib
+from functools import cache
 from typing import Any
 
 from ..data import PROGRESS_CARDS, VP_CARDS
@@ -44,6 +45,7 @@ def slug(card: str) -> str:
     return card.lower().replace(" ", "_")
 
 
+@cache
 def effect_module(card: str) -> Any:
     """The module of a card's colour (``progress/<track>.py``)."""
     return importlib.import_module(f"{__name__}.{PROGRESS_CARDS[card]['track']}")
@@ -52,19 +54,27 @@ def effect_module(card: str) -> Any:
 def playable(state: Any, seat: int) -> list[Action]:
     """The ``play_progress`` actions of ``seat`` now (CK-PC-02: own turn; the Alchemist before
     the roll, every other card after it; any number per turn)."""
-    if seat != state.turn_player:
+    hand = state.ck_progress[seat]
+    if not hand or seat != state.turn_player:
         return []
     legal: list[Action] = []
-    for card in sorted(set(state.ck_progress[seat])):
+    for card in sorted(set(hand)):
         if card in VP_CARDS:
             continue
         before_roll = bool(PROGRESS_CARDS[card].get("before_roll"))
         if before_roll == state.rolled:
             continue
-        finder = getattr(effect_module(card), f"playable_{slug(card)}", None)
+        finder = _finder(card)
         if finder is not None:
             legal.extend(finder(state, seat))
     return legal
+
+
+@cache
+def _finder(card: str) -> Any:
+    """The card's ``playable_<slug>`` function, or None (not implemented: never offered).
+    Looked up once per process; a test that patches a module calls ``_finder.cache_clear()``."""
+    return getattr(effect_module(card), f"playable_{slug(card)}", None)
 
 
 def apply_play(state: Any, seat: int, action: Action) -> bool:
