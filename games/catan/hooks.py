@@ -56,6 +56,10 @@ hook               when                                                   e.g.
                    owner's length is recomputed after a settlement
 ``road_building``  the Road Building card's legal list (``p, legal``):     Seafarers: free ships
                    add other free pieces
+``roll``           the roller asked for the dice (``roll``); True: the     Cities & Knights: the
+                   hook set a chance phase of its own (other dice)         event die + red die
+``rob``            the robber steals from ``victim``; True: the hook       Cities & Knights:
+                   took over the steal (other cards to steal)              commodities too
 =================  =====================================================  ========================
 
 Neutral colours (``neutral_colours``, Catan for Two): piece owners ``n .. state.owners - 1`` on
@@ -118,6 +122,8 @@ HOOKS = (
     "robber_done",
     "trail",
     "road_building",
+    "roll",
+    "rob",
 )
 """The hooks a state calls (``layout`` and ``static`` are asked with the options only)."""
 

@@ -62,6 +62,12 @@ EXPANSION_SECTIONS = (
         "Traders & Barbarians (expansions/traders-and-barbarians.md)",
     ),
     ("seafarers.md", "SF", "seafarers", "Seafarers (expansions/seafarers.md)"),
+    (
+        "cities-and-knights.md",
+        "CK",
+        "cities_and_knights",
+        "Cities & Knights (expansions/cities-and-knights.md)",
+    ),
 )
 # Scenario lines of an expansion with several option values (Seafarers' maps): a line family
 # counts once its plug-in plays that value; until then it is listed as not playable yet. The
@@ -90,6 +96,7 @@ COMBINATION_FAMILIES: dict[str, tuple[str, ...]] = {
     "C2-EV": ("catan_for_two", "event_cards"),
     "C2-CK": ("catan_for_two", "cities_and_knights"),
     "RI-CB": ("rivers", "traders_barbarians"),
+    "CK-SF": ("cities_and_knights", "seafarers"),
 }
 HAND_WRITTEN = "<!-- hand-written below: kept by python -m tests.tools.rules_coverage -->"
 
