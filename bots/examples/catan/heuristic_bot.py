@@ -388,6 +388,9 @@ def seafarers_move(turn: arena_bot.Turn, kinds: set[str]) -> int | None:
     choice = best(turn, ships, ship_score)
     if ship_score(turn.legal_actions[choice]) > 0:
         return choice
+    return None
+
+
 def cities_knights(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[str]) -> int | None:
     """Cities & Knights (docs/protocol.md): improve the cities with commodities, keep enough
     active knights when the barbarian ship is near, wall cities when the hand is large; the
