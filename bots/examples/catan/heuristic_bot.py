@@ -4,7 +4,8 @@ Set-up: the free intersection with the most pips (dice outcomes) and resource va
 city > settlement on the best spot > development card > road toward a good free spot; a 4:1 /
 harbour trade when it completes a city or settlement; never proposes or accepts player trades.
 The robber goes to the opponents' best hex away from ours, and steals from the richest hand.
-Each scenario adds one function of its own (``rivers_move``, ``barbarian_move``, ...), asked first.
+Each scenario adds one function of its own (``rivers_move``, ``barbarian_move``, ...), asked first;
+Catan for Two with a scenario uses both functions, the pair's own phases in the scenario's.
 """
 
 from __future__ import annotations
@@ -373,7 +374,8 @@ def caravan_move(turn: arena_bot.Turn, view: arena_bot.CatanView) -> int | None:
 def catan_for_two(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[str]) -> int | None:
     """Catan for Two (docs/scenarios/catan_for_two.md): neutral pieces where they help us least
     and hurt the opponent, spare cards given in a Forced Trade, tokens for the robber on our
-    hexes, a rich opponent's hand, or a knight that wins us no Largest Army."""
+    hexes (to the desert, a swamp or beside the board, as the pair has it), a rich opponent's
+    hand, or a knight that wins us no Largest Army."""
     two = view.raw.get("catan_for_two")
     if two is None:
         return None
