@@ -346,3 +346,90 @@ def seafarers_view(turn: Turn) -> SeafarersView | None:
     if "seafarers" not in turn.observation:
         return None
     return SeafarersView(turn.observation, turn.match.static)
+# ---------------------------------------------------------------------------------------------
+# Catan for Two with a Traders & Barbarians scenario (``{"catan_for_two": true, "scenario": S}``;
+# docs/scenarios/catan_for_two.md). Each function builds the action object the engine lists, so
+# ``decide`` may return it as it is (``return arena_bot.robber_aside()``) once it is legal.
+
+TOKEN_ACTIONS = (
+    "forced_trade",
+    "robber_to_desert",
+    "robber_to_swamp",
+    "robber_aside",
+    "c2_move_barbarian",
+    "c2_move_tb_barbarian",
+)
+"""Catan for Two: the actions that cost trade tokens (``token_price`` each); a scenario's pair
+replaces ``robber_to_desert`` by its own (Rivers: to a swamp; Caravans: beside the board;
+Barbarian Attack and T&B: move a barbarian)."""
+
+FOREIGN_KNIGHT_OWNER = 2
+"""Barbarian Attack for two: the foreign knight's owner in ``barbarian_attack.knights``."""
+
+
+def c2_place_camel(edge: int, toward: int) -> Action:
+    """Caravans for two (phase ``c2_camel``): a camel on path ``edge``, heading to ``toward``."""
+    return {"type": "c2_place_camel", "edge": edge, "toward": toward}
+
+
+def robber_to_swamp(hex_id: int) -> Action:
+    """Rivers for two (token action): send the robber to the swamp ``hex_id``; nobody is robbed."""
+    return {"type": "robber_to_swamp", "hex": hex_id}
+
+
+def robber_aside() -> Action:
+    """Caravans for two (token action): put the robber beside the board."""
+    return {"type": "robber_aside"}
+
+
+def move_foreign_knight(to: int) -> Action:
+    """Barbarian Attack for two (phase ``foreign_knight``): march it to path ``to`` (<= 3 paths)."""
+    return {"type": "move_foreign_knight", "to": to}
+
+
+def keep_foreign_knight() -> Action:
+    """Barbarian Attack for two (phase ``foreign_knight``): leave the foreign knight where it is."""
+    return {"type": "keep_foreign_knight"}
+
+
+def c2_move_barbarian(from_hex: int, to_hex: int) -> Action:
+    """Barbarian Attack for two (token action): one barbarian from a coastal hex to another."""
+    return {"type": "c2_move_barbarian", "from": from_hex, "to": to_hex}
+
+
+def c2_move_tb_barbarian(barbarian: int, edge: int) -> Action:
+    """Traders & Barbarians for two (token action): barbarian number ``barbarian`` (its index in
+    ``traders_barbarians.barbarians``) to path ``edge`` (no road, no other barbarian there)."""
+    return {"type": "c2_move_tb_barbarian", "barbarian": barbarian, "edge": edge}
+
+
+def token_actions(turn: Turn) -> list[int]:
+    """Catan for Two: indices of the legal actions that cost trade tokens (``TOKEN_ACTIONS``)."""
+    return turn.actions_of_type(*TOKEN_ACTIONS)
+
+
+def trade_tokens(view: CatanView, seat: int | None = None) -> int:
+    """Catan for Two: trade tokens of ``seat`` (default: ours); 0 in other games."""
+    two = view.raw.get("catan_for_two")
+    return two["trade_tokens"][view.seat if seat is None else seat] if two else 0
+
+
+def token_price(view: CatanView) -> int | None:
+    """Catan for Two: what a token action costs us now (1 or 2); None in other games."""
+    two = view.raw.get("catan_for_two")
+    return two["token_price"] if two else None
+
+
+def foreign_knight_path(view: CatanView) -> int:
+    """Barbarian Attack for two: the foreign knight's path, -1 before the first real knight
+    (or in other games)."""
+    ba = view.raw.get("barbarian_attack") or {}
+    for edge, owner in ba.get("knights", []):
+        if owner == FOREIGN_KNIGHT_OWNER:
+            return edge
+    return -1
+
+
+def choosing_camel(view: CatanView) -> bool:
+    """Caravans for two: True while we are asked where a camel of the 2-camel round goes."""
+    return (view.raw.get("pending") or {}).get("camel_vote") == "choose"

@@ -4,7 +4,8 @@ Set-up: the free intersection with the most pips (dice outcomes) and resource va
 city > settlement on the best spot > development card > road toward a good free spot; a 4:1 /
 harbour trade when it completes a city or settlement; never proposes or accepts player trades.
 The robber goes to the opponents' best hex away from ours, and steals from the richest hand.
-Each scenario adds one function of its own (``rivers_move``, ``barbarian_move``, ...), asked first.
+Each scenario adds one function of its own (``rivers_move``, ``barbarian_move``, ...), asked first;
+Catan for Two with a scenario uses both functions, the pair's own phases in the scenario's.
 """
 
 from __future__ import annotations
@@ -125,9 +126,9 @@ def barbarian_move(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[s
         for a, b in static["edge_vertices"]
     ]
 
-    def mine(h: int) -> int:  # our buildings' worth around hex h (-1: the supply)
+    def mine(h: int, seat: int = view.seat) -> int:  # seat's buildings' worth by hex h (-1: none)
         corners = set(static["hex_vertices"][h]) if h >= 0 else set()
-        return sum(level for v, o, level in view.buildings() if v in corners and o == view.seat)
+        return sum(level for v, o, level in view.buildings() if v in corners and o == seat)
 
     def edge_score(e: int, leaving: int = -1) -> float:
         score = 0.0
@@ -149,6 +150,21 @@ def barbarian_move(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[s
         return best(turn, of("capture_barbarian"), lambda a: mine(a["hex"]) + bars[a["hex"]])
     if "treason_move" in kinds:
         return best(turn, of("treason_move"), lambda a: mine(a["from"]) - mine(a["to"]))
+    if "keep_foreign_knight" in kinds:  # for two: march it where it wins a battle for us
+        here = arena_bot.foreign_knight_path(view)
+        gain = {i: edge_score(act(i)["to"], here) - edge_score(here)
+                for i in of("move_foreign_knight")}  # fmt: skip
+        good = [i for i in gain if gain[i] > 0]
+        return max(good, key=gain.get) if good else of("keep_foreign_knight")[0]
+    if "c2_move_barbarian" in kinds:  # for two: off our coast, onto the opponent's
+
+        def shift(a: dict) -> float:
+            theirs = mine(a["to"], 1 - view.seat) * (2 if bars.get(a["to"], 0) == 2 else 1)
+            return 2 * mine(a["from"]) - 3 * mine(a["to"]) + theirs
+
+        choice = best(turn, of("c2_move_barbarian"), shift)
+        if shift(act(choice)) >= 2 and arena_bot.token_price(view) == 1:
+            return choice
     if "end_knight_moves" in kinds or "move_knight" in kinds:
         moves = of("move_knight")
         gain = {i: edge_score(act(i)["to"], act(i)["edge"]) - edge_score(act(i)["edge"])
@@ -185,11 +201,7 @@ def traders_move(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[str
     scenario = view.raw["traders_barbarians"]
     if "move_wagon" in kinds or view.phase == "tb_wagon":
         cargo = scenario["cargo"][view.seat]
-        goals = {
-            site["plaza"]
-            for name, site in view.sites["trade_hexes"].items()
-            if cargo is None or cargo in tables["trade_hexes"][name]["accepts"]
-        }
+        goals = plaza_goals(view, tables, cargo)
         here = scenario["wagons"][view.seat]
         far = wagon_distances(turn.match.static, goals, tables["closed_paths"])
         moves = turn.actions_of_type("move_wagon")
@@ -207,15 +219,56 @@ def traders_move(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[str
 
         def harm(action: dict) -> int:
             owner = roads.get(action["edge"], view.seat)
+            if owner >= len(players):  # a neutral road (Catan for Two): no cards to draw
+                return 0
             return -1 if owner == view.seat else players[owner]["resource_cards"]
 
         return best(turn, turn.actions_of_type("move_barbarian"), harm)
+    if "c2_move_tb_barbarian" in kinds and arena_bot.token_price(view) == 1:
+        choice = tb_barbarian_block(turn, view, tables, scenario)
+        if choice is not None:
+            return choice
     if "build_city" in kinds or "build_settlement" in kinds:
         return None  # points first
     for kind in ("upgrade_baggage", "play_scenario_card", "buy_scenario_card"):
         if kind in kinds:
             return turn.actions_of_type(kind)[0]
     return None
+
+
+def plaza_goals(view: arena_bot.CatanView, tables: dict, cargo: str | None) -> set[int]:
+    """The plazas a wagon carrying ``cargo`` may head for (any plaza when empty)."""
+    return {
+        site["plaza"]
+        for name, site in view.sites["trade_hexes"].items()
+        if cargo is None or cargo in tables["trade_hexes"][name]["accepts"]
+    }
+
+
+def tb_barbarian_block(
+    turn: arena_bot.Turn, view: arena_bot.CatanView, tables: dict, scenario: dict
+) -> int | None:
+    """T&B for two's token action: put a barbarian (+2 movement points) on the opponent
+    wagon's next step toward its plaza, taking first the barbarian that lies on our own way.
+    None when no free path is on the opponent's way."""
+    static, closed = turn.match.static, tables["closed_paths"]
+
+    def on_way(seat: int) -> tuple[list[int], int]:
+        far = wagon_distances(static, plaza_goals(view, tables, scenario["cargo"][seat]), closed)
+        return far, scenario["wagons"][seat]
+
+    far_them, at_them = on_way(1 - view.seat)
+    far_us, at_us = on_way(view.seat)
+
+    def score(action: dict) -> float:
+        a, b = view.edge_vertices(action["edge"])
+        blocks = at_them in (a, b) and min(far_them[a], far_them[b]) < far_them[at_them]
+        x, y = view.edge_vertices(scenario["barbarians"][action["barbarian"]])
+        ours = far_us[x] != far_us[y] and min(far_us[x], far_us[y]) < far_us[at_us]
+        return 2 * blocks + ours
+
+    choice = best(turn, turn.actions_of_type("c2_move_tb_barbarian"), score)
+    return choice if score(turn.legal_actions[choice]) >= 2 else None
 
 
 def wagon_distances(static: dict, goals: set[int], closed: list[int]) -> list[int]:
@@ -299,7 +352,7 @@ def caravan_move(turn: arena_bot.Turn, view: arena_bot.CatanView) -> int | None:
                 value += 1.0 if owners[v] == view.seat else -0.5
         return value
 
-    spots = turn.actions_of_type("propose_camel", "place_camel")
+    spots = turn.actions_of_type("propose_camel", "place_camel", "c2_place_camel")
     if spots:
         return best(turn, spots, lambda a: worth(a["edge"]))
     bids = turn.actions_of_type("caravan_bid")
@@ -321,7 +374,8 @@ def caravan_move(turn: arena_bot.Turn, view: arena_bot.CatanView) -> int | None:
 def catan_for_two(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[str]) -> int | None:
     """Catan for Two (docs/scenarios/catan_for_two.md): neutral pieces where they help us least
     and hurt the opponent, spare cards given in a Forced Trade, tokens for the robber on our
-    hexes, a rich opponent's hand, or a knight that wins us no Largest Army."""
+    hexes (to the desert, a swamp or beside the board, as the pair has it), a rich opponent's
+    hand, or a knight that wins us no Largest Army."""
     two = view.raw.get("catan_for_two")
     if two is None:
         return None
@@ -338,8 +392,10 @@ def catan_for_two(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[st
     if "forced_give" in kinds:
         have = view.resources
         return best(turn, turn.actions_of_type("forced_give"), lambda a: have[a["resource"]])
-    if "robber_to_desert" in kinds and robber_score(view, view.raw["board"]["robber"]) < 0:
-        return turn.actions_of_type("robber_to_desert")[0]
+    robber = view.raw["board"]["robber"]
+    freeing = turn.actions_of_type("robber_to_desert", "robber_to_swamp", "robber_aside")
+    if freeing and robber >= 0 and robber_score(view, robber) < 0:
+        return freeing[0]  # a swamp or the desert produce nothing: any frees our hex
     players = view.raw["players"]
     if "forced_trade" in kinds and "end_turn" in kinds and players[opponent]["resource_cards"] >= 5:
         return turn.actions_of_type("forced_trade")[0]
