@@ -1,7 +1,7 @@
 """Many seeded random games of the board game with some options: do they all end cleanly?
 
 Usage: ``python bench/random_games_catan.py GAMES [--options JSON] [--players 3,4]
-[--first-seed S] [--alternate]``.
+[--first-seed S] [--alternate] [--every N]`` (a progress line every N games, 500 unless given).
 Plays seeds ``S..S+GAMES-1`` (``S`` is 0 unless given) for each player count, or with
 ``--alternate`` each seed once with the player count ``PLAYERS[seed % len(PLAYERS)]`` (so a long
 run can be continued from the first seed not yet played, in several processes side by side),
@@ -45,6 +45,11 @@ def main() -> None:
         at = args.index("--first-seed")
         first = int(args[at + 1])
         del args[at : at + 2]
+    every = 500
+    if "--every" in args:
+        at = args.index("--every")
+        every = int(args[at + 1])
+        del args[at : at + 2]
     alternate = "--alternate" in args
     if alternate:
         args.remove("--alternate")
@@ -76,7 +81,7 @@ def main() -> None:
                 decisions += made
             except Exception:  # every failure is reported with its seed
                 errors.append((seed, traceback.format_exc(limit=3)))
-            if count % 500 == 0:
+            if count % every == 0:
                 print(
                     f"  {n} players: {count} games (last seed {seed}), {len(errors)} errors,"
                     f" {dict(sorted(reasons.items()))}, {time.perf_counter() - start:,.0f} s,"
