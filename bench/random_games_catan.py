@@ -1,7 +1,11 @@
 """Many seeded random games of the board game with some options: do they all end cleanly?
 
-Usage: ``python bench/random_games_catan.py GAMES [--options JSON] [--players 3,4]``.
-Plays seeds ``0..GAMES-1`` for each player count with uniformly random decisions, checks the
+Usage: ``python bench/random_games_catan.py GAMES [--options JSON] [--players 3,4]
+[--first-seed S] [--alternate] [--every N]`` (a progress line every N games, 500 unless given).
+Plays seeds ``S..S+GAMES-1`` (``S`` is 0 unless given) for each player count, or with
+``--alternate`` each seed once with the player count ``PLAYERS[seed % len(PLAYERS)]`` (so a long
+run can be continued from the first seed not yet played, in several processes side by side),
+with uniformly random decisions, checks the
 engine's invariants (cards, pieces, VP, holders; ``tests/games/catan/randomplay.py``) at the end
 of every game and a ``to_dict``/``from_dict`` round trip of the final state, and prints how the
 games ended (victory, no_progress, turn_limit), any error with its seed, decisions per game and
@@ -11,6 +15,7 @@ the time taken. The figure for a scenario goes into its README or docs/PERFORMAN
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 import traceback
@@ -35,18 +40,38 @@ def main() -> None:
         at = args.index("--players")
         players = [int(n) for n in args[at + 1].split(",")]
         del args[at : at + 2]
+    first = 0
+    if "--first-seed" in args:
+        at = args.index("--first-seed")
+        first = int(args[at + 1])
+        del args[at : at + 2]
+    every = 500
+    if "--every" in args:
+        at = args.index("--every")
+        every = int(args[at + 1])
+        del args[at : at + 2]
+    alternate = "--alternate" in args
+    if alternate:
+        args.remove("--alternate")
     games = int(args[0]) if args else 1000
     check = check_invariants
     if options.get("cities_and_knights"):  # its own invariants (commodities, cards, knights)
         from tests.games.catan.expansions.cities_knights.checks import check_ck as check
-    print(f"catan random games: {games} per player count {players}, options {options}")
+    seeds = range(first, first + games)
+    print(
+        f"catan random games: seeds {first}..{first + games - 1}"
+        f" {'alternating' if alternate else 'for each of'} player counts {players},"
+        f" options {options}, load {os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
     start = time.perf_counter()
     for n in players:
+        played = [s for s in seeds if players[s % len(players)] == n] if alternate else seeds
         reasons: Counter[str] = Counter()
         errors = []
         capped: list[int] = []
         decisions = 0
-        for seed in range(games):
+        for count, seed in enumerate(played, 1):
             try:
                 state, _, made = random_game(n, seed, options, check=False)
                 check(state)
@@ -59,12 +84,18 @@ def main() -> None:
                 decisions += made
             except Exception:  # every failure is reported with its seed
                 errors.append((seed, traceback.format_exc(limit=3)))
-            if (seed + 1) % 500 == 0:
-                print(f"  {n} players: {seed + 1} games, {len(errors)} errors", flush=True)
+            if count % every == 0:
+                print(
+                    f"  {n} players: {count} games (last seed {seed}), {len(errors)} errors,"
+                    f" {dict(sorted(reasons.items()))}, {time.perf_counter() - start:,.0f} s,"
+                    f" load {os.getloadavg()[0]:.2f}",
+                    flush=True,
+                )
         print(
-            f"{n} players: {games} games, {dict(sorted(reasons.items()))}, errors {len(errors)}, "
-            f"{decisions / max(1, games - len(errors)):,.0f} decisions/game, "
-            f"{time.perf_counter() - start:,.0f} s so far",
+            f"{n} players: {len(played)} games, {dict(sorted(reasons.items()))}, "
+            f"errors {len(errors)}, "
+            f"{decisions / max(1, len(played) - len(errors)):,.0f} decisions/game, "
+            f"{time.perf_counter() - start:,.0f} s so far, load {os.getloadavg()[0]:.2f}",
             flush=True,
         )
         if capped:

@@ -346,6 +346,8 @@ def seafarers_view(turn: Turn) -> SeafarersView | None:
     if "seafarers" not in turn.observation:
         return None
     return SeafarersView(turn.observation, turn.match.static)
+
+
 # ---------------------------------------------------------------------------------------------
 # Catan for Two with a Traders & Barbarians scenario (``{"catan_for_two": true, "scenario": S}``;
 # docs/scenarios/catan_for_two.md). Each function builds the action object the engine lists, so

@@ -25,11 +25,19 @@ class BaggageRules:
     def add_upgrade(self, state: Any, p: int, legal: list[Action]) -> None:
         """TB-BG-02: during trading and building, while a face-down card is left."""
         number = state.tb_baggage[p]
-        if number >= len(baggage_cards()):
+        cards = baggage_cards()
+        if number >= len(cards):
             return
-        cost = baggage_cards()[number].cost
+        cost = cards[number].cost
         hand = state.hand[p]
-        if all(hand[r] >= cost[r] for r in range(5)):
+        # each resource spelled out: this runs on every main-phase legal list
+        if (
+            hand[0] >= cost[0]
+            and hand[1] >= cost[1]
+            and hand[2] >= cost[2]
+            and hand[3] >= cost[3]
+            and hand[4] >= cost[4]
+        ):
             legal.append(UPGRADE)
 
     def apply_upgrade_baggage(self, state: Any, action: Action) -> None:

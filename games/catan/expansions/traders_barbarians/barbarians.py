@@ -5,6 +5,7 @@ Rules: TB-SU-05, TB-TU-02, TB-DC-01, TB-WM-05, TB-WM-06.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from games.common.api import CHANCE
@@ -35,12 +36,18 @@ def place_action(edge: int) -> Action:
     return action
 
 
+@cache
+def open_paths(board: Any) -> tuple[int, ...]:
+    """The board's paths, in id order, without a trade hex's sea sides (they lie on the frame)."""
+    closed = board.road_closed
+    return tuple(e for e in range(board.num_edges) if e not in closed)
+
+
 def free_paths(state: Any) -> list[int]:
     """Paths a barbarian may be put on: at most one per path (TB-WM-06), never on a trade hex's
-    sea side (it lies on the frame); roads do not matter."""
-    taken = set(state.tb_barbarians)
-    closed = state.board.road_closed
-    return [e for e in range(state.board.num_edges) if e not in taken and e not in closed]
+    sea side; roads do not matter."""
+    taken = state.tb_barbarians  # three paths
+    return [e for e in open_paths(state.board) if e not in taken]
 
 
 class BarbarianRules:
@@ -86,8 +93,8 @@ class BarbarianRules:
     def add_drive_offs(self, state: Any, p: int, legal: list[Action]) -> None:
         """TB-WM-05, TB-BG-04: with an upgraded card, each barbarian on a path at the wagon's
         intersection may be tried once a turn."""
-        if len(self.card(state, p).drive_off) == 0:
-            return
+        if not self.card(state, p).drive_off:
+            return  # card 1 drives nobody off
         edges = state.board.vertex_edges[state.tb_wagons[p]]
         for i, e in enumerate(state.tb_barbarians):
             if e in edges and i not in state.tb_tried:

@@ -6,6 +6,7 @@ Rules: TB-CO-08, TB-DC-01..04, A-TB-01.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from games.catan.mechanics import scenario_deck
@@ -23,17 +24,28 @@ TB-DC-04)."""
 class CardRules:
     """Mixin of the plug-in: playing Knight, Road Building and Swift Journey."""
 
+    @cached_property
+    def card_plays(self) -> tuple[tuple[int, str, Action], ...]:
+        """(index in the deck, card, action) of each played card, in the order of ``PLAY``."""
+        return tuple((self.deck.index(card), card, action) for card, action in PLAY.items())
+
+    @cached_property
+    def victory_point_index(self) -> int:
+        return self.deck.index("victory_point")
+
     def add_card_plays(self, state: Any, p: int, legal: list[Action]) -> None:
         """Base-game timing (one card a turn, not the turn it was bought): Knight and Road
-        Building before the wagon moves (TB-TU-04), Swift Journey at any time of the turn."""
-        if p != state.turn_player or state.dev_played or not any(state.deck_hand[p]):
-            return  # the usual case, decided without looking at each card
+        Building before the wagon moves (TB-TU-04), Swift Journey at any time of the turn.
+
+        Called on every legal list of the turn player, so it reads the held and new counts
+        itself (``scenario_deck.playable``'s test) instead of calling per card."""
+        if p != state.turn_player or state.dev_played:
+            return
+        held, new = state.deck_hand[p], state.deck_new[p]
         moving = state.phase == "tb_wagon"
-        for card, action in PLAY.items():
-            if moving and card != "swift_journey":
-                continue
-            if not scenario_deck.playable(state, p, card):
-                continue
+        for i, card, action in self.card_plays:
+            if held[i] <= new[i] or (moving and card != "swift_journey"):
+                continue  # none held from before this turn; or not during the movement
             if card == "road_building" and not (state.roads_left[p] and state.road_spots(p)):
                 continue
             legal.append(action)
@@ -55,4 +67,4 @@ class CardRules:
 
     def hidden_vp(self, state: Any, p: int) -> int:
         """TB-DC-04: victory point cards count, hidden, until they make their owner win."""
-        return scenario_deck.held(state, p, "victory_point")
+        return state.deck_hand[p][self.victory_point_index]  # scenario_deck.held, inlined
