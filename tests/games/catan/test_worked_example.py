@@ -14,7 +14,9 @@ Where the stand-in board cannot carry an incidental detail of the story (who hol
 beyond what each named action needs, which roll pays whom), the game departs from it and says so
 at that turn. Turns 13–16 (BG-EX-07: orange's settlement, red's and blue's roads, white's trades
 and city, final scores) are still checked on a stand-in position of their own: no stand-in board
-found so far carries the whole story to turn 16 (issue 11).
+found so far carries the whole story to turn 16 (issue 11). ``tests/tools/worked_example_search.py``
+shows why this one cannot (whatever the dice, the story breaks in turn 13: blue keeps a grain
+from the 10s red needs, orange has no brick income) and searches for one that can.
 """
 
 from __future__ import annotations
