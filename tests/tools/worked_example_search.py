@@ -27,7 +27,12 @@ Findings (2026-11-26, issue 11), with the founding of the test (red 17/14, blue 
 
 No board was found that carries turns 1-16 with those settlements; climbing over tiles, founding
 orders and orange's second settlement (40, 35, 39, 25) reached turn 13 at best (blue still holding
-a grain). The next step is to free the settlements of red and white as well.
+a grain). A variant of the climb that also moved orange's two settlements, red's second (on
+pasture 12), blue's second and white's second (on hills 9) reached turn 13 as well in 15 minutes
+of two niced processes on the loaded machine. The next step is a constructive design (choose each
+seat's income so the rolls of turns 1-6 can serve red's, white's and orange's needs at once:
+red needs a 10, an 11, a 9 and one card more by turn 6, white two grain and a brick beyond his
+founding) rather than more climbing.
 """
 
 from __future__ import annotations
