@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.catan import actions as A
 from games.catan.constants import VICTORY_POINT
+from games.catan.state import CatanState
 from tests.games.catan.fixtures import empty_board, put, roll, set_hand
 
 
@@ -148,3 +149,38 @@ def test_bg_win_01_the_winner_ranks_first_even_with_fewer_points() -> None:
     assert state.is_terminal()
     assert state.result()["reason"] == "victory" and state.result()["ranking"] == [0, 1, 2]
     assert state.result()["scores"][:2] == [10, 11]
+
+
+def _stuck(seat_settlements: int, seat_cities: int, roads: int) -> CatanState:
+    """Seat 1 holds a city on vertex 0 and a settlement on vertex 10 (5 VP of a 20-VP game); the
+    others have nothing left; the deck is empty. Seat 1 keeps the pieces given."""
+    state = empty_board(3, victory_points=20)
+    put(state, 1, cities=[0], settlements=[10])
+    state.settlements_left = [0, seat_settlements, 0]
+    state.cities_left = [0, seat_cities, 0]
+    state.roads_left = [0, roads, 0]
+    state.dev_spent = state.dev_deck[:]
+    state.dev_deck = [0] * 5
+    return state
+
+
+def test_a_settlement_that_can_still_become_a_city_keeps_a_stuck_game_going() -> None:
+    """BG-WIN-01 (engine safety): the no-progress end waits while a seat has a city piece and a
+    settlement on the board; it comes once the city piece is gone."""
+    for cities_left, ends in ((1, False), (0, True)):
+        state = _stuck(seat_settlements=0, seat_cities=cities_left, roads=0)
+        roll(state, 2)
+        state.apply(A.END_TURN)
+        assert state.is_terminal() is ends
+
+
+def test_a_free_spot_in_reach_keeps_a_stuck_game_going() -> None:
+    """BG-WIN-01 (engine safety): a seat with a settlement piece left and roads to lay toward a
+    free intersection may still score, so the game goes on; without roads and with no spot on
+    its network it cannot, and the game ends; nor can it with roads but no settlement piece."""
+    for settlements, roads, ends in ((1, 2, False), (1, 0, True), (0, 2, True)):
+        state = _stuck(seat_settlements=settlements, seat_cities=0, roads=roads)
+        assert not state.settlement_spots(1)  # no road of his reaches a free spot yet
+        roll(state, 2)
+        state.apply(A.END_TURN)
+        assert state.is_terminal() is ends

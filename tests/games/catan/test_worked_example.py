@@ -14,7 +14,9 @@ Where the stand-in board cannot carry an incidental detail of the story (who hol
 beyond what each named action needs, which roll pays whom), the game departs from it and says so
 at that turn. Turns 13–16 (BG-EX-07: orange's settlement, red's and blue's roads, white's trades
 and city, final scores) are still checked on a stand-in position of their own: no stand-in board
-found so far carries the whole story to turn 16 (issue 11).
+found so far carries the whole story to turn 16 (issue 11). ``tests/tools/worked_example_search.py``
+shows why this one cannot (whatever the dice, the story breaks in turn 13: blue keeps a grain
+from the 10s red needs, orange has no brick income) and searches for one that can.
 """
 
 from __future__ import annotations
@@ -392,29 +394,50 @@ def test_bg_ex_06_blue_trades_with_orange_and_bank_then_settles() -> None:
 
 # ---------------------------------------------------------------------- turn 16: a stand-in
 def _table():
-    """Four seats in the example's order: orange, red, blue, white."""
+    """The story's position before turn 16 on the beginner board: orange 3 settlements, red a
+    city and a settlement, blue 3 settlements, white 3 settlements, one of them on the wool
+    harbour (vertex 4, beside pasture 2), which becomes his city."""
     state = empty_board(4)
-    put(state, ORANGE, settlements=[12], roads=[11])
-    put(state, RED, settlements=[17, 20])  # fields 12 / hills 6 / forest 8; hills 10, mountains 8
-    put(state, BLUE, settlements=[40])  # mountains 3, fields 4, fields 6
-    put(state, WHITE, settlements=[46], roads=[60])  # pasture 5, pasture 11; lumber harbour
+    put(state, ORANGE, settlements=[2, 30, 37])
+    put(state, RED, settlements=[20], cities=[17])
+    put(state, BLUE, settlements=[40, 28, 51])
+    put(state, WHITE, settlements=[46, 4, 10])
     return state
 
 
 def test_bg_ex_07_red_white_trade_two_to_one_harbour_twice_then_city() -> None:
-    """BG-EX-07: red gives white 1 ore for 1 wool; white uses his 2:1 harbour twice and builds a
-    city (here the lumber harbour stands in for the example's wool harbour)."""
+    """BG-EX-07: white offers wool for ore; orange and blue decline, red gives 1 ore for 1 wool;
+    white trades 2 wool for ore and 2 for grain at his wool harbour and builds a city: white 4,
+    orange 3, red 3. Every step is taken from the legal list. (A stand-in position: the one game
+    above stops at turn 12.)"""
     state = _table()
     state.turn_player = state.actor = WHITE
-    roll(state, 2)
-    set_hand(state, WHITE, lumber=4, wool=1, ore=1, grain=1)
-    set_hand(state, RED, ore=1)
-    state.apply({"type": "propose_trade", "give": {"wool": 1}, "get": {"ore": 1}})
-    state.apply(A.REJECT_TRADE)  # orange
-    state.apply(A.ACCEPT_TRADE)  # red
-    state.apply(A.REJECT_TRADE)  # blue
-    state.apply(A.CONFIRM_TRADE[RED])
-    state.apply(A.MARITIME[0][4][2])
-    state.apply(A.MARITIME[0][3][2])
-    state.apply(A.BUILD_CITY[46])
-    assert hand(state, WHITE) == {} and state.public_vp(WHITE) == 2
+    roll(state, 6)
+    set_hand(state, WHITE, wool=5, ore=1, grain=1)  # the hands after the roll, as told
+    set_hand(state, RED, ore=1, lumber=1, brick=1)
+    set_hand(state, ORANGE, ore=3, wool=2, lumber=1, brick=1)
+    set_hand(state, BLUE, lumber=2, brick=1, ore=1)
+
+    def do(action: dict[str, Any]) -> None:
+        assert action in state.legal_actions(), action
+        state.apply(action)
+
+    assert [state.public_vp(p) for p in range(4)] == [3, 3, 3, 3]
+    assert A.BUILD_CITY[4] not in state.legal_actions()  # 1 ore, 1 grain: no city yet
+    assert state.maritime_rate(WHITE, 2) == 2  # wool at 2:1
+    assert state.maritime_rate(WHITE, 4) == 4  # the wool harbour is for wool only
+    do({"type": "propose_trade", "give": {"wool": 1}, "get": {"ore": 1}})
+    do(A.REJECT_TRADE)  # orange saves his ore for a city
+    do(A.ACCEPT_TRADE)  # red
+    assert A.ACCEPT_TRADE in state.legal_actions()  # blue could, but needs no wool
+    do(A.REJECT_TRADE)
+    do(A.CONFIRM_TRADE[RED])
+    assert hand(state, RED) == {"lumber": 1, "brick": 1, "wool": 1}  # a grain short of settling
+    assert hand(state, WHITE) == {"wool": 4, "ore": 2, "grain": 1}
+    assert A.MARITIME[2][4][3] not in state.legal_actions()  # no 3:1 for wool beside it
+    do(A.MARITIME[2][4][2])
+    do(A.MARITIME[2][3][2])
+    assert hand(state, WHITE) == {"ore": 3, "grain": 2}
+    do(A.BUILD_CITY[4])
+    assert hand(state, WHITE) == {} and state.vertex_level[4] == 2
+    assert [state.public_vp(p) for p in range(4)] == [3, 3, 3, 4]
