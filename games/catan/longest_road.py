@@ -213,13 +213,11 @@ def longest_route(
     """
     links = board.vertex_links
     kind = [0] * len(edge_owner)
-    vertices = set()
-    edge_vertices = board.edge_vertices
     for owners, k in ((edge_owner, 1), (ship_owner, 2)):
-        for e, owner in enumerate(owners):
-            if owner == seat:
-                kind[e] = k
-                vertices.update(edge_vertices[e])
+        for e in [e for e, owner in enumerate(owners) if owner == seat]:
+            kind[e] = k
+    edge_vertices = board.edge_vertices
+    vertices = {v for e, k in enumerate(kind) if k for v in edge_vertices[e]}
     if not vertices:
         return 0
 
@@ -239,8 +237,42 @@ def longest_route(
 
     if start >= 0:
         return walk(start, 0, 0)
-    starts = _route_starts(links, seat, kind, vertex_owner, vertices)
-    return max(walk(v, 0, 0) for v in starts)
+    memo = _route_memo(links)
+    best = 0
+    for edges, component in _route_components(links, kind, vertices):
+        # A component's longest route depends only on its pieces' kinds and on whose building
+        # stands at each of its vertices (the seat's, another's, none): the key holds exactly
+        # that, so a component left alone by a move or a building is never searched again.
+        owners = tuple(
+            0 if vertex_owner[v] == -1 else 1 if vertex_owner[v] == seat else 2 for v in component
+        )
+        key = (tuple([kind[e] * _KIND_SHIFT + e for e in edges]), tuple(component), owners)
+        found = memo.get(key)
+        if found is None:
+            starts = _component_starts(links, seat, kind, vertex_owner, component)
+            found = memo[key] = max(walk(v, 0, 0) for v in starts)
+        if found > best:
+            best = found
+    return best
+
+
+_KIND_SHIFT = 1 << 20
+"""Packs a path's kind (road 1, ship 2) and index into one int of a memo key."""
+_MEMO_LIMIT = 20_000
+"""Memo entries per board before the memo is emptied (a bound on memory, not on speed)."""
+_ROUTE_MEMOS: dict[int, tuple[Any, dict[tuple[Any, ...], int]]] = {}
+
+
+def _route_memo(links: Sequence[Any]) -> dict[tuple[Any, ...], int]:
+    """The memo of component lengths for one board's geometry (``links`` lives as long as the
+    process: geometries are cached, so its id is never reused; the entry keeps it alive)."""
+    entry = _ROUTE_MEMOS.get(id(links))
+    if entry is None or entry[0] is not links:
+        entry = _ROUTE_MEMOS[id(links)] = (links, {})
+    memo = entry[1]
+    if len(memo) > _MEMO_LIMIT:
+        memo.clear()
+    return memo
 
 
 def longer_route_with(
@@ -266,40 +298,46 @@ def longer_route_with(
     return longest_route(board, seat, edge_owner, vertex_owner, ship_owner)
 
 
-def _route_starts(
-    links: Sequence[Any],
-    seat: int,
-    kind: Sequence[int],
-    vertex_owner: Sequence[int],
-    vertices: set[int],
-) -> list[int]:
-    """Where a longest trade route can begin (as :func:`_start_vertices`): a vertex with an odd
-    number of the seat's pieces, an opponent's building, or a road meeting a ship with no
-    building of the seat (a route may be unable to pass there); one vertex of each component
-    with none of these."""
-    degree: dict[int, list[int]] = {}
-    for v in sorted(vertices):
-        degree[v] = [kind[e] for e, _, _ in links[v] if kind[e]]
-    starts: list[int] = []
+def _route_components(
+    links: Sequence[Any], kind: Sequence[int], vertices: set[int]
+) -> list[tuple[list[int], list[int]]]:
+    """The seat's pieces joined at intersections (any building does not cut them here): per
+    component its paths and its vertices, both sorted, components by their smallest vertex."""
+    components = []
     seen: set[int] = set()
-    for root in degree:
+    for root in sorted(vertices):
         if root in seen:
             continue
-        component, todo = [], [root]
+        component, edges, todo = [], set(), [root]
         seen.add(root)
         while todo:
             v = todo.pop()
             component.append(v)
             for e, _, w in links[v]:
-                if kind[e] and w not in seen:
-                    seen.add(w)
-                    todo.append(w)
-        found = [
-            v
-            for v in component
-            if len(degree[v]) % 2
-            or vertex_owner[v] not in (-1, seat)
-            or (vertex_owner[v] != seat and len(set(degree[v])) > 1)
-        ]
-        starts.extend(found or component[:1])
-    return starts
+                if kind[e]:
+                    edges.add(e)
+                    if w not in seen:
+                        seen.add(w)
+                        todo.append(w)
+        components.append((sorted(edges), sorted(component)))
+    return components
+
+
+def _component_starts(
+    links: Sequence[Any],
+    seat: int,
+    kind: Sequence[int],
+    vertex_owner: Sequence[int],
+    component: list[int],
+) -> list[int]:
+    """Where a longest trade route of one component can begin (as :func:`_start_vertices`): a
+    vertex with an odd number of the seat's pieces, an opponent's building, or a road meeting a
+    ship with no building of the seat (a route may be unable to pass there); with none of
+    these, the component's smallest vertex."""
+    found = []
+    for v in component:
+        degree = [kind[e] for e, _, _ in links[v] if kind[e]]
+        owner = vertex_owner[v]
+        if len(degree) % 2 or owner not in (-1, seat) or (owner != seat and len(set(degree)) > 1):
+            found.append(v)
+    return found or component[:1]

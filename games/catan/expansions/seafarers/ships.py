@@ -55,11 +55,21 @@ def ship_vertices(state: Any, p: int) -> set[int]:
 def ship_spots(state: Any, p: int) -> list[int]:
     """Free ship paths at ``p``'s coastal buildings or his ships' intersections that no
     opponent's building holds, not beside the pirate (SF-SH-01..03, SF-PI-03)."""
-    vo, eo, so = state.vertex_owner, state.edge_owner, state.ship_owner
-    path = state.sf_ship_path
-    blocked = pirate_sides(state)
+    return _spots_from(state, _ship_starts(state, p))
+
+
+def _ship_starts(state: Any, p: int) -> set[int]:
+    """The intersections a ship line of ``p`` may grow from (SF-SH-02)."""
+    vo = state.vertex_owner
     starts = {v for v in state.network[p] if vo[v] == p}
     starts.update(v for v in ship_vertices(state, p) if vo[v] in (-1, p))
+    return starts
+
+
+def _spots_from(state: Any, starts: set[int]) -> list[int]:
+    eo, so = state.edge_owner, state.ship_owner
+    path = state.sf_ship_path
+    blocked = pirate_sides(state)
     spots = set()
     vertex_edges = state.board.vertex_edges
     for v in starts:
@@ -86,12 +96,40 @@ def cached_moves(state: Any, p: int) -> list[Action]:
     key = ("move_ship", p)
     found = state.spot_cache.get(key)
     if found is None:
+        movable = movable_ships(state, p)
+        starts: set[int] = set()
+        spots: list[int] = []
+        if movable:  # one search of the spots serves every movable ship
+            starts = _ship_starts(state, p)
+            spots = _spots_from(state, starts)
         found = state.spot_cache[key] = [
             {"type": "move_ship", "from": e, "to": f}
-            for e in movable_ships(state, p)
-            for f in move_targets(state, p, e)
+            for e in movable
+            for f in _targets_without(state, p, e, starts, spots)
         ]
     return found
+
+
+def _targets_without(
+    state: Any, p: int, e: int, starts: set[int], spots: list[int]
+) -> list[int]:
+    """:func:`move_targets` from ``p``'s ship spots with the ship on ``e`` in place: lifting it
+    frees only ``e`` (never a target) and can only take away the starts at its own ends that
+    hold no other ship of ``p`` and no coastal building of his; a spot stays while one of its
+    ends is still a start."""
+    vo, so = state.vertex_owner, state.ship_owner
+    vertex_edges, ev = state.board.vertex_edges, state.board.edge_vertices
+    network = state.network[p]
+    lost = {
+        v
+        for v in ev[e]
+        if v in starts
+        and not (v in network and vo[v] == p)
+        and not any(so[f] == p for f in vertex_edges[v] if f != e)
+    }
+    if not lost:
+        return [f for f in spots if f != e]
+    return [f for f in spots if f != e and any(v in starts and v not in lost for v in ev[f])]
 
 
 def founding_ship_spots(state: Any, v: int) -> list[int]:
@@ -120,12 +158,12 @@ def lift_ship(state: Any, p: int, e: int) -> None:
     state.ship_owner[e] = -1
     state.sf_ships[p].discard(e)
     state.ships_left[p] += 1
-    ev = state.board.edge_vertices
-    touched = set(ship_vertices(state, p))
-    for f, owner in enumerate(state.edge_owner):
-        if owner == p:
-            touched.update(ev[f])
-    state.road_vertices[p] = touched
+    # Only the ends of ``e`` can leave ``road_vertices``: those with no other road or ship of p.
+    eo, so, vertex_edges = state.edge_owner, state.ship_owner, state.board.vertex_edges
+    touched = state.road_vertices[p]
+    for v in state.board.edge_vertices[e]:
+        if not any(eo[f] == p or so[f] == p for f in vertex_edges[v]):
+            touched.discard(v)
     if e not in state.sf_no_road:
         state.road_closed = state.road_closed - {e}
     state.spot_cache.clear()
