@@ -110,9 +110,7 @@ def cached_moves(state: Any, p: int) -> list[Action]:
     return found
 
 
-def _targets_without(
-    state: Any, p: int, e: int, starts: set[int], spots: list[int]
-) -> list[int]:
+def _targets_without(state: Any, p: int, e: int, starts: set[int], spots: list[int]) -> list[int]:
     """:func:`move_targets` from ``p``'s ship spots with the ship on ``e`` in place: lifting it
     frees only ``e`` (never a target) and can only take away the starts at its own ends that
     hold no other ship of ``p`` and no coastal building of his; a spot stays while one of its
