@@ -9,7 +9,7 @@ Rules: BG-LR-01..08, BG-ROAD-04.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -202,9 +202,12 @@ def longest_route(
     vertex_owner: Sequence[int],
     ship_owner: Sequence[int],
     start: int = -1,
+    pieces: tuple[Iterable[int], Iterable[int]] | None = None,
 ) -> int:
     """Length of ``seat``'s longest trade route: a trail over his roads **and** ships (Seafarers
     Longest Trade Route, SF-LT-01..03); with ``start``, the longest one beginning at that vertex.
+    ``pieces``: the paths of his roads and of his ships when the caller keeps them (else they
+    are read from ``edge_owner`` and ``ship_owner``).
 
     The trail rules of :func:`longest_trail` hold (no path twice, an opponent's building ends
     it, branches do not add up); besides, a trail passes from a road to a ship (or back) only at
@@ -212,12 +215,18 @@ def longest_route(
     Unconnected networks count separately: the longest one counts.
     """
     links = board.vertex_links
+    if pieces is None:
+        pieces = (
+            [e for e, owner in enumerate(edge_owner) if owner == seat],
+            [e for e, owner in enumerate(ship_owner) if owner == seat],
+        )
     kind = [0] * len(edge_owner)
-    for owners, k in ((edge_owner, 1), (ship_owner, 2)):
-        for e in [e for e, owner in enumerate(owners) if owner == seat]:
-            kind[e] = k
+    vertices: set[int] = set()
     edge_vertices = board.edge_vertices
-    vertices = {v for e, k in enumerate(kind) if k for v in edge_vertices[e]}
+    for paths, k in zip(pieces, (1, 2), strict=True):
+        for e in paths:
+            kind[e] = k
+            vertices.update(edge_vertices[e])
     if not vertices:
         return 0
 
@@ -237,7 +246,7 @@ def longest_route(
 
     if start >= 0:
         return walk(start, 0, 0)
-    memo = _route_memo(links)
+    memo = geometry_memo(links)
     best = 0
     for edges, component in _route_components(links, kind, vertices):
         # A component's longest route depends only on its pieces' kinds and on whose building
@@ -249,8 +258,11 @@ def longest_route(
         key = (tuple([kind[e] * _KIND_SHIFT + e for e in edges]), tuple(component), owners)
         found = memo.get(key)
         if found is None:
-            starts = _component_starts(links, seat, kind, vertex_owner, component)
-            found = memo[key] = max(walk(v, 0, 0) for v in starts)
+            found = _tree_route(edge_vertices, seat, kind, vertex_owner, edges)
+            if found < 0:  # a cycle: the full search
+                starts = _component_starts(links, seat, kind, vertex_owner, component)
+                found = max(walk(v, 0, 0) for v in starts)
+            memo[key] = found
         if found > best:
             best = found
     return best
@@ -260,12 +272,14 @@ _KIND_SHIFT = 1 << 20
 """Packs a path's kind (road 1, ship 2) and index into one int of a memo key."""
 _MEMO_LIMIT = 20_000
 """Memo entries per board before the memo is emptied (a bound on memory, not on speed)."""
-_ROUTE_MEMOS: dict[int, tuple[Any, dict[tuple[Any, ...], int]]] = {}
+_ROUTE_MEMOS: dict[int, tuple[Any, dict[tuple[Any, ...], Any]]] = {}
 
 
-def _route_memo(links: Sequence[Any]) -> dict[tuple[Any, ...], int]:
-    """The memo of component lengths for one board's geometry (``links`` lives as long as the
-    process: geometries are cached, so its id is never reused; the entry keeps it alive)."""
+def geometry_memo(links: Sequence[Any]) -> dict[tuple[Any, ...], Any]:
+    """A memo of answers that depend only on one board's geometry and the key (component
+    lengths here, Seafarers' movable ships), per ``links`` (``board.vertex_links``; geometries
+    are cached, so it lives as long as the process and its id is never reused; the entry keeps
+    it alive). Keys hold everything the answer depends on."""
     entry = _ROUTE_MEMOS.get(id(links))
     if entry is None or entry[0] is not links:
         entry = _ROUTE_MEMOS[id(links)] = (links, {})
@@ -296,6 +310,71 @@ def longer_route_with(
             found = longest_route(board, seat, edge_owner, vertex_owner, ship_owner, start=end)
             return max(length, found)
     return longest_route(board, seat, edge_owner, vertex_owner, ship_owner)
+
+
+def _tree_route(
+    edge_vertices: Sequence[tuple[int, int]],
+    seat: int,
+    kind: Sequence[int],
+    vertex_owner: Sequence[int],
+    edges: list[int],
+) -> int:
+    """The longest trade route of one component when it has no cycle, in linear time; -1 when
+    it has one.
+
+    Where a route may not pass, the intersection is split: at an opponent's building into one
+    end per piece there (a route ends there), at an intersection without the seat's building
+    into a road end and a ship end (a route does not change from road to ship there). Routes
+    are then exactly the trails of the split graph; when that graph is a forest they are its
+    paths, and the longest is the largest diameter of its trees (two searches each).
+    """
+    adjacent: dict[int, list[int]] = {}
+    for e in edges:
+        k = kind[e]
+        ends = []
+        for v in edge_vertices[e]:
+            owner = vertex_owner[v]
+            if owner == seat:
+                ends.append(v * 4)
+            elif owner == -1:
+                ends.append(v * 4 + k)
+            else:
+                ends.append(-1 - (e * 2 + len(ends)))  # an end of its own
+        a, b = ends
+        adjacent.setdefault(a, []).append(b)
+        adjacent.setdefault(b, []).append(a)
+    trees = 0
+    seen: set[int] = set()
+    best = 0
+    for root in adjacent:
+        if root in seen:
+            continue
+        trees += 1
+        far, _ = _farthest(adjacent, root, seen)
+        _, length = _farthest(adjacent, far, None)
+        if length > best:
+            best = length
+    if len(edges) != len(adjacent) - trees:
+        return -1  # more paths than a forest has: a cycle
+    return best
+
+
+def _farthest(adjacent: dict[int, list[int]], root: int, seen: set[int] | None) -> tuple[int, int]:
+    """The node farthest from ``root`` in its tree and its distance (marking the tree seen)."""
+    depth = {root: 0}
+    todo = [root]
+    far, length = root, 0
+    for node in todo:
+        d = depth[node] + 1
+        for other in adjacent[node]:
+            if other not in depth:
+                depth[other] = d
+                todo.append(other)
+                if d > length:
+                    far, length = other, d
+    if seen is not None:
+        seen.update(depth)
+    return far, length
 
 
 def _route_components(

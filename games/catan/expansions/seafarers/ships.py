@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.catan.constants import LUMBER, WOOL
+from games.catan.longest_road import geometry_memo
 
 SHIPS_PER_SEAT = 15
 """SF-CO-01."""
@@ -50,6 +51,13 @@ def pirate_sides(state: Any) -> tuple[int, ...]:
 def ship_vertices(state: Any, p: int) -> set[int]:
     ev = state.board.edge_vertices
     return {v for e in state.sf_ships[p] for v in ev[e]}
+
+
+def road_paths(state: Any, p: int) -> set[int]:
+    """``p``'s roads, found around his ``road_vertices`` (the ends of all his roads and ships)
+    rather than over every path of the board."""
+    eo, vertex_edges = state.edge_owner, state.board.vertex_edges
+    return {e for v in state.road_vertices[p] for e in vertex_edges[v] if eo[e] == p}
 
 
 def ship_spots(state: Any, p: int) -> list[int]:
@@ -183,9 +191,24 @@ def movable_ships(state: Any, p: int) -> list[int]:
     a loop back to the one building it touches) moves at the ships beside that building, or
     anywhere (SF-MS-03). Never a ship built this turn, nor one beside the pirate.
     """
+    vo, ev = state.vertex_owner, state.board.edge_vertices
+    mine = sorted(state.sf_ships[p])
+    # The routes and their ends depend only on p's ships and where p's buildings touch them.
+    homes = sorted({v for e in mine for v in ev[e] if vo[v] == p})
+    memo = geometry_memo(state.board.vertex_links)
+    key = ("movable", tuple(mine), tuple(homes))
+    movable = memo.get(key)
+    if movable is None:
+        movable = memo[key] = _route_ends(state, p, mine)
+    blocked = pirate_sides(state)
+    new = state.ships_new
+    return sorted(e for e in movable if e not in blocked and e not in new)
+
+
+def _route_ends(state: Any, p: int, mine: list[int]) -> tuple[int, ...]:
+    """The ships of :func:`movable_ships` before the pirate and this turn's ships are left out."""
     so, vo = state.ship_owner, state.vertex_owner
     ev, vertex_edges = state.board.edge_vertices, state.board.vertex_edges
-    mine = sorted(state.sf_ships[p])
     seen: set[int] = set()
     movable: list[int] = []
     for start in mine:
@@ -210,9 +233,7 @@ def movable_ships(state: Any, p: int) -> list[int]:
         if not ends:
             ends = [e for e in route if any(v in buildings for v in ev[e])] or route
         movable.extend(ends)
-    blocked = pirate_sides(state)
-    new = state.ships_new
-    return sorted(e for e in movable if e not in blocked and e not in new)
+    return tuple(movable)
 
 
 def _free_end(state: Any, p: int, e: int, v: int) -> bool:
