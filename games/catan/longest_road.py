@@ -258,11 +258,7 @@ def longest_route(
         key = (tuple([kind[e] * _KIND_SHIFT + e for e in edges]), tuple(component), owners)
         found = memo.get(key)
         if found is None:
-            found = _tree_route(edge_vertices, seat, kind, vertex_owner, edges)
-            if found < 0:  # a cycle: the full search
-                starts = _component_starts(links, seat, kind, vertex_owner, component)
-                found = max(walk(v, 0, 0) for v in starts)
-            memo[key] = found
+            found = memo[key] = _tree_route(edge_vertices, seat, kind, vertex_owner, edges)
         if found > best:
             best = found
     return best
@@ -319,8 +315,8 @@ def _tree_route(
     vertex_owner: Sequence[int],
     edges: list[int],
 ) -> int:
-    """The longest trade route of one component when it has no cycle, in linear time; -1 when
-    it has one.
+    """The longest trade route of one component: in linear time when it has no cycle, else by
+    :func:`_contracted_route`.
 
     Where a route may not pass, the intersection is split: at an opponent's building into one
     end per piece there (a route ends there), at an intersection without the seat's building
@@ -355,7 +351,66 @@ def _tree_route(
         if length > best:
             best = length
     if len(edges) != len(adjacent) - trees:
-        return -1  # more paths than a forest has: a cycle
+        return _contracted_route(adjacent)  # a cycle: every trail, over the chains
+    return best
+
+
+def _contracted_route(adjacent: dict[int, list[int]]) -> int:
+    """The longest trail of the split graph of :func:`_tree_route` when it has a cycle.
+
+    Chains of nodes with two paths become one path of their length; the search tries every
+    trail from every other node (a longest trail ends where it used every path, at a node of odd
+    degree, or closes a circuit through such a node, or is a ring of chains alone)."""
+    chains: dict[int, list[tuple[int, int, int]]] = {}
+    walked: set[tuple[int, int]] = set()
+    count = 0
+    for hub, others in adjacent.items():
+        if len(others) == 2:
+            continue
+        for first in others:
+            if (hub, first) in walked:
+                continue
+            previous, node, length = hub, first, 1
+            walked.add((hub, first))
+            walked.add((first, hub))
+            while len(adjacent[node]) == 2:
+                a, b = adjacent[node]
+                previous, node = node, (b if a == previous else a)
+                walked.add((previous, node))
+                walked.add((node, previous))
+                length += 1
+            chains.setdefault(hub, []).append((1 << count, node, length))
+            chains.setdefault(node, []).append((1 << count, hub, length))
+            count += 1
+    best = 0
+    ring_nodes = [n for n, others in adjacent.items() if (n, others[0]) not in walked]
+    seen: set[int] = set()
+    for root in ring_nodes:  # rings without a branch: the whole ring
+        if root not in seen:
+            ring = {root}
+            todo = [root]
+            for node in todo:
+                for other in adjacent[node]:
+                    if other not in ring:
+                        ring.add(other)
+                        todo.append(other)
+            seen.update(ring)
+            size = len(ring)  # a ring has as many paths as nodes
+            best = max(best, size)
+
+    def trail(node: int, used: int) -> int:
+        longest = 0
+        for bit, other, length in chains[node]:
+            if not used & bit:
+                found = length + trail(other, used | bit)
+                if found > longest:
+                    longest = found
+        return longest
+
+    for hub in chains:
+        found = trail(hub, 0)
+        if found > best:
+            best = found
     return best
 
 
@@ -400,23 +455,3 @@ def _route_components(
                         todo.append(w)
         components.append((sorted(edges), sorted(component)))
     return components
-
-
-def _component_starts(
-    links: Sequence[Any],
-    seat: int,
-    kind: Sequence[int],
-    vertex_owner: Sequence[int],
-    component: list[int],
-) -> list[int]:
-    """Where a longest trade route of one component can begin (as :func:`_start_vertices`): a
-    vertex with an odd number of the seat's pieces, an opponent's building, or a road meeting a
-    ship with no building of the seat (a route may be unable to pass there); with none of
-    these, the component's smallest vertex."""
-    found = []
-    for v in component:
-        degree = [kind[e] for e, _, _ in links[v] if kind[e]]
-        owner = vertex_owner[v]
-        if len(degree) % 2 or owner not in (-1, seat) or (owner != seat and len(set(degree)) > 1):
-            found.append(v)
-    return found or component[:1]

@@ -27,12 +27,20 @@ Action = dict[str, Any]
 
 BUILD_SHIP: dict[int, Action] = {}
 PLACE_SHIP: dict[int, Action] = {}
+MOVE_SHIP: dict[tuple[int, int], Action] = {}
 
 
 def build_ship_action(e: int) -> Action:
     action = BUILD_SHIP.get(e)
     if action is None:
         action = BUILD_SHIP[e] = {"type": "build_ship", "edge": e}
+    return action
+
+
+def move_ship_action(e: int, f: int) -> Action:
+    action = MOVE_SHIP.get((e, f))
+    if action is None:
+        action = MOVE_SHIP[e, f] = {"type": "move_ship", "from": e, "to": f}
     return action
 
 
@@ -111,7 +119,7 @@ def cached_moves(state: Any, p: int) -> list[Action]:
             starts = _ship_starts(state, p)
             spots = _spots_from(state, starts)
         found = state.spot_cache[key] = [
-            {"type": "move_ship", "from": e, "to": f}
+            move_ship_action(e, f)
             for e in movable
             for f in _targets_without(state, p, e, starts, spots)
         ]
