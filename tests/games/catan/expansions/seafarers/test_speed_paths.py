@@ -60,7 +60,7 @@ def plain_moves(state: Any, p: int) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("seafarers", MAPS)
-def test_sf_lt_01_and_sf_ms_04_fast_paths_match_the_plain_searches(seafarers: str) -> None:
+def test_fast_paths_match_the_plain_searches(seafarers: str) -> None:
     checked_routes = checked_moves = 0
     for seed, n in ((0, 3), (1, 4)):
         state = GAME.new_game(n, seed, {"seafarers": seafarers})
