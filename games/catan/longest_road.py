@@ -9,7 +9,7 @@ Rules: BG-LR-01..08, BG-ROAD-04.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -202,9 +202,12 @@ def longest_route(
     vertex_owner: Sequence[int],
     ship_owner: Sequence[int],
     start: int = -1,
+    pieces: tuple[Iterable[int], Iterable[int]] | None = None,
 ) -> int:
     """Length of ``seat``'s longest trade route: a trail over his roads **and** ships (Seafarers
     Longest Trade Route, SF-LT-01..03); with ``start``, the longest one beginning at that vertex.
+    ``pieces``: the paths of his roads and of his ships when the caller keeps them (else they
+    are read from ``edge_owner`` and ``ship_owner``).
 
     The trail rules of :func:`longest_trail` hold (no path twice, an opponent's building ends
     it, branches do not add up); besides, a trail passes from a road to a ship (or back) only at
@@ -212,14 +215,18 @@ def longest_route(
     Unconnected networks count separately: the longest one counts.
     """
     links = board.vertex_links
+    if pieces is None:
+        pieces = (
+            [e for e, owner in enumerate(edge_owner) if owner == seat],
+            [e for e, owner in enumerate(ship_owner) if owner == seat],
+        )
     kind = [0] * len(edge_owner)
-    vertices = set()
+    vertices: set[int] = set()
     edge_vertices = board.edge_vertices
-    for owners, k in ((edge_owner, 1), (ship_owner, 2)):
-        for e, owner in enumerate(owners):
-            if owner == seat:
-                kind[e] = k
-                vertices.update(edge_vertices[e])
+    for paths, k in zip(pieces, (1, 2), strict=True):
+        for e in paths:
+            kind[e] = k
+            vertices.update(edge_vertices[e])
     if not vertices:
         return 0
 
@@ -239,8 +246,43 @@ def longest_route(
 
     if start >= 0:
         return walk(start, 0, 0)
-    starts = _route_starts(links, seat, kind, vertex_owner, vertices)
-    return max(walk(v, 0, 0) for v in starts)
+    memo = geometry_memo(links)
+    best = 0
+    for edges, component in _route_components(links, kind, vertices):
+        # A component's longest route depends only on its pieces' kinds and on whose building
+        # stands at each of its vertices (the seat's, another's, none): the key holds exactly
+        # that, so a component left alone by a move or a building is never searched again.
+        owners = tuple(
+            0 if vertex_owner[v] == -1 else 1 if vertex_owner[v] == seat else 2 for v in component
+        )
+        key = (tuple([kind[e] * _KIND_SHIFT + e for e in edges]), tuple(component), owners)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _tree_route(edge_vertices, seat, kind, vertex_owner, edges)
+        if found > best:
+            best = found
+    return best
+
+
+_KIND_SHIFT = 1 << 20
+"""Packs a path's kind (road 1, ship 2) and index into one int of a memo key."""
+_MEMO_LIMIT = 20_000
+"""Memo entries per board before the memo is emptied (a bound on memory, not on speed)."""
+_ROUTE_MEMOS: dict[int, tuple[Any, dict[tuple[Any, ...], Any]]] = {}
+
+
+def geometry_memo(links: Sequence[Any]) -> dict[tuple[Any, ...], Any]:
+    """A memo of answers that depend only on one board's geometry and the key (component
+    lengths here, Seafarers' movable ships), per ``links`` (``board.vertex_links``; geometries
+    are cached, so it lives as long as the process and its id is never reused; the entry keeps
+    it alive). Keys hold everything the answer depends on."""
+    entry = _ROUTE_MEMOS.get(id(links))
+    if entry is None or entry[0] is not links:
+        entry = _ROUTE_MEMOS[id(links)] = (links, {})
+    memo = entry[1]
+    if len(memo) > _MEMO_LIMIT:
+        memo.clear()
+    return memo
 
 
 def longer_route_with(
@@ -266,40 +308,150 @@ def longer_route_with(
     return longest_route(board, seat, edge_owner, vertex_owner, ship_owner)
 
 
-def _route_starts(
-    links: Sequence[Any],
+def _tree_route(
+    edge_vertices: Sequence[tuple[int, int]],
     seat: int,
     kind: Sequence[int],
     vertex_owner: Sequence[int],
-    vertices: set[int],
-) -> list[int]:
-    """Where a longest trade route can begin (as :func:`_start_vertices`): a vertex with an odd
-    number of the seat's pieces, an opponent's building, or a road meeting a ship with no
-    building of the seat (a route may be unable to pass there); one vertex of each component
-    with none of these."""
-    degree: dict[int, list[int]] = {}
-    for v in sorted(vertices):
-        degree[v] = [kind[e] for e, _, _ in links[v] if kind[e]]
-    starts: list[int] = []
+    edges: list[int],
+) -> int:
+    """The longest trade route of one component: in linear time when it has no cycle, else by
+    :func:`_contracted_route`.
+
+    Where a route may not pass, the intersection is split: at an opponent's building into one
+    end per piece there (a route ends there), at an intersection without the seat's building
+    into a road end and a ship end (a route does not change from road to ship there). Routes
+    are then exactly the trails of the split graph; when that graph is a forest they are its
+    paths, and the longest is the largest diameter of its trees (two searches each).
+    """
+    adjacent: dict[int, list[int]] = {}
+    for e in edges:
+        k = kind[e]
+        ends = []
+        for v in edge_vertices[e]:
+            owner = vertex_owner[v]
+            if owner == seat:
+                ends.append(v * 4)
+            elif owner == -1:
+                ends.append(v * 4 + k)
+            else:
+                ends.append(-1 - (e * 2 + len(ends)))  # an end of its own
+        a, b = ends
+        adjacent.setdefault(a, []).append(b)
+        adjacent.setdefault(b, []).append(a)
+    trees = 0
     seen: set[int] = set()
-    for root in degree:
+    best = 0
+    for root in adjacent:
         if root in seen:
             continue
-        component, todo = [], [root]
+        trees += 1
+        far, _ = _farthest(adjacent, root, seen)
+        _, length = _farthest(adjacent, far, None)
+        if length > best:
+            best = length
+    if len(edges) != len(adjacent) - trees:
+        return _contracted_route(adjacent)  # a cycle: every trail, over the chains
+    return best
+
+
+def _contracted_route(adjacent: dict[int, list[int]]) -> int:
+    """The longest trail of the split graph of :func:`_tree_route` when it has a cycle.
+
+    Chains of nodes with two paths become one path of their length; the search tries every
+    trail from every other node (a longest trail ends where it used every path, at a node of odd
+    degree, or closes a circuit through such a node, or is a ring of chains alone)."""
+    chains: dict[int, list[tuple[int, int, int]]] = {}
+    walked: set[tuple[int, int]] = set()
+    count = 0
+    for hub, others in adjacent.items():
+        if len(others) == 2:
+            continue
+        for first in others:
+            if (hub, first) in walked:
+                continue
+            previous, node, length = hub, first, 1
+            walked.add((hub, first))
+            walked.add((first, hub))
+            while len(adjacent[node]) == 2:
+                a, b = adjacent[node]
+                previous, node = node, (b if a == previous else a)
+                walked.add((previous, node))
+                walked.add((node, previous))
+                length += 1
+            chains.setdefault(hub, []).append((1 << count, node, length))
+            chains.setdefault(node, []).append((1 << count, hub, length))
+            count += 1
+    best = 0
+    ring_nodes = [n for n, others in adjacent.items() if (n, others[0]) not in walked]
+    seen: set[int] = set()
+    for root in ring_nodes:  # rings without a branch: the whole ring
+        if root not in seen:
+            ring = {root}
+            todo = [root]
+            for node in todo:
+                for other in adjacent[node]:
+                    if other not in ring:
+                        ring.add(other)
+                        todo.append(other)
+            seen.update(ring)
+            size = len(ring)  # a ring has as many paths as nodes
+            best = max(best, size)
+
+    def trail(node: int, used: int) -> int:
+        longest = 0
+        for bit, other, length in chains[node]:
+            if not used & bit:
+                found = length + trail(other, used | bit)
+                if found > longest:
+                    longest = found
+        return longest
+
+    for hub in chains:
+        found = trail(hub, 0)
+        if found > best:
+            best = found
+    return best
+
+
+def _farthest(adjacent: dict[int, list[int]], root: int, seen: set[int] | None) -> tuple[int, int]:
+    """The node farthest from ``root`` in its tree and its distance (marking the tree seen)."""
+    depth = {root: 0}
+    todo = [root]
+    far, length = root, 0
+    for node in todo:
+        d = depth[node] + 1
+        for other in adjacent[node]:
+            if other not in depth:
+                depth[other] = d
+                todo.append(other)
+                if d > length:
+                    far, length = other, d
+    if seen is not None:
+        seen.update(depth)
+    return far, length
+
+
+def _route_components(
+    links: Sequence[Any], kind: Sequence[int], vertices: set[int]
+) -> list[tuple[list[int], list[int]]]:
+    """The seat's pieces joined at intersections (any building does not cut them here): per
+    component its paths and its vertices, both sorted, components by their smallest vertex."""
+    components = []
+    seen: set[int] = set()
+    for root in sorted(vertices):
+        if root in seen:
+            continue
+        component, edges, todo = [], set(), [root]
         seen.add(root)
         while todo:
             v = todo.pop()
             component.append(v)
             for e, _, w in links[v]:
-                if kind[e] and w not in seen:
-                    seen.add(w)
-                    todo.append(w)
-        found = [
-            v
-            for v in component
-            if len(degree[v]) % 2
-            or vertex_owner[v] not in (-1, seat)
-            or (vertex_owner[v] != seat and len(set(degree[v])) > 1)
-        ]
-        starts.extend(found or component[:1])
-    return starts
+                if kind[e]:
+                    edges.add(e)
+                    if w not in seen:
+                        seen.add(w)
+                        todo.append(w)
+        components.append((sorted(edges), sorted(component)))
+    return components

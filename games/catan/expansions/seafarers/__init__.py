@@ -329,7 +329,9 @@ class Seafarers(Expansion):
         args = (state.board, p, state.edge_owner, state.vertex_owner, state.ship_owner)
         if added >= 0:
             return longer_route_with(args[0], p, added, *args[2:], before)
-        return longest_route(*args)
+        if len(state.terrains) != state.board.num_hexes:
+            return longest_route(*args)  # not laid: no pieces, ``sf_ships`` not built yet
+        return longest_route(*args, pieces=(ships.road_paths(state, p), state.sf_ships[p]))
 
     def vp(self, state: Any, p: int) -> int:
         extra = scenario_of(state).island_svp * len(state.island_marks[p])  # SF-GE-06

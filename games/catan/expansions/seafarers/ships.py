@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.catan.constants import LUMBER, WOOL
+from games.catan.longest_road import geometry_memo
 
 SHIPS_PER_SEAT = 15
 """SF-CO-01."""
@@ -26,12 +27,20 @@ Action = dict[str, Any]
 
 BUILD_SHIP: dict[int, Action] = {}
 PLACE_SHIP: dict[int, Action] = {}
+MOVE_SHIP: dict[tuple[int, int], Action] = {}
 
 
 def build_ship_action(e: int) -> Action:
     action = BUILD_SHIP.get(e)
     if action is None:
         action = BUILD_SHIP[e] = {"type": "build_ship", "edge": e}
+    return action
+
+
+def move_ship_action(e: int, f: int) -> Action:
+    action = MOVE_SHIP.get((e, f))
+    if action is None:
+        action = MOVE_SHIP[e, f] = {"type": "move_ship", "from": e, "to": f}
     return action
 
 
@@ -52,14 +61,31 @@ def ship_vertices(state: Any, p: int) -> set[int]:
     return {v for e in state.sf_ships[p] for v in ev[e]}
 
 
+def road_paths(state: Any, p: int) -> set[int]:
+    """``p``'s roads, found around his ``road_vertices`` (the ends of all his roads and ships)
+    rather than over every path of the board."""
+    eo, vertex_edges = state.edge_owner, state.board.vertex_edges
+    return {e for v in state.road_vertices[p] for e in vertex_edges[v] if eo[e] == p}
+
+
 def ship_spots(state: Any, p: int) -> list[int]:
     """Free ship paths at ``p``'s coastal buildings or his ships' intersections that no
     opponent's building holds, not beside the pirate (SF-SH-01..03, SF-PI-03)."""
-    vo, eo, so = state.vertex_owner, state.edge_owner, state.ship_owner
-    path = state.sf_ship_path
-    blocked = pirate_sides(state)
+    return _spots_from(state, _ship_starts(state, p))
+
+
+def _ship_starts(state: Any, p: int) -> set[int]:
+    """The intersections a ship line of ``p`` may grow from (SF-SH-02)."""
+    vo = state.vertex_owner
     starts = {v for v in state.network[p] if vo[v] == p}
     starts.update(v for v in ship_vertices(state, p) if vo[v] in (-1, p))
+    return starts
+
+
+def _spots_from(state: Any, starts: set[int]) -> list[int]:
+    eo, so = state.edge_owner, state.ship_owner
+    path = state.sf_ship_path
+    blocked = pirate_sides(state)
     spots = set()
     vertex_edges = state.board.vertex_edges
     for v in starts:
@@ -86,12 +112,38 @@ def cached_moves(state: Any, p: int) -> list[Action]:
     key = ("move_ship", p)
     found = state.spot_cache.get(key)
     if found is None:
+        movable = movable_ships(state, p)
+        starts: set[int] = set()
+        spots: list[int] = []
+        if movable:  # one search of the spots serves every movable ship
+            starts = _ship_starts(state, p)
+            spots = _spots_from(state, starts)
         found = state.spot_cache[key] = [
-            {"type": "move_ship", "from": e, "to": f}
-            for e in movable_ships(state, p)
-            for f in move_targets(state, p, e)
+            move_ship_action(e, f)
+            for e in movable
+            for f in _targets_without(state, p, e, starts, spots)
         ]
     return found
+
+
+def _targets_without(state: Any, p: int, e: int, starts: set[int], spots: list[int]) -> list[int]:
+    """:func:`move_targets` from ``p``'s ship spots with the ship on ``e`` in place: lifting it
+    frees only ``e`` (never a target) and can only take away the starts at its own ends that
+    hold no other ship of ``p`` and no coastal building of his; a spot stays while one of its
+    ends is still a start."""
+    vo, so = state.vertex_owner, state.ship_owner
+    vertex_edges, ev = state.board.vertex_edges, state.board.edge_vertices
+    network = state.network[p]
+    lost = {
+        v
+        for v in ev[e]
+        if v in starts
+        and not (v in network and vo[v] == p)
+        and not any(so[f] == p for f in vertex_edges[v] if f != e)
+    }
+    if not lost:
+        return [f for f in spots if f != e]
+    return [f for f in spots if f != e and any(v in starts and v not in lost for v in ev[f])]
 
 
 def founding_ship_spots(state: Any, v: int) -> list[int]:
@@ -120,12 +172,12 @@ def lift_ship(state: Any, p: int, e: int) -> None:
     state.ship_owner[e] = -1
     state.sf_ships[p].discard(e)
     state.ships_left[p] += 1
-    ev = state.board.edge_vertices
-    touched = set(ship_vertices(state, p))
-    for f, owner in enumerate(state.edge_owner):
-        if owner == p:
-            touched.update(ev[f])
-    state.road_vertices[p] = touched
+    # Only the ends of ``e`` can leave ``road_vertices``: those with no other road or ship of p.
+    eo, so, vertex_edges = state.edge_owner, state.ship_owner, state.board.vertex_edges
+    touched = state.road_vertices[p]
+    for v in state.board.edge_vertices[e]:
+        if not any(eo[f] == p or so[f] == p for f in vertex_edges[v]):
+            touched.discard(v)
     if e not in state.sf_no_road:
         state.road_closed = state.road_closed - {e}
     state.spot_cache.clear()
@@ -147,9 +199,24 @@ def movable_ships(state: Any, p: int) -> list[int]:
     a loop back to the one building it touches) moves at the ships beside that building, or
     anywhere (SF-MS-03). Never a ship built this turn, nor one beside the pirate.
     """
+    vo, ev = state.vertex_owner, state.board.edge_vertices
+    mine = sorted(state.sf_ships[p])
+    # The routes and their ends depend only on p's ships and where p's buildings touch them.
+    homes = sorted({v for e in mine for v in ev[e] if vo[v] == p})
+    memo = geometry_memo(state.board.vertex_links)
+    key = ("movable", tuple(mine), tuple(homes))
+    movable = memo.get(key)
+    if movable is None:
+        movable = memo[key] = _route_ends(state, p, mine)
+    blocked = pirate_sides(state)
+    new = state.ships_new
+    return sorted(e for e in movable if e not in blocked and e not in new)
+
+
+def _route_ends(state: Any, p: int, mine: list[int]) -> tuple[int, ...]:
+    """The ships of :func:`movable_ships` before the pirate and this turn's ships are left out."""
     so, vo = state.ship_owner, state.vertex_owner
     ev, vertex_edges = state.board.edge_vertices, state.board.vertex_edges
-    mine = sorted(state.sf_ships[p])
     seen: set[int] = set()
     movable: list[int] = []
     for start in mine:
@@ -180,9 +247,7 @@ def movable_ships(state: Any, p: int) -> list[int]:
                 [e for e in beside if _rest_joined(state, route, e, buildings)] if beside else route
             )
         movable.extend(ends)
-    blocked = pirate_sides(state)
-    new = state.ships_new
-    return sorted(e for e in movable if e not in blocked and e not in new)
+    return tuple(movable)
 
 
 def _rest_joined(state: Any, route: list[int], lifted: int, buildings: set[int]) -> bool:

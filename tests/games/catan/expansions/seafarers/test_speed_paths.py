@@ -1,0 +1,87 @@
+"""The fast paths of Seafarers' random play give the plain searches' answers: the trade route
+(memoised per network component, a forest's longest path by two searches) against a search
+from every intersection, and the ship moves (route ends memoised, one spot search for all
+ships) against the route search and ``ships.move_targets`` ship by ship, in every position of
+seeded random games on every map."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from games.catan import GAME
+from games.catan.expansions.seafarers import ships
+from games.catan.longest_road import longest_route
+from games.common.api import CHANCE, TERMINAL
+
+MAPS = ("new_shores", "four_islands", "fog_islands", "through_the_desert")
+
+
+def plain_route(state: Any, seat: int) -> int:
+    """SF-LT-01..02 searched from every intersection of the seat's pieces, nothing pruned."""
+    board, vo = state.board, state.vertex_owner
+    kind = [0] * board.num_edges
+    for e in range(board.num_edges):
+        if state.edge_owner[e] == seat:
+            kind[e] = 1
+        elif state.ship_owner[e] == seat:
+            kind[e] = 2
+
+    def walk(v: int, used: frozenset[int], came: int) -> int:
+        best = 0
+        for e in board.vertex_edges[v]:
+            k = kind[e]
+            if not k or e in used or (came and k != came and vo[v] != seat):
+                continue
+            a, b = board.edge_vertices[e]
+            w = b if a == v else a
+            if vo[w] not in (-1, seat):
+                best = max(best, 1)
+            else:
+                best = max(best, 1 + walk(w, used | {e}, k))
+        return best
+
+    ends = {v for e, k in enumerate(kind) if k for v in board.edge_vertices[e]}
+    return max((walk(v, frozenset(), 0) for v in ends), default=0)
+
+
+def plain_moves(state: Any, p: int) -> list[dict[str, Any]]:
+    """SF-MS-01..04 without the memo of route ends, targets searched ship by ship."""
+    blocked = ships.pirate_sides(state)
+    ends = ships._route_ends(state, p, sorted(state.sf_ships[p]))
+    movable = sorted(e for e in ends if e not in blocked and e not in state.ships_new)
+    return [
+        {"type": "move_ship", "from": e, "to": f}
+        for e in movable
+        for f in ships.move_targets(state, p, e)
+    ]
+
+
+@pytest.mark.parametrize("seafarers", MAPS)
+def test_fast_paths_match_the_plain_searches(seafarers: str) -> None:
+    checked_routes = checked_moves = 0
+    for seed, n in ((0, 3), (1, 4)):
+        state = GAME.new_game(n, seed, {"seafarers": seafarers})
+        rng = random.Random(seed)
+        while state.current_player() != TERMINAL:
+            if state.current_player() == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            action = legal[int(rng.random() * len(legal))]
+            state.apply(action)
+            if action["type"] in ("move_ship", "build_ship", "build_road", "build_settlement"):
+                for q in range(n):
+                    assert longest_route(
+                        state.board, q, state.edge_owner, state.vertex_owner, state.ship_owner
+                    ) == plain_route(state, q)
+                    assert state.road_length[q] == plain_route(state, q)
+                    checked_routes += 1
+            if state.phase == "main" and not state.ship_moved:
+                p = state.turn_player
+                state.spot_cache.pop(("move_ship", p), None)
+                assert ships.cached_moves(state, p) == plain_moves(state, p)
+                checked_moves += 1
+    assert checked_routes > 200 and checked_moves > 200
