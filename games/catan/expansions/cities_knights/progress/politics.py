@@ -168,7 +168,7 @@ def play_diplomat(state: Any, p: int, action: Action) -> bool:
     state.events.append(
         {"type": "remove_road", "seat": p, "owner": owner, "edge": e, "visible_to": "all"}
     )
-    if owner != p or not [f for f in state.road_spots(p) if f != e]:
+    if owner != p or not [f for f in table.road_spots(state, p) if f != e]:
         return False
     steps.ask(state, "Diplomat", p, "diplomat_relay", p, lifted=e)
     return True
@@ -176,18 +176,13 @@ def play_diplomat(state: Any, p: int, action: Action) -> bool:
 
 def _legal_diplomat_relay(state: Any, pending: Pending) -> list[Action]:
     p, lifted = pending["player"], pending["lifted"]
-    return [{"type": "choose_edge", "edge": e} for e in state.road_spots(p) if e != lifted] + [DONE]
+    return [{"type": "choose_edge", "edge": e} for e in table.road_spots(state, p) if e != lifted] + [DONE]
 
 
 @step("diplomat_relay", _legal_diplomat_relay)
 def _diplomat_relay(state: Any, pending: Pending, action: Action) -> None:
     if action["type"] != DONE["type"]:
-        p, e = pending["player"], action["edge"]
-        state._put_road(p, e)
-        state.events.append(
-            {"type": "build_road", "seat": p, "edge": e, "free": True, "visible_to": "all"}
-        )
-        state.after_road(p, e)
+        table.put_free_road(state, pending["player"], action["edge"])
     finish(state)
 
 

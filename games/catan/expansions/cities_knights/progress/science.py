@@ -188,18 +188,33 @@ def play_medicine(state: Any, p: int, action: Action) -> bool:
 
 
 # ---------------------------------------------------------------------- Road Building
+FREE_ROADS = 2
+
+
 def playable_road_building(state: Any, p: int) -> list[Action]:
-    if not state.roads_left[p] or not state.road_spots(p):
+    if not state.roads_left[p] or not table.road_spots(state, p):
         return []
     return [{"type": PLAY, "card": "Road Building"}]
 
 
 def play_road_building(state: Any, p: int, action: Action) -> bool:
-    """CK-PC-S09: two free roads under the normal rules, in the core's Road Building phase
-    (one road if only one can be built; it resumes the turn when done)."""
-    state.free_roads = 2
-    state._set_phase("road_building", p)
+    """CK-PC-S09: two free roads under the normal rules, each a ``choose_edge`` (one if only
+    one can be built: no piece or no spot left after the first, A-BG-11)."""
+    steps.ask(state, "Road Building", p, "free_road", p, left=FREE_ROADS)
     return True
+
+
+def _legal_free_road(state: Any, pending: Pending) -> list[Action]:
+    return [{"type": "choose_edge", "edge": e} for e in table.road_spots(state, pending["player"])]
+
+
+@step("free_road", _legal_free_road)
+def _free_road(state: Any, pending: Pending, action: Action) -> None:
+    p = pending["player"]
+    table.put_free_road(state, p, action["edge"])
+    pending["left"] -= 1
+    if not pending["left"] or not state.roads_left[p] or not table.road_spots(state, p):
+        finish(state)
 
 
 # ---------------------------------------------------------------------- Smith

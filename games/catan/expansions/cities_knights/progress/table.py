@@ -111,6 +111,24 @@ def upgrade_to_city(state: Any, p: int, v: int, cost: tuple[int, ...]) -> None:
         state.cost_override = saved
 
 
+def road_spots(state: Any, p: int) -> list[int]:
+    """Where ``p`` may build a road now: the core's spots, less those an opponent's knight
+    blocks (CK-KN-05, the plug-in's rule for every road)."""
+    from .. import _allowed
+
+    return [e for e in state.road_spots(p) if _allowed(state, p, {"type": "build_road", "edge": e})]
+
+
+def put_free_road(state: Any, p: int, e: int) -> None:
+    """A road the card gives: placed, Longest Road judged, the plug-ins told (as a built one)."""
+    state._put_road(p, e)
+    state.events.append(
+        {"type": "build_road", "seat": p, "edge": e, "free": True, "visible_to": "all"}
+    )
+    state.after_road(p, e)
+    state.tell_built(p, "road", e)
+
+
 def lift_road(state: Any, e: int) -> None:
     """Road ``e`` back to its owner's supply; Longest Road is judged again (BG-LR rules:
     a holder whose road got shorter may lose the card)."""

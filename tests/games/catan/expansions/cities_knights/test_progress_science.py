@@ -170,11 +170,39 @@ def test_CK_PC_S09_road_building_two_free_roads() -> None:
     deal(state, p, "Road Building")
     roads = state.roads_left[p]
     play(state, "Road Building")
-    assert state.phase == "road_building"
-    state.apply(state.legal_actions()[0])
-    state.apply(state.legal_actions()[0])
+    assert state.phase == "progress" and state.current_player() == p
+    first = state.legal_actions()[0]["edge"]
+    answer(state, "choose_edge", edge=first)
+    second = state.legal_actions()[0]["edge"]
+    answer(state, "choose_edge", edge=second)
+    assert state.edge_owner[first] == state.edge_owner[second] == p
     assert state.roads_left[p] == roads - 2
     assert hand(state, p) == {} and state.phase == "main"
+
+
+def test_CK_PC_S09_road_building_not_through_an_opponents_knight() -> None:
+    """CK-KN-05: a free road cannot leave an intersection an opponent's knight holds."""
+    state = main_phase()
+    p = state.turn_player
+    deal(state, p, "Road Building")
+    play(state, "Road Building")
+    offered = {a["edge"] for a in state.legal_actions()}
+    board, eo = state.board, state.edge_owner
+
+    def reached_only_through(v, e):  # road e joins p's network at v alone
+        (w,) = [x for x in board.edge_vertices[e] if x != v]
+        return state.vertex_owner[w] != p and not any(eo[f] == p for f in board.vertex_edges[w])
+
+    v, e = next(
+        (v, e)
+        for v in sorted(state.road_vertices[p])
+        if state.vertex_owner[v] == -1
+        for e in board.vertex_edges[v]
+        if e in offered and reached_only_through(v, e)
+    )
+    state.ck_knight_owner[v], state.ck_knight_strength[v] = (p + 1) % state.n, 1
+    state._legal = None
+    assert e not in {a["edge"] for a in state.legal_actions()}
 
 
 def build_knight(state, p):
