@@ -50,6 +50,10 @@ hook               when                                                   e.g.
                    switch to its own phase and return to the one it found
 ``robber_done``    the robber's move and steal are over (after a 7 or a    Catan for Two: the
                    knight); True: the hook continues with its own phase    second roll after a 7
+``roll``           the roller asked for the dice (``roll``); True: the     Cities & Knights: the
+                   hook set a chance phase of its own (other dice)         event die + red die
+``rob``            the robber steals from ``victim``; True: the hook       Cities & Knights:
+                   took over the steal (other cards to steal)              commodities too
 =================  =====================================================  ========================
 
 Neutral colours (``neutral_colours``, Catan for Two): piece owners ``n .. state.owners - 1`` on
@@ -101,6 +105,8 @@ HOOKS = (
     "hand_view",
     "rebuild",
     "robber_done",
+    "roll",
+    "rob",
 )
 """The hooks a state calls (``layout`` and ``static`` are asked with the options only)."""
 

@@ -117,6 +117,10 @@ class RobberRules:
         self._rob(action["seat"])
 
     def _rob(self, victim: int) -> None:
+        if self.plugged:
+            for hook in self.hooks.rob:
+                if hook(self, victim):
+                    return  # the plug-in steals (Cities & Knights: commodities too)
         if sum(self.hand[victim]) == 0:
             self.events.append(
                 {

@@ -574,6 +574,10 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         return legal
 
     def _apply_roll(self, action: Action) -> None:
+        if self.plugged:
+            for hook in self.hooks.roll:
+                if hook(self):
+                    return  # the plug-in's own dice (Cities & Knights: the event die too)
         self.phase, self.actor = "dice", CHANCE  # _set_phase, inlined on the hottest path
 
     def _outcomes_dice(self) -> list[tuple[Action, float]]:

@@ -1,0 +1,388 @@
+"""Cities & Knights (``{"cities_and_knights": true}``, 3-4 players) as a plug-in of the board game.
+
+Commodities from cities, three tracks of city improvements with metropolises, knights on
+intersections, city walls, the barbarian ship and the progress cards' decks, 13 VP. The rules
+live in the modules beside this one, each with its rule IDs:
+
+- ``flow.py``: the three dice (event die first), production with commodities, the 7, the
+  Aqueduct, the queue of steps a roll sets off (CK-TU, CK-PR, CK-SE, CK-CI-03);
+- ``barbarians.py``: the ship and its attack (CK-BA);
+- ``improvements.py``: improvements, metropolises, city walls (CK-CI, CK-WA);
+- ``knights.py``: knights (CK-KN); ``trading.py``: bank trades with commodities (CK-TR);
+- ``cards.py``: commodities as hand cards, the progress decks, draws, the hand limit
+  (CK-PC-01..05);
+- ``progress/``: the cards' effects, one module per colour (see ``progress/__init__.py``);
+- ``words.py``: the picture and the sentences; ``data/``: cards and improvements; ``layouts/``:
+  the beginners' map (§13).
+
+Rules: CK-SU-01..04, CK-VP-01, CK-CO-11 (no development cards) here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.catan.constants import MAX_CITIES
+from games.catan.hooks import Expansion
+from games.catan.mechanics import setup_city
+
+from . import barbarians, cards, flow, improvements, knights, progress, trading
+from .data import (
+    COMMODITIES,
+    COMMODITY_CARDS,
+    DEFENDER_CARDS,
+    PROGRESS_DECKS,
+    TRACKS,
+    VICTORY_POINTS,
+)
+from .progress import ProgressRules
+from .words import SENTENCES, draw_board, seat_words
+
+Action = dict[str, Any]
+
+STORED_FIELDS = (
+    "ck_commodities",  # per seat [paper, cloth, coin]
+    "ck_commodity_bank",  # [paper, cloth, coin] left in the bank
+    "ck_levels",  # per seat [trade, politics, science] improvement levels 0..5
+    "ck_knight_owner",  # per intersection: -1 or the knight's owner
+    "ck_knight_strength",  # per intersection: 1 basic, 2 strong, 3 mighty
+    "ck_knight_active",  # per intersection: 0/1
+    "ck_knight_flags",  # per intersection, this turn: 1 acted, 2 activated, 4 promoted
+    "ck_barbarian",  # the ship's space, 0 (start) .. 7 (attack)
+    "ck_attacks",  # attacks so far (the robber is awake after the first)
+    "ck_walls",  # per intersection: 0/1 a city wall (owner: the city's)
+    "ck_metropolis",  # per track [trade, politics, science]: the city's intersection or -1
+    "ck_pending_metropolis",  # the track whose metropolis the actor places, or -1
+    "ck_defenders",  # per seat: Defender of Catan cards (1 VP each)
+    "ck_progress",  # per seat: progress card names in hand (hidden)
+    "ck_progress_vp",  # per seat: revealed VP progress cards (Printer, Constitution)
+    "ck_decks",  # track -> card names still in the deck (a multiset; order never stored)
+    "ck_under",  # track -> cards put under the deck (drawn once the deck runs out)
+    "ck_merchant",  # [hex, owner] of the merchant, [-1, -1] before any Merchant card
+    "ck_event",  # the event die's last face ("ship", "trade", "politics", "science") or None
+    "ck_queue",  # steps still to run after a roll or at a turn's end (flow.py)
+    "ck_effects",  # this turn's card effects the core consults (progress/__init__.py)
+    "ck_fallen",  # pillaged cities kept as settlements with no piece left (A-CK-09)
+    "ck_displaced",  # [from, owner, strength, active, flags] of a knight retreating, or []
+)
+"""The plug-in's stored state (``to_dict()["expansions"]["cities_knights"]``); the names are
+fixed (the progress cards' effects read and write them)."""
+
+DEVELOPMENT_ACTIONS = frozenset(
+    ("buy_development", "play_knight", "play_road_building", "play_year_of_plenty", "play_monopoly")
+)
+"""CK-CO-11: no development cards (none are ever in a hand or the deck; kept out anyway)."""
+
+
+class CitiesKnights(ProgressRules, Expansion):
+    name = "cities_knights"
+    option = "cities_and_knights"
+    values = (True,)
+    players = (3, 4)
+    family_title = "Cities & Knights"
+    stored_fields = STORED_FIELDS
+    chance_kinds = {
+        "ck_dice": "dice",
+        "ck_draw": "deck:progress",
+        "ck_steal": "steal",
+        **ProgressRules.CHANCE_KINDS,
+    }
+    sentences = {**setup_city.SENTENCES, **SENTENCES}
+    draw_board = staticmethod(draw_board)
+    seat_words = staticmethod(seat_words)
+
+    def layout(self, options: dict[str, Any]) -> str | None:
+        """CK-SU-01: the variable board, or the beginners' map (§13) for ``layout=beginner``."""
+        return "cities_knights_beginner" if options.get("layout") == "beginner" else None
+
+    def validate(self, options: dict[str, Any], num_players: int) -> None:
+        super().validate(options, num_players)
+        if options.get("placement") == "beginner":
+            raise ValueError(
+                "cities_knights has no printed starting positions: placement must be 'founding'"
+            )
+
+    # ------------------------------------------------------------------ hooks
+    def init(self, state: Any) -> None:
+        """CK-SU-01, CK-VP-01, CK-CO-11: supplies, decks, the ship at its start, 13 VP."""
+        n = state.n
+        if state.options["victory_points"] == 10:  # the base game's default: C&K's 13
+            state.victory_target = VICTORY_POINTS
+        state.dev_deck = [0] * len(state.dev_deck)  # CK-CO-11
+        state.ck_commodities = [[0] * len(COMMODITIES) for _ in range(n)]
+        state.ck_commodity_bank = [COMMODITY_CARDS] * len(COMMODITIES)
+        state.ck_levels = [[0] * len(TRACKS) for _ in range(n)]
+        knights.init(state)
+        state.ck_barbarian = 0
+        state.ck_attacks = 0
+        state.ck_walls = [0] * state.board.num_vertices
+        state.ck_metropolis = [-1] * len(TRACKS)
+        state.ck_pending_metropolis = -1
+        state.ck_defenders = [0] * n
+        cards.init_decks(state, PROGRESS_DECKS)
+        state.ck_merchant = [-1, -1]
+        state.ck_event = None
+        state.ck_queue = []
+        state.ck_effects = {}
+        state.ck_fallen = []
+        state.ck_displaced = []
+
+    founding_done = staticmethod(setup_city.found_city)  # CK-SU-02/03 (A-CK-01)
+
+    def start_turn(self, state: Any, p: int) -> None:
+        knights.start_turn(state)
+        if state.ck_effects:
+            state.ck_effects = {}
+
+    def built(self, state: Any, p: int, kind: str, where: int) -> None:
+        """A-CK-09: a fallen city upgraded again takes no settlement piece back."""
+        if kind == "city" and where in state.ck_fallen:
+            state.ck_fallen.remove(where)
+            state.settlements_left[p] -= 1
+
+    def roll(self, state: Any) -> bool:
+        return flow.roll(state)
+
+    def end_turn(self, state: Any, p: int) -> bool:
+        return flow.end_turn(state, p)
+
+    def seven(self, state: Any) -> bool:
+        return flow.seven(state)
+
+    def rob(self, state: Any, victim: int) -> bool:
+        return cards.rob(state, victim)
+
+    def actions(self, state: Any, p: int, legal: list[Action]) -> None:
+        """CK-TU-04: everything after the roll, in any order; the Alchemist before it."""
+        if state.phase == "pre_roll":
+            legal[:] = [a for a in legal if a["type"] not in DEVELOPMENT_ACTIONS]
+            legal.extend(progress.playable(state, p))
+            return
+        if state.phase != "main":
+            return
+        legal[:] = [a for a in legal if _allowed(state, p, a)]
+        knights.add_knight_actions(state, p, legal)
+        improvements.add_walls(state, p, legal)
+        improvements.add_improvements(state, p, legal)
+        trading.add_bank_trades(state, p, legal)
+        legal.extend(progress.playable(state, p))
+
+    def vp(self, state: Any, p: int) -> int:
+        """CK-VP-01, CK-CI-05, CK-BA-04, CK-PC-03, CK-ME-01, A-CK-09."""
+        vo = state.vertex_owner
+        vp = 2 * sum(1 for v in state.ck_metropolis if v != -1 and vo[v] == p)
+        vp += state.ck_defenders[p] + len(state.ck_progress_vp[p])
+        vp += sum(1 for v in state.ck_fallen if vo[v] == p)
+        if state.ck_merchant[1] == p:
+            vp += 1
+        return vp
+
+    def may_progress(self, state: Any, p: int) -> bool:
+        """Improvements, knights and the barbarians keep a C&K game moving: never stuck."""
+        return True
+
+    def observe(self, state: Any, seat: int, obs: dict[str, Any]) -> None:
+        obs["cities_knights"] = public(state)
+        if 0 <= seat < state.n:
+            obs["cities_knights"]["my_commodities"] = dict(
+                zip(COMMODITIES, state.ck_commodities[seat], strict=True)
+            )
+            obs["cities_knights"]["my_progress_cards"] = sorted(state.ck_progress[seat])
+
+    def view(self, state: Any, view: dict[str, Any]) -> None:
+        view["cities_knights"] = public(state)
+
+    def hand_view(self, state: Any, seat: int, hand: dict[str, Any]) -> None:
+        hand["commodities"] = dict(zip(COMMODITIES, state.ck_commodities[seat], strict=True))
+        hand["progress_cards"] = sorted(state.ck_progress[seat])
+
+    # ------------------------------------------------------------------ phases and actions
+    @staticmethod
+    def outcomes_ck_dice(state: Any) -> list[tuple[Action, float]]:
+        return list(flow.DICE_OUTCOMES)
+
+    @staticmethod
+    def chance_ck_dice(state: Any, action: Action) -> None:
+        flow.rolled(state, action)
+
+    @staticmethod
+    def outcomes_ck_draw(state: Any) -> list[tuple[Action, float]]:
+        return flow.draw_outcomes(state)
+
+    @staticmethod
+    def chance_ck_draw(state: Any, action: Action) -> None:
+        flow.drawn(state, action)
+
+    @staticmethod
+    def legal_ck_progress_discard(state: Any) -> list[Action]:
+        return cards.legal_progress_discard(state)
+
+    @staticmethod
+    def apply_discard_progress(state: Any, action: Action) -> None:
+        flow.progress_discarded(state, action["card"])
+
+    @staticmethod
+    def legal_ck_discard(state: Any) -> list[Action]:
+        return cards.legal_discard(state)
+
+    @staticmethod
+    def apply_discard_card(state: Any, action: Action) -> None:
+        flow.discard_card(state, action["card"])
+
+    @staticmethod
+    def outcomes_ck_steal(state: Any) -> list[tuple[Action, float]]:
+        return cards.steal_outcomes(state)
+
+    @staticmethod
+    def chance_ck_steal(state: Any, action: Action) -> None:
+        cards.steal(state, action["card"])
+
+    @staticmethod
+    def legal_ck_aqueduct(state: Any) -> list[Action]:
+        return flow.legal_aqueduct(state)
+
+    @staticmethod
+    def apply_aqueduct_take(state: Any, action: Action) -> None:
+        flow.aqueduct_take(state, action["resource"])
+
+    @staticmethod
+    def legal_ck_pillage(state: Any) -> list[Action]:
+        return barbarians.legal_pillage(state)
+
+    @staticmethod
+    def apply_lose_city(state: Any, action: Action) -> None:
+        barbarians.pillage(state, state.actor, action["vertex"])
+        flow.advance(state)
+
+    @staticmethod
+    def legal_ck_defender_deck(state: Any) -> list[Action]:
+        return barbarians.legal_defender_deck(state)
+
+    @staticmethod
+    def apply_choose_deck(state: Any, action: Action) -> None:
+        barbarians.deck_chosen(state, action["track"])
+        flow.advance(state)
+
+    @staticmethod
+    def legal_ck_metropolis(state: Any) -> list[Action]:
+        return improvements.legal_metropolis(state)
+
+    @staticmethod
+    def apply_place_metropolis(state: Any, action: Action) -> None:
+        improvements.place_metropolis(
+            state, state.actor, state.ck_pending_metropolis, action["vertex"]
+        )
+        state.resume_turn()
+
+    @staticmethod
+    def legal_ck_retreat(state: Any) -> list[Action]:
+        return knights.legal_retreat(state)
+
+    @staticmethod
+    def apply_retreat_knight(state: Any, action: Action) -> None:
+        knights.retreat(state, action["to"])
+        state.resume_turn()
+
+    @staticmethod
+    def apply_build_knight(state: Any, action: Action) -> None:
+        knights.build(state, state.actor, action["vertex"])
+
+    @staticmethod
+    def apply_activate_knight(state: Any, action: Action) -> None:
+        knights.activate(state, state.actor, action["vertex"])
+
+    @staticmethod
+    def apply_promote_knight(state: Any, action: Action) -> None:
+        knights.promote(state, state.actor, action["vertex"])
+
+    @staticmethod
+    def apply_march_knight(state: Any, action: Action) -> None:
+        knights.move(state, state.actor, action["from"], action["to"])
+
+    @staticmethod
+    def apply_displace_knight(state: Any, action: Action) -> None:
+        knights.displace(state, state.actor, action["from"], action["to"])
+
+    @staticmethod
+    def apply_chase_robber(state: Any, action: Action) -> None:
+        knights.chase(state, state.actor, action["vertex"])
+
+    @staticmethod
+    def apply_build_wall(state: Any, action: Action) -> None:
+        improvements.build_wall(state, state.actor, action["vertex"])
+
+    @staticmethod
+    def apply_improve_city(state: Any, action: Action) -> None:
+        improvements.improve(state, state.actor, action["track"])
+
+    @staticmethod
+    def apply_bank_trade(state: Any, action: Action) -> None:
+        trading.bank_trade(state, state.actor, action["give"], action["get"])
+
+    @staticmethod
+    def apply_play_progress(state: Any, action: Action) -> None:
+        """CK-PC-02: the card leaves the hand (under its deck), then its effect."""
+        p = state.actor
+        cards.play(state, p, action["card"])
+        progress.apply_play(state, p, action)
+
+
+def _allowed(state: Any, p: int, action: Action) -> bool:
+    """The core's main-phase actions C&K keeps: no development cards (CK-CO-11); no settlement
+    on a knight, no road out of an opponent's knight's intersection (CK-KN-05); a fallen city
+    is the next one upgraded (A-CK-09)."""
+    kind = action["type"]
+    if kind in DEVELOPMENT_ACTIONS:
+        return False
+    ko = state.ck_knight_owner
+    if kind == "build_settlement":
+        return ko[action["vertex"]] == -1
+    if kind == "build_road":
+        a, b = state.board.edge_vertices[action["edge"]]
+        vo, net = state.vertex_owner, state.network[p]
+        return any(x in net and vo[x] in (-1, p) and ko[x] in (-1, p) for x in (a, b))
+    if kind == "build_city" and state.ck_fallen:
+        mine = [v for v in state.ck_fallen if state.vertex_owner[v] == p]
+        return not mine or action["vertex"] in mine
+    return True
+
+
+def public(state: Any) -> dict[str, Any]:
+    """What lies open on the table: levels, knights, walls, metropolises, the ship, the
+    Defender cards, revealed VP cards, the merchant, deck sizes and hand sizes."""
+    owner = state.ck_knight_owner
+    return {
+        "levels": [dict(zip(TRACKS, lv, strict=True)) for lv in state.ck_levels],
+        "knights": [
+            {
+                "vertex": v,
+                "owner": o,
+                "strength": state.ck_knight_strength[v],
+                "active": bool(state.ck_knight_active[v]),
+                "acted": bool(state.ck_knight_flags[v] & knights.ACTED),
+            }
+            for v, o in enumerate(owner)
+            if o != -1
+        ],
+        "walls": [v for v, w in enumerate(state.ck_walls) if w],
+        "metropolises": {t: v for t, v in zip(TRACKS, state.ck_metropolis, strict=True)},
+        "barbarian_position": state.ck_barbarian,
+        "barbarian_spaces": 7,
+        "barbarian_strength": barbarians.cities_on_board(state),
+        "knight_strength": [barbarians.knight_strength(state, p) for p in range(state.n)],
+        "attacks": state.ck_attacks,
+        "robber_active": bool(state.ck_attacks),
+        "event_die": state.ck_event,
+        "defenders": list(state.ck_defenders),
+        "defenders_left": DEFENDER_CARDS - sum(state.ck_defenders),
+        "progress_vp": [list(x) for x in state.ck_progress_vp],
+        "progress_cards": [len(x) for x in state.ck_progress],
+        "commodities": [sum(x) for x in state.ck_commodities],
+        "commodity_bank": dict(zip(COMMODITIES, state.ck_commodity_bank, strict=True)),
+        "decks": {t: cards.deck_size(state, t) for t in TRACKS},
+        "merchant": {"hex": state.ck_merchant[0], "owner": state.ck_merchant[1]},
+        "cities_on_board": [MAX_CITIES - state.cities_left[p] for p in range(state.n)],
+    }
+
+
+EXPANSION = CitiesKnights()

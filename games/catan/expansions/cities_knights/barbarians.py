@@ -1,0 +1,143 @@
+"""The barbarian ship and its attack on Catan.
+
+Rules: CK-BA-01..05, CK-SE-02 (the first attack wakes the robber), A-CK-07..10.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.catan.constants import MAX_CITIES
+
+from . import cards
+from .data import BARBARIAN_SPACES, DEFENDER_CARDS, TRACKS
+
+Action = dict[str, Any]
+
+
+def advance_ship(state: Any) -> bool:
+    """CK-BA-01: a ship face moves the ship one space; the 7th move attacks at once, before
+    anything else of the turn."""
+    state.ck_barbarian += 1
+    state.events.append(
+        {"type": "barbarians_sail", "position": state.ck_barbarian, "visible_to": "all"}
+    )
+    if state.ck_barbarian >= BARBARIAN_SPACES:
+        state.ck_queue.insert(0, ["attack"])
+    return False
+
+
+def cities_on_board(state: Any) -> int:
+    """CK-BA-02: the barbarians' strength, every city (metropolises included)."""
+    return sum(MAX_CITIES - state.cities_left[p] for p in range(state.n))
+
+
+def knight_strength(state: Any, p: int) -> int:
+    """CK-BA-02: the levels of ``p``'s active knights."""
+    strength, active = state.ck_knight_strength, state.ck_knight_active
+    return sum(strength[v] for v, o in enumerate(state.ck_knight_owner) if o == p and active[v])
+
+
+def metropolis_vertices(state: Any) -> set[int]:
+    return {v for v in state.ck_metropolis if v != -1}
+
+
+def pillageable(state: Any, p: int) -> list[int]:
+    """``p``'s cities that the barbarians can take: not a metropolis (CK-CI-05)."""
+    metros = metropolis_vertices(state)
+    vo, lv = state.vertex_owner, state.vertex_level
+    return [v for v in sorted(state.network[p]) if vo[v] == p and lv[v] == 2 and v not in metros]
+
+
+def attack(state: Any) -> bool:
+    """CK-BA-02..05: the barbarians against all active knights. Afterwards the ship goes back,
+    every knight is deactivated and the robber is awake; the losers' pillages and the tied
+    defenders' draws follow as steps (each a decision of that seat)."""
+    barbarians = cities_on_board(state)
+    contribution = [knight_strength(state, p) for p in range(state.n)]
+    knights = sum(contribution)
+    order = [(state.turn_player + i) % state.n for i in range(state.n)]
+    steps: list[list[Any]] = []
+    event: dict[str, Any] = {
+        "type": "barbarian_attack",
+        "barbarians": barbarians,
+        "knights": knights,
+        "contribution": contribution,
+        "visible_to": "all",
+    }
+    if barbarians > knights:  # CK-BA-03
+        exposed = [p for p in order if pillageable(state, p)]
+        if exposed:
+            low = min(contribution[p] for p in exposed)
+            losers = [p for p in exposed if contribution[p] == low]
+            steps = [["pillage", p] for p in losers]
+            event["losers"] = losers
+    else:  # CK-BA-04, A-CK-07
+        best = max(contribution)
+        top = [p for p in order if contribution[p] == best]
+        if len(top) == 1:
+            if sum(state.ck_defenders) < DEFENDER_CARDS:  # A-CK-08
+                state.ck_defenders[top[0]] += 1
+                state.vp_dirty = True
+                event["defender"] = top[0]
+        else:
+            steps = [["defender_draw", p] for p in top]
+            event["tied"] = top
+    state.events.append(event)
+    # CK-BA-05: the ship returns, the knights are deactivated, the robber wakes up.
+    state.ck_barbarian = 0
+    state.ck_attacks += 1
+    state.ck_knight_active = [0] * len(state.ck_knight_active)
+    state.ck_queue[:0] = steps
+    return False
+
+
+def pillage_step(state: Any, p: int) -> bool:
+    """CK-BA-03, A-CK-10: the owner chooses which city is pillaged (one choice: at once)."""
+    spots = pillageable(state, p)
+    if not spots:
+        return False
+    if len(spots) == 1:
+        pillage(state, p, spots[0])
+        return False
+    state._set_phase("ck_pillage", p)
+    return True
+
+
+def legal_pillage(state: Any) -> list[Action]:
+    return [{"type": "lose_city", "vertex": v} for v in pillageable(state, state.actor)]
+
+
+def pillage(state: Any, p: int, v: int) -> None:
+    """CK-BA-03, CK-WA-01, A-CK-09: the city becomes a settlement and loses its wall; with no
+    settlement piece left, it stays as a fallen city that counts 1 VP and must be the next one
+    upgraded (``state.ck_fallen``)."""
+    state.vertex_level[v] = 1
+    state.cities_left[p] += 1
+    if state.settlements_left[p]:
+        state.settlements_left[p] -= 1
+    else:
+        state.ck_fallen.append(v)
+    state.ck_walls[v] = 0
+    state.income.clear()
+    state.spot_cache.clear()
+    state.vp_dirty = True
+    state.events.append({"type": "city_pillaged", "seat": p, "vertex": v, "visible_to": "all"})
+
+
+def defender_draw_step(state: Any, p: int) -> bool:
+    """CK-BA-04: a tied defender draws the top card of a deck of his choice."""
+    if not any(cards.deck_size(state, t) for t in TRACKS):
+        return False
+    state.ck_queue.insert(0, ["chosen", p])
+    state._set_phase("ck_defender_deck", p)
+    return True
+
+
+def legal_defender_deck(state: Any) -> list[Action]:
+    return [{"type": "choose_deck", "track": t} for t in TRACKS if cards.deck_size(state, t)]
+
+
+def deck_chosen(state: Any, track: str) -> None:
+    _, p = state.ck_queue.pop(0)
+    state.ck_queue.insert(0, ["draw", p, track])

@@ -1,0 +1,198 @@
+"""Hand cards of Cities & Knights: commodities beside the resources, and the progress cards.
+
+Commodities are hand cards (CK-PR-04): they count for the 7, can be stolen, discarded and traded;
+a seat's hand is ``state.hand[p]`` (resources) plus ``state.ck_commodities[p]``. Progress cards
+(``state.ck_progress[p]``, hidden) are drawn from three decks kept as multisets
+(``state.ck_decks``: the order is never stored, each draw is a chance node) and go back *under*
+their deck (``state.ck_under``), drawn only once the deck runs out.
+
+Rules: CK-PR-04, CK-PC-01..03, CK-PC-05 (the core's part of the cards).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.catan.constants import RESOURCE_INDEX, RESOURCES
+from games.common.api import CHANCE
+
+from .data import (
+    COMMODITIES,
+    COMMODITY_INDEX,
+    PROGRESS_CARDS,
+    PROGRESS_HAND_LIMIT,
+    TRACKS,
+    VP_CARDS,
+)
+
+Action = dict[str, Any]
+CARD_NAMES = (*RESOURCES, *COMMODITIES)
+"""Every hand card kind: the five resources, then the three commodities."""
+
+
+# ---------------------------------------------------------------------- hand cards
+def held(state: Any, p: int) -> int:
+    """Resources + commodities in ``p``'s hand (CK-PR-04, CK-SE-01)."""
+    return sum(state.hand[p]) + sum(state.ck_commodities[p])
+
+
+def count(state: Any, p: int, card: str) -> int:
+    r = RESOURCE_INDEX.get(card)
+    if r is not None:
+        return state.hand[p][r]
+    return state.ck_commodities[p][COMMODITY_INDEX[card]]
+
+
+def bank_count(state: Any, card: str) -> int:
+    r = RESOURCE_INDEX.get(card)
+    if r is not None:
+        return state.bank[r]
+    return state.ck_commodity_bank[COMMODITY_INDEX[card]]
+
+
+def move(state: Any, card: str, amount: int, giver: int | None, taker: int | None) -> None:
+    """Move ``amount`` cards of one kind between a seat's hand and the bank (None: the bank)."""
+    r = RESOURCE_INDEX.get(card)
+    if r is not None:
+        hands, bank, i = state.hand, state.bank, r
+    else:
+        hands, bank, i = state.ck_commodities, state.ck_commodity_bank, COMMODITY_INDEX[card]
+    if giver is None:
+        bank[i] -= amount
+    else:
+        hands[giver][i] -= amount
+    if taker is None:
+        bank[i] += amount
+    else:
+        hands[taker][i] += amount
+
+
+def kinds_held(state: Any, p: int) -> list[str]:
+    return [c for c in CARD_NAMES if count(state, p, c)]
+
+
+# ---------------------------------------------------------------------- progress decks
+def init_decks(state: Any, decks: dict[str, list[str]]) -> None:
+    """CK-SU-01: three decks, shuffled separately (a multiset each: draws are chance nodes)."""
+    state.ck_decks = {t: list(decks[t]) for t in TRACKS}
+    state.ck_under = {t: [] for t in TRACKS}
+    state.ck_progress = [[] for _ in range(state.n)]
+    state.ck_progress_vp = [[] for _ in range(state.n)]
+
+
+def deck_size(state: Any, track: str) -> int:
+    return len(state.ck_decks[track]) + len(state.ck_under[track])
+
+
+def draw_outcomes(state: Any, track: str) -> list[tuple[Action, float]]:
+    """The top card of a deck: any card still in it, by its count; once the deck is used up,
+    the cards put under it are shuffled into a new deck."""
+    deck = state.ck_decks[track] or state.ck_under[track]
+    counts: dict[str, int] = {}
+    for card in deck:
+        counts[card] = counts.get(card, 0) + 1
+    return [
+        ({"type": "draw_progress", "track": track, "card": c}, k / len(deck))
+        for c, k in sorted(counts.items())
+    ]
+
+
+def draw(state: Any, p: int, track: str, card: str) -> None:
+    """Seat ``p`` takes ``card`` from the ``track`` deck. CK-PC-03: a VP card is revealed at
+    once and kept outside the hand; any other card is hidden in the hand."""
+    if not state.ck_decks[track]:
+        state.ck_decks[track], state.ck_under[track] = sorted(state.ck_under[track]), []
+    state.ck_decks[track].remove(card)
+    if card in VP_CARDS:
+        state.ck_progress_vp[p].append(card)
+        state.vp_dirty = True
+        state.events.append(
+            {"type": "progress_vp", "seat": p, "card": card, "track": track, "visible_to": "all"}
+        )
+        return
+    state.ck_progress[p].append(card)
+    state.emit_secret(
+        {"type": "draw_progress", "seat": p, "track": track, "card": card},
+        [p],
+        {"card": "hidden"},
+    )
+
+
+def put_under(state: Any, card: str) -> None:
+    """CK-PC-01/02: a played or discarded card goes face down under its deck."""
+    state.ck_under[PROGRESS_CARDS[card]["track"]].append(card)
+
+
+def over_limit(state: Any, p: int) -> bool:
+    """CK-PC-01: more than 4 progress cards (VP cards are outside the hand)."""
+    return len(state.ck_progress[p]) > PROGRESS_HAND_LIMIT
+
+
+def legal_progress_discard(state: Any) -> list[Action]:
+    return [
+        {"type": "discard_progress", "card": c} for c in sorted(set(state.ck_progress[state.actor]))
+    ]
+
+
+def discard_progress(state: Any, p: int, card: str) -> None:
+    """CK-PC-01: the card goes face down under its deck (hidden from the others)."""
+    state.ck_progress[p].remove(card)
+    put_under(state, card)
+    state.emit_secret(
+        {"type": "discard_progress", "seat": p, "card": card}, [p], {"card": "hidden"}
+    )
+
+
+def play(state: Any, p: int, card: str) -> None:
+    """CK-PC-02: the card leaves the hand, is shown, and goes under its deck."""
+    state.ck_progress[p].remove(card)
+    put_under(state, card)
+    state.events.append({"type": "play_progress", "seat": p, "card": card, "visible_to": "all"})
+
+
+# ---------------------------------------------------------------------- the 7's discards
+def legal_discard(state: Any) -> list[Action]:
+    """CK-SE-01: one card at a time, a resource or a commodity."""
+    return [{"type": "discard_card", "card": c} for c in kinds_held(state, state.actor)]
+
+
+# ---------------------------------------------------------------------- stealing
+def rob(state: Any, victim: int) -> bool:
+    """CK-SE-03, CK-PC-05: the robber steals a random resource or commodity (never a
+    progress card)."""
+    if held(state, victim) == 0:
+        state.events.append(
+            {
+                "type": "steal",
+                "seat": state.turn_player,
+                "victim": victim,
+                "resource": None,
+                "visible_to": "all",
+            }
+        )
+        state.finish_robber()
+        return True
+    state.victim = victim
+    state._set_phase("ck_steal", CHANCE)
+    return True
+
+
+def steal_outcomes(state: Any) -> list[tuple[Action, float]]:
+    p = state.victim
+    total = held(state, p)
+    return [
+        ({"type": "steal_card", "card": c}, count(state, p, c) / total)
+        for c in kinds_held(state, p)
+    ]
+
+
+def steal(state: Any, card: str) -> None:
+    thief, victim = state.turn_player, state.victim
+    move(state, card, 1, victim, thief)
+    state.emit_secret(
+        {"type": "steal", "seat": thief, "victim": victim, "resource": card},
+        [thief, victim],
+        {"resource": "hidden"},
+    )
+    state.victim = -1
+    state.finish_robber()

@@ -1,0 +1,297 @@
+"""The turn of Cities & Knights: three dice, the event first, then production or the 7.
+
+A roll is one chance node (``ck_dice``): the event die, the yellow die (``die1``) and the red die
+(``die2``). What follows is a queue of steps (``state.ck_queue``), each a list ``[name, ...]``,
+run in order by :func:`advance`; a step that needs a decision or a chance node sets its phase and
+leaves the rest queued, and that phase's action calls :func:`advance` again. The same queue runs
+the end of a turn (a progress hand above the limit) and the barbarians' attack.
+
+Rules: CK-TU-01..04, CK-PR-01..05, CK-SE-01..03, CK-CI-03, CK-PC-01.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.catan.constants import RESOURCES
+from games.common.api import CHANCE
+
+from . import barbarians, cards
+from .data import (
+    ABILITY_LEVEL,
+    COMMODITIES,
+    DISCARD_LIMIT,
+    EVENT_ODDS,
+    TERRAIN_COMMODITY,
+    TRACK_INDEX,
+    TRACKS,
+    WALL_HAND_BONUS,
+)
+
+Action = dict[str, Any]
+
+DICE_OUTCOMES = tuple(
+    ({"type": "ck_dice", "event": face, "die1": a, "die2": b}, odds / 36)
+    for face, odds in EVENT_ODDS.items()
+    for a in range(1, 7)
+    for b in range(1, 7)
+)
+"""CK-CO-10, CK-TU-01: the event die (3 ship faces, one gate per colour) and the two dice."""
+
+
+# ---------------------------------------------------------------------- the roll
+def roll(state: Any) -> bool:
+    """CK-TU-01: the three dice are rolled together."""
+    state._set_phase("ck_dice", CHANCE)
+    return True
+
+
+def rolled(state: Any, action: Action) -> None:
+    """CK-TU-02/03: the event die first (the ship, or the gate's progress draws with the red
+    die), then production with the total of both dice, or the 7."""
+    yellow, red = action["die1"], action["die2"]
+    state.dice = [yellow, red]
+    state.rolled = True
+    state.ck_event = action["event"]
+    p = state.turn_player
+    state.events.append(
+        {"type": "event_die", "seat": p, "event": action["event"], "visible_to": "all"}
+    )
+    state.events.append({"type": "dice", "seat": p, "dice": state.dice, "visible_to": "all"})
+    state.ck_queue = [["ship"]] if action["event"] == "ship" else [["gate", action["event"], red]]
+    state.ck_queue.append(["production", yellow + red])
+    advance(state)
+
+
+def advance(state: Any) -> None:
+    """Run the queued steps until one waits for a decision or a chance node; with none left,
+    the turn goes on (before or after the roll)."""
+    queue = state.ck_queue
+    while queue:
+        step = queue.pop(0)
+        if STEPS[step[0]](state, *step[1:]):
+            return
+    state.resume_turn()
+
+
+def _ship(state: Any) -> bool:
+    return barbarians.advance_ship(state)
+
+
+def _gate(state: Any, track: str, red: int) -> bool:
+    """CK-CI-03: every seat whose level in the gate's colour shows the red die (red <= level
+    + 1; level 0 never) draws that colour's top card, in turn order from the roller."""
+    t = TRACK_INDEX[track]
+    draws = []
+    for i in range(state.n):
+        seat = (state.turn_player + i) % state.n
+        level = state.ck_levels[seat][t]
+        if level and red <= level + 1:
+            draws.append(["draw", seat, track])
+    state.ck_queue[:0] = draws
+    return False
+
+
+def _draw(state: Any, seat: int, track: str) -> bool:
+    """One progress draw (a chance node), unless the deck and the cards under it are gone."""
+    if not cards.deck_size(state, track):
+        return False
+    state.ck_queue.insert(0, ["drawing", seat, track])
+    state._set_phase("ck_draw", CHANCE)
+    return True
+
+
+def draw_outcomes(state: Any) -> list[tuple[Action, float]]:
+    _, _, track = state.ck_queue[0]
+    return cards.draw_outcomes(state, track)
+
+
+def drawn(state: Any, action: Action) -> None:
+    """CK-PC-01 (A-CK-04): a seat over the limit on another's turn discards at once."""
+    _, seat, track = state.ck_queue.pop(0)
+    cards.draw(state, seat, track, action["card"])
+    if seat != state.turn_player and cards.over_limit(state, seat):
+        state.ck_queue.insert(0, ["limit", seat])
+    advance(state)
+
+
+def _drawing(state: Any, seat: int, track: str) -> bool:
+    raise AssertionError("a draw is resolved by its chance node")  # pragma: no cover
+
+
+def _limit(state: Any, seat: int) -> bool:
+    """CK-PC-01: discard down to 4 progress cards, one at a time."""
+    if not cards.over_limit(state, seat):
+        return False
+    state.ck_queue.insert(0, ["limit", seat])
+    state._set_phase("ck_progress_discard", seat)
+    return True
+
+
+def progress_discarded(state: Any, card: str) -> None:
+    step = state.ck_queue.pop(0)
+    cards.discard_progress(state, step[1], card)
+    advance(state)
+
+
+def _pass_turn(state: Any) -> bool:
+    state.ck_queue.clear()
+    state.pass_turn()
+    return True
+
+
+def end_turn(state: Any, p: int) -> bool:
+    """CK-PC-01 (A-CK-04): the active player discards down to the limit at the end of his
+    turn; then play passes on."""
+    if not cards.over_limit(state, p):
+        return False
+    state.ck_queue = [["limit", p], ["pass_turn"]]
+    advance(state)
+    return True
+
+
+# ---------------------------------------------------------------------- production
+def _production(state: Any, total: int) -> bool:
+    if total == 7:
+        state.start_seven()  # the core's 7: the plug-in's ``seven`` hook takes it
+        return True
+    gainers = produce(state, total)
+    for i in range(state.n):
+        seat = (state.turn_player + i) % state.n
+        if seat not in gainers and state.ck_levels[seat][TRACK_INDEX["science"]] >= ABILITY_LEVEL:
+            state.ck_queue.append(["aqueduct", seat])
+    return False
+
+
+def produce(state: Any, total: int) -> set[int]:
+    """CK-PR-01..03: a settlement takes 1 resource; a city 2 on hills and fields, 1 resource
+    + 1 commodity on forest, pasture and mountains; nothing from the robber's hex; a kind the
+    bank cannot pay in full goes to nobody, unless one seat alone takes it (then what is left).
+    Returns the seats that received something."""
+    vo, lv, terrains = state.vertex_owner, state.vertex_level, state.terrains
+    n = state.n
+    owed: dict[tuple[int, str], int] = {}
+    for h in state.number_hexes.get(total, ()):
+        if h == state.robber:
+            continue  # CK-PR-02
+        r = state.hex_resource[h]
+        if r < 0:
+            continue
+        commodity = TERRAIN_COMMODITY.get(terrains[h])
+        for v in state.board.hex_vertices[h]:
+            o = vo[v]
+            if not 0 <= o < n:
+                continue
+            level = lv[v]
+            kinds = [RESOURCES[r]]
+            if level == 2:
+                kinds.append(RESOURCES[r] if commodity is None else COMMODITIES[commodity])
+            for kind in kinds:
+                owed[(o, kind)] = owed.get((o, kind), 0) + 1
+    demand: dict[str, int] = {}
+    takers: dict[str, int] = {}
+    for (_, kind), amount in owed.items():
+        demand[kind] = demand.get(kind, 0) + amount
+        takers[kind] = takers.get(kind, 0) + 1
+    stock = {kind: cards.bank_count(state, kind) for kind in demand}
+    gains = []
+    gainers = set()
+    order = cards.CARD_NAMES.index
+    for (seat, kind), amount in sorted(owed.items(), key=lambda x: (x[0][0], order(x[0][1]))):
+        if demand[kind] > stock[kind]:
+            if takers[kind] > 1:
+                continue  # CK-PR-03: nobody gets a kind the bank cannot pay in full
+            amount = stock[kind]
+            if not amount:
+                continue
+        cards.move(state, kind, amount, None, seat)
+        gainers.add(seat)
+        gains.append([seat, kind, amount])
+    state.last_gainers = gainers
+    state.events.append({"type": "production", "total": total, "gains": gains, "visible_to": "all"})
+    return gainers
+
+
+def _aqueduct(state: Any, seat: int) -> bool:
+    """CK-PR-05: a seat with the Aqueduct that received nothing takes 1 resource of choice."""
+    if not any(state.bank):
+        return False
+    state._set_phase("ck_aqueduct", seat)
+    return True
+
+
+def legal_aqueduct(state: Any) -> list[Action]:
+    return [
+        {"type": "aqueduct_take", "resource": r} for i, r in enumerate(RESOURCES) if state.bank[i]
+    ]
+
+
+def aqueduct_take(state: Any, resource: str) -> None:
+    cards.move(state, resource, 1, None, state.actor)
+    state.events.append(
+        {"type": "aqueduct", "seat": state.actor, "resource": resource, "visible_to": "all"}
+    )
+    advance(state)
+
+
+# ---------------------------------------------------------------------- the 7
+def hand_limit(state: Any, p: int) -> int:
+    """CK-SE-01, CK-WA-01: 7 + 2 per city wall."""
+    return DISCARD_LIMIT + WALL_HAND_BONUS * walls_of(state, p)
+
+
+def walls_of(state: Any, p: int) -> int:
+    vo = state.vertex_owner
+    return sum(1 for v, w in enumerate(state.ck_walls) if w and vo[v] == p)
+
+
+def seven(state: Any) -> bool:
+    """CK-SE-01/02: everyone above his limit discards half of his cards (resources and
+    commodities), rounded down; the robber moves only once the barbarians have attacked."""
+    state.discards = []
+    for i in range(state.n):
+        seat = (state.turn_player + i) % state.n
+        number = cards.held(state, seat)
+        if number > hand_limit(state, seat):
+            state.discards.append([seat, number // 2])
+    continue_seven(state)
+    return True
+
+
+def continue_seven(state: Any) -> None:
+    if state.discards:
+        state._set_phase("ck_discard", state.discards[0][0])
+    elif state.ck_attacks:
+        state.start_robber_move()  # CK-SE-03
+    else:
+        state.events.append({"type": "robber_asleep", "visible_to": "all"})  # CK-SE-02
+        advance(state)
+
+
+def discard_card(state: Any, card: str) -> None:
+    seat = state.actor
+    cards.move(state, card, 1, seat, None)
+    state.events.append({"type": "discard", "seat": seat, "resource": card, "visible_to": "all"})
+    entry = state.discards[0]
+    entry[1] -= 1
+    if entry[1] == 0:
+        state.discards.pop(0)
+    continue_seven(state)
+
+
+STEPS = {
+    "ship": _ship,
+    "attack": barbarians.attack,
+    "pillage": barbarians.pillage_step,
+    "defender_draw": barbarians.defender_draw_step,
+    "gate": _gate,
+    "draw": _draw,
+    "drawing": _drawing,
+    "limit": _limit,
+    "production": _production,
+    "aqueduct": _aqueduct,
+    "pass_turn": _pass_turn,
+}
+"""Step name -> function(state, *args) -> True when it waits (a phase of its own is set)."""
+
+__all__ = ["TRACKS"]

@@ -1,0 +1,237 @@
+"""Knights: built on intersections, activated with grain, promoted, and acting once a turn.
+
+A knight is stored per intersection in four lists of ``state.board.num_vertices``:
+``ck_knight_owner`` (-1: none), ``ck_knight_strength`` (1 basic, 2 strong, 3 mighty),
+``ck_knight_active`` (0/1) and ``ck_knight_flags`` (this turn: ``ACTED`` 1, ``ACTIVATED`` 2,
+``PROMOTED`` 4; cleared at each turn's start).
+
+Rules: CK-KN-01..06, CK-SE-03 (chasing the robber), A-CK-03.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import ABILITY_LEVEL, ACTIVATE_COST, KNIGHT_COST, KNIGHTS_PER_LEVEL, TRACK_INDEX
+
+Action = dict[str, Any]
+ACTED, ACTIVATED, PROMOTED = 1, 2, 4
+MIGHTY = 3
+POLITICS = TRACK_INDEX["politics"]
+
+
+def init(state: Any) -> None:
+    size = state.board.num_vertices
+    state.ck_knight_owner = [-1] * size
+    state.ck_knight_strength = [0] * size
+    state.ck_knight_active = [0] * size
+    state.ck_knight_flags = [0] * size
+
+
+def start_turn(state: Any) -> None:
+    if any(state.ck_knight_flags):
+        state.ck_knight_flags = [0] * len(state.ck_knight_flags)
+
+
+def knights_of(state: Any, p: int) -> list[int]:
+    return [v for v, o in enumerate(state.ck_knight_owner) if o == p]
+
+
+def tokens_on_board(state: Any, p: int, strength: int) -> int:
+    owner, level = state.ck_knight_owner, state.ck_knight_strength
+    return sum(1 for v, o in enumerate(owner) if o == p and level[v] == strength)
+
+
+def empty(state: Any, v: int) -> bool:
+    return state.vertex_owner[v] == -1 and state.ck_knight_owner[v] == -1
+
+
+def _affords(state: Any, p: int, cost: tuple[int, ...]) -> bool:
+    h = state.hand[p]
+    return all(h[r] >= cost[r] for r in range(5))
+
+
+# ---------------------------------------------------------------------- legal lists
+def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
+    """CK-KN-01..03 any time of the turn after the roll; CK-KN-06 the knights' actions."""
+    owner = state.ck_knight_owner
+    mine = [v for v, o in enumerate(owner) if o == p]
+    if _affords(state, p, KNIGHT_COST):
+        if tokens_on_board(state, p, 1) < KNIGHTS_PER_LEVEL:  # CK-KN-01
+            legal.extend(
+                {"type": "build_knight", "vertex": v}
+                for v in sorted(state.road_vertices[p])
+                if empty(state, v)
+            )
+        legal.extend(
+            {"type": "promote_knight", "vertex": v} for v in mine if may_promote(state, p, v)
+        )
+    strength, active = state.ck_knight_strength, state.ck_knight_active
+    flags = state.ck_knight_flags
+    if _affords(state, p, ACTIVATE_COST):  # CK-KN-02
+        legal.extend({"type": "activate_knight", "vertex": v} for v in mine if not active[v])
+    robber_hex = set(state.board.hex_vertices[state.robber]) if state.robber >= 0 else set()
+    for v in mine:
+        if not active[v] or flags[v] & (ACTED | ACTIVATED):
+            continue
+        moves, displaces = reach(state, p, v)
+        legal.extend({"type": "march_knight", "from": v, "to": w} for w in moves)
+        legal.extend(
+            {"type": "displace_knight", "from": v, "to": w}
+            for w in displaces
+            if strength[w] < strength[v]
+        )
+        if state.ck_attacks and v in robber_hex:  # CK-SE-02: only once the robber is awake
+            legal.append({"type": "chase_robber", "vertex": v})
+
+
+def may_promote(state: Any, p: int, v: int) -> bool:
+    """CK-KN-03: one level, once per knight per turn, a free token of the next level; strong
+    to mighty only with the Fortress (politics level 3)."""
+    s = state.ck_knight_strength[v]
+    if s >= MIGHTY or state.ck_knight_flags[v] & PROMOTED:
+        return False
+    if s == 2 and state.ck_levels[p][POLITICS] < ABILITY_LEVEL:
+        return False
+    return tokens_on_board(state, p, s + 1) < KNIGHTS_PER_LEVEL
+
+
+def reach(state: Any, p: int, start: int) -> tuple[list[int], list[int]]:
+    """CK-KN-06: intersections a knight of ``p`` at ``start`` reaches along ``p``'s roads,
+    passing only ``p``'s pieces: (empty ones, ones holding an opponent's knight)."""
+    eo, vo, ko = state.edge_owner, state.vertex_owner, state.ck_knight_owner
+    board = state.board
+    seen = {start}
+    frontier = [start]
+    moves, displaces = [], []
+    while frontier:
+        x = frontier.pop()
+        for e in board.vertex_edges[x]:
+            if eo[e] != p:
+                continue
+            a, b = board.edge_vertices[e]
+            y = b if a == x else a
+            if y in seen:
+                continue
+            seen.add(y)
+            if vo[y] not in (-1, p):
+                continue  # an opponent's building stops the way
+            if ko[y] not in (-1, p):
+                if vo[y] == -1:
+                    displaces.append(y)
+                continue  # an opponent's knight stops the way
+            if vo[y] == -1 and ko[y] == -1:
+                moves.append(y)
+            frontier.append(y)
+    return sorted(moves), sorted(displaces)
+
+
+# ---------------------------------------------------------------------- actions
+def build(state: Any, p: int, v: int) -> None:
+    """CK-KN-01: a basic knight, inactive."""
+    state.pay(p, KNIGHT_COST)
+    _put(state, v, p, 1, 0, 0)
+    state.events.append({"type": "build_knight", "seat": p, "vertex": v, "visible_to": "all"})
+
+
+def activate(state: Any, p: int, v: int) -> None:
+    """CK-KN-02: 1 grain; a knight activated this turn cannot act this turn."""
+    state.pay(p, ACTIVATE_COST)
+    state.ck_knight_active[v] = 1
+    state.ck_knight_flags[v] |= ACTIVATED
+    state.events.append({"type": "activate_knight", "seat": p, "vertex": v, "visible_to": "all"})
+
+
+def promote(state: Any, p: int, v: int) -> None:
+    """CK-KN-03: one level up, status kept."""
+    state.pay(p, KNIGHT_COST)
+    state.ck_knight_strength[v] += 1
+    state.ck_knight_flags[v] |= PROMOTED
+    state.events.append(
+        {
+            "type": "promote_knight",
+            "seat": p,
+            "vertex": v,
+            "strength": state.ck_knight_strength[v],
+            "visible_to": "all",
+        }
+    )
+
+
+def _put(state: Any, v: int, p: int, strength: int, active: int, flags: int) -> None:
+    state.ck_knight_owner[v] = p
+    state.ck_knight_strength[v] = strength
+    state.ck_knight_active[v] = active
+    state.ck_knight_flags[v] = flags
+    state.spot_cache.clear()
+
+
+def lift(state: Any, v: int) -> list[int]:
+    """Take the knight off ``v``: [owner, strength, active, flags]."""
+    piece = [
+        state.ck_knight_owner[v],
+        state.ck_knight_strength[v],
+        state.ck_knight_active[v],
+        state.ck_knight_flags[v],
+    ]
+    _put(state, v, -1, 0, 0, 0)
+    return piece
+
+
+def _acted(state: Any, v: int) -> None:
+    """CK-KN-06: acting makes the knight inactive; it cannot act again this turn."""
+    state.ck_knight_active[v] = 0
+    state.ck_knight_flags[v] |= ACTED
+
+
+def move(state: Any, p: int, v: int, w: int) -> None:
+    owner, strength, active, flags = lift(state, v)
+    _put(state, w, owner, strength, active, flags)
+    _acted(state, w)
+    state.events.append(
+        {"type": "march_knight", "seat": p, "from": v, "to": w, "visible_to": "all"}
+    )
+
+
+def displace(state: Any, p: int, v: int, w: int) -> bool:
+    """CK-KN-06: the weaker knight at ``w`` retreats along its owner's roads to an empty
+    intersection of his choice (status kept), or returns to his supply. True: he chooses."""
+    loser = lift(state, w)
+    move(state, p, v, w)
+    state.events[-1]["type"] = "displace_knight"
+    state.events[-1]["victim"] = loser[0]
+    spots = retreat_spots(state, loser[0], w)
+    if not spots:
+        state.events.append(
+            {"type": "knight_removed", "seat": loser[0], "vertex": w, "visible_to": "all"}
+        )
+        return False
+    state.ck_displaced = [w, *loser]
+    state._set_phase("ck_retreat", loser[0])
+    return True
+
+
+def retreat_spots(state: Any, q: int, start: int) -> list[int]:
+    return reach(state, q, start)[0]
+
+
+def legal_retreat(state: Any) -> list[Action]:
+    w, q = state.ck_displaced[0], state.ck_displaced[1]
+    return [{"type": "retreat_knight", "to": x} for x in retreat_spots(state, q, w)]
+
+
+def retreat(state: Any, to: int) -> None:
+    w, q, strength, active, flags = state.ck_displaced
+    _put(state, to, q, strength, active, flags)
+    state.ck_displaced = []
+    state.events.append(
+        {"type": "retreat_knight", "seat": q, "from": w, "to": to, "visible_to": "all"}
+    )
+
+
+def chase(state: Any, p: int, v: int) -> None:
+    """CK-KN-06, A-CK-03: a knight next to the robber's hex chases it: the robber moves as
+    after a 7 (any hex a 7 could send it to but its own) and steals."""
+    _acted(state, v)
+    state.events.append({"type": "chase_robber", "seat": p, "vertex": v, "visible_to": "all"})
+    state._set_phase("move_robber", p)

@@ -1,0 +1,82 @@
+"""Progress cards: the seam between the Cities & Knights core and the cards' effects.
+
+The core (this plug-in) owns the decks, the draws (chance nodes), the hands, the hand limit, the
+VP cards and the ``play_progress`` action's bookkeeping (the card leaves the hand and goes under
+its deck, CK-PC-02). A card's *effect* lives in the module of its colour, ``progress/<track>.py``
+(``trade.py``, ``politics.py``, ``science.py``), found by the card's name in
+``data/progress_cards.json``. For a card named ``Merchant Fleet`` the module defines::
+
+    def playable_merchant_fleet(state, seat) -> list[dict]:
+        '''The ``play_progress`` actions of this card now (empty: not playable, CK-PC-04).
+        Each is {"type": "play_progress", "card": "Merchant Fleet", ...its choices...}.'''
+
+    def play_merchant_fleet(state, seat, action) -> bool:
+        '''The effect. The card has already left the hand and gone under its deck. Return True
+        if the effect set a phase of its own (a decision, a chance node); it then calls
+        ``state.resume_turn()`` (or ``cities_knights.flow.advance(state)``) when done.'''
+
+A card with no ``playable_<slug>`` is never offered (not implemented yet). Phases a card needs
+(choices of other seats, a chance node) are methods of :class:`ProgressRules` (``legal_<phase>``,
+``apply_<action type>``, ``outcomes_<phase>``/``chance_<phase>`` with ``CHANCE_KINDS``), which
+the plug-in inherits, so the core's dispatch tables take them in. Per-turn effects that the core
+consults are kept in ``state.ck_effects`` (cleared at each turn's start):
+
+- ``"merchant_fleet"``: a resource or commodity name traded 2:1 with the bank this turn (T04).
+- ``"crane"``: True while one improvement this turn costs 1 commodity less (S02).
+- anything else a card needs (``"commercial_harbor": [seats done]``): the card's own keys.
+
+Rules: CK-PC-01..05 (the core's part: ``cards.py``); the effects: CK-PC-S01..T06.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ..data import PROGRESS_CARDS, VP_CARDS
+
+Action = dict[str, Any]
+PLAY = "play_progress"
+
+
+def slug(card: str) -> str:
+    """``Merchant Fleet`` -> ``merchant_fleet`` (the function names of a card's effect)."""
+    return card.lower().replace(" ", "_")
+
+
+def effect_module(card: str) -> Any:
+    """The module of a card's colour (``progress/<track>.py``)."""
+    return importlib.import_module(f"{__name__}.{PROGRESS_CARDS[card]['track']}")
+
+
+def playable(state: Any, seat: int) -> list[Action]:
+    """The ``play_progress`` actions of ``seat`` now (CK-PC-02: own turn; the Alchemist before
+    the roll, every other card after it; any number per turn)."""
+    if seat != state.turn_player:
+        return []
+    legal: list[Action] = []
+    for card in sorted(set(state.ck_progress[seat])):
+        if card in VP_CARDS:
+            continue
+        before_roll = bool(PROGRESS_CARDS[card].get("before_roll"))
+        if before_roll == state.rolled:
+            continue
+        finder = getattr(effect_module(card), f"playable_{slug(card)}", None)
+        if finder is not None:
+            legal.extend(finder(state, seat))
+    return legal
+
+
+def apply_play(state: Any, seat: int, action: Action) -> bool:
+    """Play a card: its effect (the card has left the hand already, ``cards.play``). True: the
+    effect set a phase of its own."""
+    card = action["card"]
+    return bool(getattr(effect_module(card), f"play_{slug(card)}")(state, seat, action))
+
+
+class ProgressRules:
+    """Mixin of the plug-in: the phases the cards' effects add (``legal_<phase>``,
+    ``apply_<type>``, ``outcomes_<phase>``, ``chance_<phase>``). Empty until the effects come."""
+
+    CHANCE_KINDS: dict[str, str] = {}
+    """The cards' chance phases -> ``chance_kind()`` names (joined to the plug-in's)."""

@@ -1,0 +1,78 @@
+"""Trading with the bank in Cities & Knights: commodities, the Merchant Guild, the merchant.
+
+The core's ``maritime_trade`` keeps resource for resource at the seat's harbour rates; this
+module adds ``bank_trade`` (``{"give": kind, "get": kind}``, kinds are resources or
+commodities) wherever the core has no such trade or a better rate applies: a commodity given or
+taken, the Merchant Guild, the merchant and a Merchant Fleet's kind.
+
+Rules: CK-TR-02..04, CK-ME-01 (the merchant's 2:1), CK-PC-T04's rate (``ck_effects``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.catan.constants import RESOURCE_INDEX, RESOURCES
+
+from . import cards
+from .data import ABILITY_LEVEL, COMMODITIES, TRACK_INDEX
+
+Action = dict[str, Any]
+TRADE = TRACK_INDEX["trade"]
+
+
+def has_generic_harbour(state: Any, p: int) -> bool:
+    vo = state.vertex_owner
+    return any(kind == "any" and vo[v] == p for v, kind in state.harbor_rate_vertices.items())
+
+
+def rate(state: Any, p: int, kind: str) -> int:
+    """Cards of ``kind`` given for one card: CK-TR-02 4:1, a generic harbour 3:1 (a 2:1
+    harbour only for its resource, the core's ``rates``); CK-TR-03 commodities 2:1 with the
+    Merchant Guild; CK-TR-04 the merchant's hex resource 2:1; a Merchant Fleet's kind 2:1."""
+    r = RESOURCE_INDEX.get(kind)
+    if r is not None:
+        best = state.rates[p][r]
+        hx, owner = state.ck_merchant
+        if owner == p and hx >= 0 and state.hex_resource[hx] == r:
+            best = 2
+    else:
+        best = 3 if has_generic_harbour(state, p) else 4
+        if state.ck_levels[p][TRADE] >= ABILITY_LEVEL:
+            best = 2
+    if state.ck_effects.get("merchant_fleet") == kind:
+        best = 2
+    return best
+
+
+def add_bank_trades(state: Any, p: int, legal: list[Action]) -> None:
+    for give in cards.CARD_NAMES:
+        need = rate(state, p, give)
+        if cards.count(state, p, give) < need:
+            continue
+        core_rate = state.rates[p][RESOURCE_INDEX[give]] if give in RESOURCE_INDEX else None
+        for get in cards.CARD_NAMES:
+            if get == give or not cards.bank_count(state, get):
+                continue
+            if core_rate == need and get in RESOURCE_INDEX:
+                continue  # the core's maritime_trade already offers it
+            legal.append({"type": "bank_trade", "give": give, "get": get})
+
+
+def bank_trade(state: Any, p: int, give: str, get: str) -> None:
+    amount = rate(state, p, give)
+    cards.move(state, give, amount, p, None)
+    cards.move(state, get, 1, None, p)
+    state.events.append(
+        {
+            "type": "bank_trade",
+            "seat": p,
+            "give": give,
+            "amount": amount,
+            "get": get,
+            "visible_to": "all",
+        }
+    )
+
+
+__all__ = ["COMMODITIES", "RESOURCES"]
