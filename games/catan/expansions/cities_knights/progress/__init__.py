@@ -74,9 +74,16 @@ def apply_play(state: Any, seat: int, action: Action) -> bool:
     return bool(getattr(effect_module(card), f"play_{slug(card)}")(state, seat, action))
 
 
-class ProgressRules:
-    """Mixin of the plug-in: the phases the cards' effects add (``legal_<phase>``,
-    ``apply_<type>``, ``outcomes_<phase>``, ``chance_<phase>``). Empty until the effects come."""
+from .phases import CHANCE_KINDS as _CHANCE_KINDS  # noqa: E402 (the effects import this module)
+from .phases import ProgressPhases, pending_view  # noqa: E402
 
-    CHANCE_KINDS: dict[str, str] = {}
+
+class ProgressRules(ProgressPhases):
+    """Mixin of the plug-in: the phases the cards' effects add (``legal_<phase>``,
+    ``apply_<type>``, ``outcomes_<phase>``, ``chance_<phase>``; ``phases.py``)."""
+
+    CHANCE_KINDS: dict[str, str] = _CHANCE_KINDS
     """The cards' chance phases -> ``chance_kind()`` names (joined to the plug-in's)."""
+
+
+__all__ = ["ProgressRules", "pending_view"]
