@@ -188,6 +188,7 @@ class CitiesKnights(ProgressRules, Expansion):
                 zip(COMMODITIES, state.ck_commodities[seat], strict=True)
             )
             obs["cities_knights"]["my_progress_cards"] = sorted(state.ck_progress[seat])
+            obs["cities_knights"]["progress_pending"] = progress.pending_view(state, seat)
 
     def view(self, state: Any, view: dict[str, Any]) -> None:
         view["cities_knights"] = public(state)
