@@ -176,7 +176,9 @@ def play_diplomat(state: Any, p: int, action: Action) -> bool:
 
 def _legal_diplomat_relay(state: Any, pending: Pending) -> list[Action]:
     p, lifted = pending["player"], pending["lifted"]
-    return [{"type": "choose_edge", "edge": e} for e in table.road_spots(state, p) if e != lifted] + [DONE]
+    return [
+        {"type": "choose_edge", "edge": e} for e in table.road_spots(state, p) if e != lifted
+    ] + [DONE]
 
 
 @step("diplomat_relay", _legal_diplomat_relay)
