@@ -176,10 +176,7 @@ def promotable(state: Any, p: int) -> list[int]:
 
 def promote_free(state: Any, p: int, v: int) -> None:
     """CK-PC-S10: the core's promotion (one level, once a turn per knight) without paying."""
-    saved = state.hand[p][:]
-    state.hand[p] = [x + c for x, c in zip(saved, knights.KNIGHT_COST, strict=True)]
-    state.bank[:] = [b - c for b, c in zip(state.bank, knights.KNIGHT_COST, strict=True)]
-    knights.promote(state, p, v)  # pays back exactly what was lent
+    knights.promote(state, p, v, free=True)
     state.events[-1]["free"] = True
 
 
