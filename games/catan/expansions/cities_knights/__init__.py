@@ -65,7 +65,7 @@ STORED_FIELDS = (
     "ck_fallen",  # pillaged cities kept as settlements with no piece left (A-CK-09)
     "ck_displaced",  # [from, owner, strength, active, flags] of a knight retreating, or []
 )
-"""The plug-in's stored state (``to_dict()["expansions"]["cities_knights"]``); the names are
+"""The plug-in's stored state (``to_dict()["expansions"]["cities_and_knights"]``); the names are
 fixed (the progress cards' effects read and write them)."""
 
 DEVELOPMENT_ACTIONS = frozenset(
@@ -75,7 +75,7 @@ DEVELOPMENT_ACTIONS = frozenset(
 
 
 class CitiesKnights(ProgressRules, Expansion):
-    name = "cities_knights"
+    name = "cities_and_knights"
     option = "cities_and_knights"
     values = (True,)
     players = (3, 4)
@@ -99,7 +99,7 @@ class CitiesKnights(ProgressRules, Expansion):
         super().validate(options, num_players)
         if options.get("placement") == "beginner":
             raise ValueError(
-                "cities_knights has no printed starting positions: placement must be 'founding'"
+                "cities_and_knights has no printed starting positions: placement must be 'founding'"
             )
 
     # ------------------------------------------------------------------ hooks
@@ -182,16 +182,16 @@ class CitiesKnights(ProgressRules, Expansion):
         return True
 
     def observe(self, state: Any, seat: int, obs: dict[str, Any]) -> None:
-        obs["cities_knights"] = public(state)
+        obs["cities_and_knights"] = public(state)
         if 0 <= seat < state.n:
-            obs["cities_knights"]["my_commodities"] = dict(
+            obs["cities_and_knights"]["my_commodities"] = dict(
                 zip(COMMODITIES, state.ck_commodities[seat], strict=True)
             )
-            obs["cities_knights"]["my_progress_cards"] = sorted(state.ck_progress[seat])
-            obs["cities_knights"]["progress_pending"] = progress.pending_view(state, seat)
+            obs["cities_and_knights"]["my_progress_cards"] = sorted(state.ck_progress[seat])
+            obs["cities_and_knights"]["progress_pending"] = progress.pending_view(state, seat)
 
     def view(self, state: Any, view: dict[str, Any]) -> None:
-        view["cities_knights"] = public(state)
+        view["cities_and_knights"] = public(state)
 
     def hand_view(self, state: Any, seat: int, hand: dict[str, Any]) -> None:
         hand["commodities"] = dict(zip(COMMODITIES, state.ck_commodities[seat], strict=True))

@@ -1,7 +1,7 @@
 """Cities & Knights in pictures and words: knights, walls, metropolises, the barbarian track,
 improvement levels and card counts.
 
-Reads only the view (``view["cities_knights"]``, all public), never a state.
+Reads only the view (``view["cities_and_knights"]``, all public), never a state.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def draw_board(view: dict[str, Any], geometry: Any) -> list[str]:
     """Walls (a grey ring under a city), metropolises (a star in the track's colour), knights
     (a shield in the owner's colour with its strength; filled when active, pale when not), the
     barbarian track along the top."""
-    ck = view.get("cities_knights")
+    ck = view.get("cities_and_knights")
     if ck is None:
         return []
     parts = []
@@ -124,7 +124,7 @@ def draw_board(view: dict[str, Any], geometry: Any) -> list[str]:
 def seat_words(view: dict[str, Any], seat: int) -> str | None:
     """Levels (trade/politics/science), active knight strength, commodities, progress cards,
     Defender cards."""
-    ck = view.get("cities_knights")
+    ck = view.get("cities_and_knights")
     if ck is None:
         return None
     lv = ck["levels"][seat]

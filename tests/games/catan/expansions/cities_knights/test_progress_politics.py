@@ -171,9 +171,9 @@ def test_CK_PC_P07_spy_looks_and_takes_one_card() -> None:
     deal(state, q, "Bishop")
     deal(state, p, "Spy")
     play(state, "Spy", seat=q)
-    seen = state.observation(p)["cities_knights"]["progress_pending"]
+    seen = state.observation(p)["cities_and_knights"]["progress_pending"]
     assert seen["progress_cards"] == ["Bishop", "Warlord"]
-    hidden = state.observation(q)["cities_knights"]["progress_pending"]
+    hidden = state.observation(q)["cities_and_knights"]["progress_pending"]
     assert "progress_cards" not in hidden
     answer(state, "pick_card", card="Warlord")
     assert state.ck_progress[p] == ["Warlord"] and state.ck_progress[q] == ["Bishop"]

@@ -56,9 +56,9 @@ def test_CK_PC_T02_master_merchant_takes_two_cards_of_a_richer_hand() -> None:
     deal(state, p, "Master Merchant")
     assert [a["seat"] for a in plays(state, "Master Merchant")] == [q]
     play(state, "Master Merchant", seat=q)
-    seen = state.observation(p)["cities_knights"]["progress_pending"]
+    seen = state.observation(p)["cities_and_knights"]["progress_pending"]
     assert seen["hand"] == {"lumber": 1, "coin": 2}
-    assert "hand" not in (state.observation(r)["cities_knights"]["progress_pending"] or {})
+    assert "hand" not in (state.observation(r)["cities_and_knights"]["progress_pending"] or {})
     answer(state, "pick_card", card="coin")
     answer(state, "pick_card", card="lumber")
     assert hand(state, p) == {"lumber": 1, "coin": 1} and hand(state, q) == {"coin": 1}
