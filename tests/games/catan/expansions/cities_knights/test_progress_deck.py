@@ -27,7 +27,7 @@ def rules_table() -> dict[str, tuple[str, int]]:
     return found
 
 
-def test_CK_CO_02_fifty_four_cards_eighteen_per_colour() -> None:
+def test_ck_co_02_fifty_four_cards_eighteen_per_colour() -> None:
     assert sum(len(deck) for deck in PROGRESS_DECKS.values()) == 54
     assert {track: len(deck) for track, deck in PROGRESS_DECKS.items()} == {
         "trade": 18,
@@ -37,7 +37,7 @@ def test_CK_CO_02_fifty_four_cards_eighteen_per_colour() -> None:
 
 
 @pytest.mark.skipif(not RULES.exists(), reason="the shared rules file is not beside the checkout")
-def test_CK_PC_each_card_count_and_rule_as_in_the_rules_file() -> None:
+def test_ck_pc_each_card_count_and_rule_as_in_the_rules_file() -> None:
     table = rules_table()
     assert len(table) == 25
     data = {name: (card["rule"], card["count"]) for name, card in PROGRESS_CARDS.items()}
@@ -47,7 +47,7 @@ def test_CK_PC_each_card_count_and_rule_as_in_the_rules_file() -> None:
         assert card["track"] == colour[card["rule"][6]], name
 
 
-def test_CK_PC_04_every_card_but_the_vp_cards_has_an_effect_found_by_name() -> None:
+def test_ck_pc_04_every_card_but_the_vp_cards_has_an_effect_found_by_name() -> None:
     """Dispatch by name from data: each playable card has its pair of functions in the module
     of its colour, and nothing else is defined there under a card's name."""
     assert {"Printer", "Constitution"} == VP_CARDS

@@ -25,7 +25,7 @@ def put_knight(state, p, strength=1, active=0, near=None):
     return v
 
 
-def test_CK_PC_P01_bishop_steals_from_every_player_at_the_hex() -> None:
+def test_ck_pc_p01_bishop_steals_from_every_player_at_the_hex() -> None:
     state = main_phase()
     p = state.turn_player
     deal(state, p, "Bishop")
@@ -53,7 +53,7 @@ def test_CK_PC_P01_bishop_steals_from_every_player_at_the_hex() -> None:
     assert state.phase == "main"
 
 
-def test_CK_PC_P02_constitution_is_a_vp_card_never_played() -> None:
+def test_ck_pc_p02_constitution_is_a_vp_card_never_played() -> None:
     state = main_phase()
     p = state.turn_player
     vp = state.total_vp(p)
@@ -62,7 +62,7 @@ def test_CK_PC_P02_constitution_is_a_vp_card_never_played() -> None:
     assert plays(state, "Constitution") == []
 
 
-def test_CK_PC_P03_deserter_victim_chooses_player_places_same_strength() -> None:
+def test_ck_pc_p03_deserter_victim_chooses_player_places_same_strength() -> None:
     state = main_phase()
     p = state.turn_player
     q = others(state)[0]
@@ -83,7 +83,7 @@ def test_CK_PC_P03_deserter_victim_chooses_player_places_same_strength() -> None
     assert state.phase == "main"
 
 
-def test_CK_PC_P04_diplomat_removes_an_open_road() -> None:
+def test_ck_pc_p04_diplomat_removes_an_open_road() -> None:
     state = main_phase()
     p = state.turn_player
     q = others(state)[0]
@@ -95,7 +95,7 @@ def test_CK_PC_P04_diplomat_removes_an_open_road() -> None:
     assert state.phase == "main"
 
 
-def test_CK_PC_P04_diplomat_own_road_relaid_for_free() -> None:
+def test_ck_pc_p04_diplomat_own_road_relaid_for_free() -> None:
     state = main_phase()
     p = state.turn_player
     road = next(e for e in open_roads(state) if state.edge_owner[e] == p)
@@ -109,7 +109,7 @@ def test_CK_PC_P04_diplomat_own_road_relaid_for_free() -> None:
     assert hand(state, p) == {} and state.phase == "main"
 
 
-def test_CK_PC_P04_a_road_closed_at_both_ends_is_not_open() -> None:
+def test_ck_pc_p04_a_road_closed_at_both_ends_is_not_open() -> None:
     state = main_phase()
     for e in open_roads(state):
         owner = state.edge_owner[e]
@@ -121,7 +121,7 @@ def test_CK_PC_P04_a_road_closed_at_both_ends_is_not_open() -> None:
         )
 
 
-def test_CK_PC_P05_intrigue_displaces_a_knight_on_your_roads() -> None:
+def test_ck_pc_p05_intrigue_displaces_a_knight_on_your_roads() -> None:
     state = main_phase()
     p = state.turn_player
     q = others(state)[0]
@@ -137,7 +137,7 @@ def test_CK_PC_P05_intrigue_displaces_a_knight_on_your_roads() -> None:
     assert state.ck_knight_owner[v] == -1
 
 
-def test_CK_PC_P06_saboteur_each_richer_player_discards_half_his_choice() -> None:
+def test_ck_pc_p06_saboteur_each_richer_player_discards_half_his_choice() -> None:
     state = main_phase()
     p = state.turn_player
     q, r = others(state)
@@ -153,7 +153,7 @@ def test_CK_PC_P06_saboteur_each_richer_player_discards_half_his_choice() -> Non
     assert state.phase == "main"
 
 
-def test_CK_PC_P06_saboteur_spares_players_with_fewer_vp() -> None:
+def test_ck_pc_p06_saboteur_spares_players_with_fewer_vp() -> None:
     state = main_phase()
     p = state.turn_player
     q = others(state)[0]
@@ -163,7 +163,7 @@ def test_CK_PC_P06_saboteur_spares_players_with_fewer_vp() -> None:
     assert plays(state, "Saboteur") == []
 
 
-def test_CK_PC_P07_spy_looks_and_takes_one_card() -> None:
+def test_ck_pc_p07_spy_looks_and_takes_one_card() -> None:
     state = main_phase()
     p = state.turn_player
     q = others(state)[0]
@@ -180,7 +180,7 @@ def test_CK_PC_P07_spy_looks_and_takes_one_card() -> None:
     assert state.phase == "main"
 
 
-def test_CK_PC_P08_warlord_activates_every_knight() -> None:
+def test_ck_pc_p08_warlord_activates_every_knight() -> None:
     state = main_phase()
     p = state.turn_player
     a, b = put_knight(state, p), put_knight(state, p, strength=2)
@@ -191,7 +191,7 @@ def test_CK_PC_P08_warlord_activates_every_knight() -> None:
     assert not any(x["type"] == "march_knight" and x["from"] == a for x in state.legal_actions())
 
 
-def test_CK_PC_P09_wedding_richer_players_give_two_cards_of_their_choice() -> None:
+def test_ck_pc_p09_wedding_richer_players_give_two_cards_of_their_choice() -> None:
     state = main_phase()
     p = state.turn_player
     q, r = others(state)
@@ -210,7 +210,7 @@ def test_CK_PC_P09_wedding_richer_players_give_two_cards_of_their_choice() -> No
     assert any(e["card"] == "hidden" and r in e["visible_to"] for e in seen)
 
 
-def test_CK_PC_02_cards_only_on_your_turn_after_the_roll() -> None:
+def test_ck_pc_02_cards_only_on_your_turn_after_the_roll() -> None:
     state = main_phase()
     p = state.turn_player
     q = others(state)[0]

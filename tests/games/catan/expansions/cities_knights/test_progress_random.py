@@ -69,7 +69,7 @@ def play_games() -> tuple[Counter[str], Counter[str], int, list[str]]:
     return played, answered, by_others, endings
 
 
-def test_CK_PC_random_bot_plays_every_progress_card_and_every_decision() -> None:
+def test_ck_pc_random_bot_plays_every_progress_card_and_every_decision() -> None:
     played, answered, by_others, endings = play_games()
     assert endings == ["victory"] * len(SEEDS)
     assert set(played) == set(PROGRESS_CARDS) - VP_CARDS

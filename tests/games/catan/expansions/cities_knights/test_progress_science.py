@@ -17,7 +17,7 @@ def settlements(state, p):
     return [v for v, o in enumerate(state.vertex_owner) if o == p and state.vertex_level[v] == 1]
 
 
-def test_CK_PC_S01_alchemist_chooses_the_dice_before_the_roll() -> None:
+def test_ck_pc_s01_alchemist_chooses_the_dice_before_the_roll() -> None:
     state = founded()
     p = state.turn_player
     deal(state, p, "Alchemist")
@@ -38,13 +38,13 @@ def test_CK_PC_S01_alchemist_chooses_the_dice_before_the_roll() -> None:
     assert "Alchemist" not in state.ck_progress[p]
 
 
-def test_CK_PC_S01_alchemist_only_before_the_roll() -> None:
+def test_ck_pc_s01_alchemist_only_before_the_roll() -> None:
     state = main_phase()
     deal(state, state.turn_player, "Alchemist")
     assert plays(state, "Alchemist") == []
 
 
-def test_CK_PC_S02_crane_makes_one_improvement_cheaper() -> None:
+def test_ck_pc_s02_crane_makes_one_improvement_cheaper() -> None:
     state = main_phase()
     p = state.turn_player
     give(state, p, paper=2)
@@ -58,7 +58,7 @@ def test_CK_PC_S02_crane_makes_one_improvement_cheaper() -> None:
     assert hand(state, p) == {}
 
 
-def test_CK_PC_S02_crane_needs_an_improvement_in_reach() -> None:
+def test_ck_pc_s02_crane_needs_an_improvement_in_reach() -> None:
     state = main_phase()
     p = state.turn_player
     deal(state, p, "Crane")
@@ -69,7 +69,7 @@ def test_CK_PC_S02_crane_needs_an_improvement_in_reach() -> None:
     assert plays(state, "Crane")
 
 
-def test_CK_PC_S03_engineer_builds_a_free_wall() -> None:
+def test_ck_pc_s03_engineer_builds_a_free_wall() -> None:
     state = main_phase()
     p = state.turn_player
     city = cities(state, p)[0]
@@ -80,7 +80,7 @@ def test_CK_PC_S03_engineer_builds_a_free_wall() -> None:
     assert state.phase == "main"
 
 
-def test_CK_PC_S04_inventor_swaps_two_tokens_never_6_8_2_12() -> None:
+def test_ck_pc_s04_inventor_swaps_two_tokens_never_6_8_2_12() -> None:
     state = main_phase()
     p = state.turn_player
     deal(state, p, "Inventor")
@@ -113,15 +113,15 @@ def harvest_case(card: str, terrain: str, resource: str) -> None:
     raise AssertionError("no seed with a matching hex")
 
 
-def test_CK_PC_S05_irrigation_two_grain_per_fields_hex() -> None:
+def test_ck_pc_s05_irrigation_two_grain_per_fields_hex() -> None:
     harvest_case("Irrigation", "fields", "grain")
 
 
-def test_CK_PC_S07_mining_two_ore_per_mountains_hex() -> None:
+def test_ck_pc_s07_mining_two_ore_per_mountains_hex() -> None:
     harvest_case("Mining", "mountains", "ore")
 
 
-def test_CK_PC_S05_S07_nothing_to_harvest_not_playable() -> None:
+def test_ck_pc_s05_s07_nothing_to_harvest_not_playable() -> None:
     state = main_phase()
     p = state.turn_player
     deal(state, p, "Mining")
@@ -133,7 +133,7 @@ def test_CK_PC_S05_S07_nothing_to_harvest_not_playable() -> None:
     assert plays(state, "Mining") == [] and plays(state, "Irrigation") == []
 
 
-def test_CK_PC_S06_medicine_city_for_two_ore_one_grain() -> None:
+def test_ck_pc_s06_medicine_city_for_two_ore_one_grain() -> None:
     state = main_phase()
     p = state.turn_player
     town = settlements(state, p)[0]
@@ -148,7 +148,7 @@ def test_CK_PC_S06_medicine_city_for_two_ore_one_grain() -> None:
     assert hand(state, p) == {"lumber": 1}
 
 
-def test_CK_PC_S08_printer_is_a_vp_revealed_when_drawn() -> None:
+def test_ck_pc_s08_printer_is_a_vp_revealed_when_drawn() -> None:
     state = founded()
     p = state.turn_player
     vp = state.total_vp(p)
@@ -164,7 +164,7 @@ def test_CK_PC_S08_printer_is_a_vp_revealed_when_drawn() -> None:
     assert plays(state, "Printer") == []
 
 
-def test_CK_PC_S09_road_building_two_free_roads() -> None:
+def test_ck_pc_s09_road_building_two_free_roads() -> None:
     state = main_phase()
     p = state.turn_player
     deal(state, p, "Road Building")
@@ -180,7 +180,7 @@ def test_CK_PC_S09_road_building_two_free_roads() -> None:
     assert hand(state, p) == {} and state.phase == "main"
 
 
-def test_CK_PC_S09_road_building_not_through_an_opponents_knight() -> None:
+def test_ck_pc_s09_road_building_not_through_an_opponents_knight() -> None:
     """CK-KN-05: a free road cannot leave an intersection an opponent's knight holds."""
     state = main_phase()
     p = state.turn_player
@@ -212,7 +212,7 @@ def build_knight(state, p):
     return spot["vertex"]
 
 
-def test_CK_PC_S10_smith_promotes_two_knights_for_free() -> None:
+def test_ck_pc_s10_smith_promotes_two_knights_for_free() -> None:
     state = main_phase()
     p = state.turn_player
     first, second = build_knight(state, p), build_knight(state, p)
@@ -225,7 +225,7 @@ def test_CK_PC_S10_smith_promotes_two_knights_for_free() -> None:
     assert hand(state, p) == {} and state.phase == "main"
 
 
-def test_CK_PC_S10_smith_no_mighty_without_the_fortress() -> None:
+def test_ck_pc_s10_smith_no_mighty_without_the_fortress() -> None:
     state = main_phase()
     p = state.turn_player
     knight = build_knight(state, p)

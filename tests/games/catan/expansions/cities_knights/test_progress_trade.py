@@ -10,7 +10,7 @@ def others(state):
     return [(p + i) % state.n for i in range(1, state.n)]
 
 
-def test_CK_PC_T01_commercial_harbor_resource_for_a_commodity_of_their_choice() -> None:
+def test_ck_pc_t01_commercial_harbor_resource_for_a_commodity_of_their_choice() -> None:
     state = main_phase()
     p = state.turn_player
     q, r = others(state)
@@ -30,7 +30,7 @@ def test_CK_PC_T01_commercial_harbor_resource_for_a_commodity_of_their_choice() 
     assert state.phase == "main"  # nobody left to offer to
 
 
-def test_CK_PC_T01_commercial_harbor_may_stop() -> None:
+def test_ck_pc_t01_commercial_harbor_may_stop() -> None:
     state = main_phase()
     p = state.turn_player
     q, r = others(state)
@@ -46,7 +46,7 @@ def test_CK_PC_T01_commercial_harbor_may_stop() -> None:
     assert state.phase == "main"
 
 
-def test_CK_PC_T02_master_merchant_takes_two_cards_of_a_richer_hand() -> None:
+def test_ck_pc_t02_master_merchant_takes_two_cards_of_a_richer_hand() -> None:
     state = main_phase()
     p = state.turn_player
     q, r = others(state)
@@ -65,7 +65,7 @@ def test_CK_PC_T02_master_merchant_takes_two_cards_of_a_richer_hand() -> None:
     assert state.phase == "main"
 
 
-def test_CK_PC_T03_merchant_gives_a_vp_and_two_for_one() -> None:
+def test_ck_pc_t03_merchant_gives_a_vp_and_two_for_one() -> None:
     state = main_phase()
     p = state.turn_player
     deal(state, p, "Merchant")
@@ -89,7 +89,7 @@ def test_CK_PC_T03_merchant_gives_a_vp_and_two_for_one() -> None:
     assert sum(hand(state, p).values()) == 1
 
 
-def test_CK_PC_T03_another_merchant_takes_it_over() -> None:
+def test_ck_pc_t03_another_merchant_takes_it_over() -> None:
     state = main_phase()
     p = state.turn_player
     q = others(state)[0]
@@ -108,7 +108,7 @@ def test_CK_PC_T03_another_merchant_takes_it_over() -> None:
     assert state.total_vp(q) == vp_q - 1
 
 
-def test_CK_PC_T04_merchant_fleet_two_for_one_this_turn() -> None:
+def test_ck_pc_t04_merchant_fleet_two_for_one_this_turn() -> None:
     state = main_phase()
     p = state.turn_player
     give(state, p, wool=2)
@@ -123,7 +123,7 @@ def test_CK_PC_T04_merchant_fleet_two_for_one_this_turn() -> None:
     assert hand(state, p) == {"ore": 1}
 
 
-def test_CK_PC_T05_resource_monopoly_two_from_each() -> None:
+def test_ck_pc_t05_resource_monopoly_two_from_each() -> None:
     state = main_phase()
     p = state.turn_player
     q, r = others(state)
@@ -142,7 +142,7 @@ def test_CK_PC_T05_resource_monopoly_two_from_each() -> None:
     assert hand(state, q) == {"ore": 1} and hand(state, r) == {"brick": 1}
 
 
-def test_CK_PC_T06_trade_monopoly_one_commodity_from_each() -> None:
+def test_ck_pc_t06_trade_monopoly_one_commodity_from_each() -> None:
     state = main_phase()
     p = state.turn_player
     q, r = others(state)
