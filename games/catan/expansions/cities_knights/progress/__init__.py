@@ -76,6 +76,7 @@ def apply_play(state: Any, seat: int, action: Action) -> bool:
 
 from .phases import CHANCE_KINDS as _CHANCE_KINDS  # noqa: E402 (the effects import this module)
 from .phases import ProgressPhases, pending_view  # noqa: E402
+from .words import SENTENCES  # noqa: E402
 
 
 class ProgressRules(ProgressPhases):
@@ -86,4 +87,4 @@ class ProgressRules(ProgressPhases):
     """The cards' chance phases -> ``chance_kind()`` names (joined to the plug-in's)."""
 
 
-__all__ = ["ProgressRules", "pending_view"]
+__all__ = ["SENTENCES", "ProgressRules", "pending_view"]

@@ -106,7 +106,7 @@ def _deserter_remove(state: Any, pending: Pending, action: Action) -> None:
     level, active = table.remove_knight(state, victim, action["vertex"])
     state.events.append(
         {
-            "type": "desert_knight",
+            "type": "deserter_removes",
             "seat": p,
             "victim": victim,
             "vertex": action["vertex"],
@@ -166,7 +166,7 @@ def play_diplomat(state: Any, p: int, action: Action) -> bool:
     owner = state.edge_owner[e]
     table.lift_road(state, e)
     state.events.append(
-        {"type": "remove_road", "seat": p, "owner": owner, "edge": e, "visible_to": "all"}
+        {"type": "remove_road", "seat": p, "victim": owner, "edge": e, "visible_to": "all"}
     )
     if owner != p or not [f for f in table.road_spots(state, p) if f != e]:
         return False

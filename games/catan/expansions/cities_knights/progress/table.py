@@ -210,7 +210,7 @@ def place_knight(state: Any, p: int, v: int, strength: int, active: int) -> None
     knights._put(state, v, p, strength, active, 0)
     state.events.append(
         {
-            "type": "place_knight",
+            "type": "deserter_places",
             "seat": p,
             "vertex": v,
             "strength": strength,
