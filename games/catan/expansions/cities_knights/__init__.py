@@ -87,7 +87,7 @@ class CitiesKnights(ProgressRules, Expansion):
         "ck_steal": "steal",
         **ProgressRules.CHANCE_KINDS,
     }
-    sentences = {**setup_city.SENTENCES, **SENTENCES}
+    sentences = {**setup_city.SENTENCES, **SENTENCES, **progress.SENTENCES}
     draw_board = staticmethod(draw_board)
     seat_words = staticmethod(seat_words)
 
