@@ -80,7 +80,7 @@ class Turn:
 
     def progress_answers(self) -> list[int]:
         """Cities & Knights: indices of the answers to a pending progress card decision (phase
-        ``progress``: the cards you give, the knight you lose, the card you take...)."""
+        ``ck_progress``: the cards you give, the knight you lose, the card you take...)."""
         return self.actions_of_type(*PROGRESS_ANSWERS)
 
 
@@ -104,7 +104,7 @@ PROGRESS_ANSWERS = (
     "offer_resource",
     "progress_done",
 )
-"""Cities & Knights: the action types of the ``progress`` phase (docs/protocol.md)."""
+"""Cities & Knights: the action types of the ``ck_progress`` phase (docs/protocol.md)."""
 
 
 def log(*parts: object) -> None:

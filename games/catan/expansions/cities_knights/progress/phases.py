@@ -1,10 +1,10 @@
 """The phases and decisions the progress cards add to the game, as the plug-in's methods.
 
-Every decision a card asks for after it is played is in the phase ``progress`` (its acting
+Every decision a card asks for after it is played is in the phase ``ck_progress`` (its acting
 seat is the seat that must choose, ``steps.pending(state)["actor"]``); each answer's type is one
 of :data:`ANSWERS`, all sent to the pending step (``steps.py``). Two chance nodes: the
-Alchemist's event die (``alchemist_event``, kind ``dice``) and the Bishop's steals
-(``bishop_steal``, kind ``steal``).
+Alchemist's event die (``ck_alchemist``, kind ``dice``) and the Bishop's steals
+(``ck_bishop_steal``, kind ``steal``).
 
 Rules: CK-PC-S01 (the Alchemist's roll), CK-PC-P01 (the Bishop's steals), and the decisions of
 every card (their modules).
@@ -28,8 +28,8 @@ ANSWERS = (
     "offer_resource",
     "progress_done",
 )
-"""The action types of the ``progress`` phase's decisions (documented in docs/protocol.md)."""
-CHANCE_KINDS = {"alchemist_event": "dice", "bishop_steal": "steal"}
+"""The action types of the ``ck_progress`` phase's decisions (documented in docs/protocol.md)."""
+CHANCE_KINDS = {"ck_alchemist": "dice", "ck_bishop_steal": "steal"}
 
 
 def _answer(state: Any, action: Action) -> None:
@@ -40,7 +40,7 @@ class ProgressPhases:
     """Methods the plug-in inherits (static: the dispatch tables call ``fn(state, ...)``)."""
 
     @staticmethod
-    def legal_progress(state: Any) -> list[Action]:
+    def legal_ck_progress(state: Any) -> list[Action]:
         return steps.legal(state)
 
     apply_choose_hex = staticmethod(_answer)
@@ -52,19 +52,19 @@ class ProgressPhases:
     apply_progress_done = staticmethod(_answer)
 
     @staticmethod
-    def outcomes_alchemist_event(state: Any) -> list[tuple[Action, float]]:
+    def outcomes_ck_alchemist(state: Any) -> list[tuple[Action, float]]:
         return science.alchemist_event_outcomes(state)
 
     @staticmethod
-    def chance_alchemist_event(state: Any, action: Action) -> None:
+    def chance_ck_alchemist(state: Any, action: Action) -> None:
         science.alchemist_event(state, action)
 
     @staticmethod
-    def outcomes_bishop_steal(state: Any) -> list[tuple[Action, float]]:
+    def outcomes_ck_bishop_steal(state: Any) -> list[tuple[Action, float]]:
         return politics.bishop_steal_outcomes(state)
 
     @staticmethod
-    def chance_bishop_steal(state: Any, action: Action) -> None:
+    def chance_ck_bishop_steal(state: Any, action: Action) -> None:
         politics.bishop_steal(state, action)
 
 
@@ -73,7 +73,7 @@ def pending_view(state: Any, seat: int) -> dict[str, Any] | None:
     only for the seat a card lets look, the cards it looks at (the Spy: the target's progress
     cards; the Master Merchant: the target's hand)."""
     pending = steps.pending(state)
-    if pending is None or state.phase not in (PHASE, "bishop_steal"):
+    if pending is None or state.phase not in (PHASE, "ck_bishop_steal"):
         return None
     view = {
         "card": pending["card"],

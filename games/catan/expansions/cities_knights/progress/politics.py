@@ -56,7 +56,7 @@ def next_bishop_steal(state: Any) -> None:
     if not victims:
         finish(state)
         return
-    state._set_phase("bishop_steal", CHANCE)
+    state._set_phase("ck_bishop_steal", CHANCE)
 
 
 def bishop_steal_outcomes(state: Any) -> list[tuple[Action, float]]:
@@ -70,7 +70,7 @@ def bishop_steal(state: Any, action: Action) -> None:
     good = action["card"]
     table.move(state, victim, p, good)
     state.emit_secret(
-        {"type": "steal", "seat": p, "victim": victim, "resource": good, "card": "bishop"},
+        {"type": "steal", "seat": p, "victim": victim, "resource": good, "for": "Bishop"},
         [p, victim],
         {"resource": "hidden"},
     )

@@ -39,9 +39,9 @@ def playable_alchemist(state: Any, p: int) -> list[Action]:
 
 
 def play_alchemist(state: Any, p: int, action: Action) -> bool:
-    """The event die is still rolled (chance node ``alchemist_event``) and resolved first."""
+    """The event die is still rolled (chance node ``ck_alchemist``) and resolved first."""
     state.ck_effects["alchemist"] = [action["yellow"], action["red"]]
-    state._set_phase("alchemist_event", CHANCE)
+    state._set_phase("ck_alchemist", CHANCE)
     return True
 
 

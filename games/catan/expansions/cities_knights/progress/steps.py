@@ -2,7 +2,7 @@
 
 A card that needs a choice keeps its pending decision in ``state.ck_effects["progress"]``
 (the plug-in's per-turn card state, :func:`pending`) and switches to the phase
-``progress``, whose acting seat is the seat that must choose: the player of the card (which
+``ck_progress``, whose acting seat is the seat that must choose: the player of the card (which
 hex, which knight, which player) or another seat (which cards he gives, which knight he loses,
 which commodity he pays) — reactions are decisions of the other seat (contracts §1), like the
 answers to a trade offer. The pending decision is plain data::
@@ -35,7 +35,7 @@ Pending = dict[str, Any]
 
 PLAY = "play_progress"
 """The action that plays a card: ``{"type": PLAY, "card": name, ...the first choice...}``."""
-PHASE = "progress"
+PHASE = "ck_progress"
 """The phase of every pending progress decision; its actor is the deciding seat."""
 BANK = -1
 """``hand_over`` to the bank (the Saboteur's discards)."""

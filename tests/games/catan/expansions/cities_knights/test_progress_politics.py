@@ -101,7 +101,7 @@ def test_ck_pc_p04_diplomat_own_road_relaid_for_free() -> None:
     road = next(e for e in open_roads(state) if state.edge_owner[e] == p)
     deal(state, p, "Diplomat")
     play(state, "Diplomat", edge=road)
-    assert state.current_player() == p and state.phase == "progress"
+    assert state.current_player() == p and state.phase == "ck_progress"
     new = next(a["edge"] for a in state.legal_actions() if a["type"] == "choose_edge")
     assert new != road
     answer(state, "choose_edge", edge=new)

@@ -90,7 +90,7 @@ def test_ck_pc_s04_inventor_swaps_two_tokens_never_6_8_2_12() -> None:
     b = next(h for h in sorted(offered) if state.numbers[h] != state.numbers[a])
     na, nb = state.numbers[a], state.numbers[b]
     play(state, "Inventor", hex=a)
-    assert state.phase == "progress" and state.current_player() == p
+    assert state.phase == "ck_progress" and state.current_player() == p
     assert all(state.numbers[x["hex"]] != na for x in state.legal_actions())
     answer(state, "choose_hex", hex=b)
     assert (state.numbers[a], state.numbers[b]) == (nb, na)
@@ -170,7 +170,7 @@ def test_ck_pc_s09_road_building_two_free_roads() -> None:
     deal(state, p, "Road Building")
     roads = state.roads_left[p]
     play(state, "Road Building")
-    assert state.phase == "progress" and state.current_player() == p
+    assert state.phase == "ck_progress" and state.current_player() == p
     first = state.legal_actions()[0]["edge"]
     answer(state, "choose_edge", edge=first)
     second = state.legal_actions()[0]["edge"]
@@ -218,7 +218,7 @@ def test_ck_pc_s10_smith_promotes_two_knights_for_free() -> None:
     first, second = build_knight(state, p), build_knight(state, p)
     deal(state, p, "Smith")
     play(state, "Smith", vertex=first)
-    assert state.phase == "progress"
+    assert state.phase == "ck_progress"
     assert {"type": "progress_done"} in state.legal_actions()
     answer(state, "choose_vertex", vertex=second)
     assert state.ck_knight_strength[first] == state.ck_knight_strength[second] == 2
