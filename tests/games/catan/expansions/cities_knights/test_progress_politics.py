@@ -121,20 +121,43 @@ def test_ck_pc_p04_a_road_closed_at_both_ends_is_not_open() -> None:
         )
 
 
-def test_ck_pc_p05_intrigue_displaces_a_knight_on_your_roads() -> None:
+def test_ck_pc_p05_intrigue_knight_with_nowhere_to_go_returns_to_supply() -> None:
     state = main_phase()
     p = state.turn_player
     q = others(state)[0]
-    v = put_knight(state, q, strength=3, near=p)
+    v = put_knight(state, q, strength=3, near=p)  # on p's road, away from q's roads
     deal(state, p, "Intrigue")
     play(state, "Intrigue", vertex=v)
     assert state.ck_knight_owner[v] == -1
-    retreat = state.phase == "ck_retreat"
-    if retreat:  # the owner chooses where it retreats along his roads
-        assert state.current_player() == q
-        state.apply(state.legal_actions()[0])
+    assert q not in state.ck_knight_owner  # back in his supply
     assert state.phase == "main"
-    assert state.ck_knight_owner[v] == -1
+
+
+def test_ck_pc_p05_intrigue_knight_retreats_where_its_owner_chooses() -> None:
+    state = main_phase()
+    p = state.turn_player
+    q = others(state)[0]
+    board = state.board
+    v, e, w = next(
+        (v, e, w)
+        for v in sorted(state.road_vertices[p])
+        if state.vertex_owner[v] == -1
+        for e in board.vertex_edges[v]
+        if state.edge_owner[e] == -1
+        for w in board.edge_vertices[e]
+        if w != v and state.vertex_owner[w] == -1 and state.ck_knight_owner[w] == -1
+    )
+    state._put_road(q, e)  # q's road leads from v to the empty w
+    knights._put(state, v, q, 1, 1, 0)
+    state._legal = None
+    deal(state, p, "Intrigue")
+    play(state, "Intrigue", vertex=v)
+    assert state.phase == "ck_retreat" and state.current_player() == q
+    assert {"type": "retreat_knight", "to": w} in state.legal_actions()
+    state.apply({"type": "retreat_knight", "to": w})
+    assert state.ck_knight_owner[v] == -1 and state.ck_knight_owner[w] == q
+    assert state.ck_knight_active[w] == 1  # status kept
+    assert state.phase == "main" and state.current_player() == p
 
 
 def test_ck_pc_p06_saboteur_each_richer_player_discards_half_his_choice() -> None:
