@@ -31,6 +31,7 @@ Rules: CK-PC-01..05 (the core's part: ``cards.py``); the effects: CK-PC-S01..T06
 from __future__ import annotations
 
 import importlib
+from functools import cache
 from typing import Any
 
 from ..data import PROGRESS_CARDS, VP_CARDS
@@ -39,11 +40,13 @@ Action = dict[str, Any]
 PLAY = "play_progress"
 
 
+@cache
 def slug(card: str) -> str:
     """``Merchant Fleet`` -> ``merchant_fleet`` (the function names of a card's effect)."""
     return card.lower().replace(" ", "_")
 
 
+@cache
 def effect_module(card: str) -> Any:
     """The module of a card's colour (``progress/<track>.py``)."""
     return importlib.import_module(f"{__name__}.{PROGRESS_CARDS[card]['track']}")

@@ -213,7 +213,7 @@ def _sabotaged(state: Any, p: int) -> list[list[int]]:
     queue = []
     for q in opponents(state, p):
         half = table.hand_size(state, q) // 2
-        if state.total_vp(q) >= mine and half:
+        if half and state.total_vp(q) >= mine:
             queue.append([q, half])
     return queue
 
@@ -280,7 +280,7 @@ def _wedding_givers(state: Any, p: int) -> list[list[int]]:
     return [
         [q, 2]
         for q in opponents(state, p)
-        if state.total_vp(q) > mine and table.hand_size(state, q)
+        if table.hand_size(state, q) and state.total_vp(q) > mine
     ]
 
 

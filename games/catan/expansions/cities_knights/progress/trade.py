@@ -91,7 +91,7 @@ def harbor_next(state: Any, pending: Pending) -> None:
 def _richer(state: Any, p: int) -> list[int]:
     mine = state.total_vp(p)
     return [
-        q for q in opponents(state, p) if state.total_vp(q) > mine and table.hand_size(state, q)
+        q for q in opponents(state, p) if table.hand_size(state, q) and state.total_vp(q) > mine
     ]
 
 
