@@ -291,6 +291,41 @@ class CatanView:
     def vertex_hexes(self, vertex: int) -> list[int]:
         return list(self.static["vertex_hexes"][vertex])
 
+    # Cities & Knights (``{"cities_and_knights": true}``; docs/protocol.md): None/empty otherwise.
+    @property
+    def cities_and_knights(self) -> dict[str, Any] | None:
+        """The public C&K table (levels, knights, walls, metropolises, the ship, counts)."""
+        return self.raw.get("cities_and_knights")
+
+    @property
+    def commodities(self) -> dict[str, int]:
+        """Our paper, cloth and coin (C&K), else empty."""
+        ck = self.cities_and_knights
+        return dict(ck["my_commodities"]) if ck else {}
+
+    @property
+    def progress_cards(self) -> list[str]:
+        """Our progress cards' names (C&K; hidden from the others), else empty."""
+        ck = self.cities_and_knights
+        return list(ck["my_progress_cards"]) if ck else []
+
+    def improvement_levels(self, seat: int | None = None) -> dict[str, int]:
+        """``{"trade": n, "politics": n, "science": n}`` of ``seat`` (default: ours) in C&K."""
+        ck = self.cities_and_knights
+        return dict(ck["levels"][self.seat if seat is None else seat]) if ck else {}
+
+    def ck_knights(self, owner: int | None = None) -> list[dict[str, Any]]:
+        """C&K knights: ``{"vertex", "owner", "strength", "active", "acted"}``."""
+        ck = self.cities_and_knights
+        found = ck["knights"] if ck else []
+        return [k for k in found if owner is None or k["owner"] == owner]
+
+    @property
+    def barbarian_position(self) -> int:
+        """The C&K barbarian ship's space (0 start .. 7 attack), 0 without C&K."""
+        ck = self.cities_and_knights
+        return ck["barbarian_position"] if ck else 0
+
     def vertex_value(self, vertex: int) -> int:
         """Pips of the producing hexes around ``vertex`` (robbed hex excluded)."""
         robber = self.raw["board"]["robber"]

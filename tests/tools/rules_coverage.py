@@ -61,6 +61,12 @@ EXPANSION_SECTIONS = (
         "traders_barbarians",
         "Traders & Barbarians (expansions/traders-and-barbarians.md)",
     ),
+    (
+        "cities-and-knights.md",
+        "CK",
+        "cities_and_knights",
+        "Cities & Knights (expansions/cities-and-knights.md)",
+    ),
 )
 # Families of combination lines: playable only once every plug-in named is registered and the
 # plug-ins combine (one names the other in ``combines_with``); until then listed as not playable.
@@ -73,6 +79,7 @@ COMBINATION_FAMILIES: dict[str, tuple[str, ...]] = {
     "C2-EV": ("catan_for_two", "event_cards"),
     "C2-CK": ("catan_for_two", "cities_and_knights"),
     "RI-CB": ("rivers", "traders_barbarians"),
+    "CK-SF": ("cities_and_knights", "seafarers"),
 }
 HAND_WRITTEN = "<!-- hand-written below: kept by python -m tests.tools.rules_coverage -->"
 

@@ -348,6 +348,47 @@ def catan_for_two(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[st
     return None
 
 
+def cities_knights(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[str]) -> int | None:
+    """Cities & Knights (docs/protocol.md): improve the cities with commodities, keep enough
+    active knights when the barbarian ship is near, wall cities when the hand is large; the
+    C&K decisions (discards of commodities, pillage, decks) by simple rules."""
+    ck = view.raw.get("cities_and_knights")
+    if ck is None:
+        return None
+    seat = view.seat
+    if "discard_card" in kinds:
+        mine = {**view.resources, **ck["my_commodities"]}
+        return best(turn, turn.actions_of_type("discard_card"), lambda a: mine.get(a["card"], 0))
+    if "aqueduct_take" in kinds:
+        need = missing(view.resources, COSTS["city"]) or missing(view.resources, COSTS["road"])
+        return best(turn, turn.actions_of_type("aqueduct_take"),
+                    lambda a: need.get(a["resource"], 0))  # fmt: skip
+    if "choose_deck" in kinds:
+        return best(turn, turn.actions_of_type("choose_deck"),
+                    lambda a: a["track"] == "politics")  # fmt: skip
+    if "improve_city" in kinds:
+        levels = ck["levels"][seat]
+        return best(turn, turn.actions_of_type("improve_city"), lambda a: -levels[a["track"]])
+    threat = ck["barbarian_position"] >= 4
+    defended = ck["knight_strength"][seat] >= ck["cities_on_board"][seat]
+    if threat and not defended:
+        for kind in ("activate_knight", "build_knight", "promote_knight"):
+            if kind in kinds:
+                return turn.actions_of_type(kind)[0]
+    if "chase_robber" in kinds:
+        return turn.actions_of_type("chase_robber")[0]
+    held = sum(view.resources.values()) + sum(ck["my_commodities"].values())
+    if "build_wall" in kinds and held > 7:
+        return turn.actions_of_type("build_wall")[0]
+    commodities = ck["my_commodities"]
+    for i in turn.actions_of_type("bank_trade"):  # surplus commodities toward a city
+        action = turn.legal_actions[i]
+        surplus = commodities.get(action["give"], 0) >= 6
+        if surplus and action["get"] in missing(view.resources, COSTS["city"]):
+            return i
+    return None
+
+
 def decide(turn: arena_bot.Turn) -> int:
     view = arena_bot.CatanView(turn.observation, turn.match.static)
     if (vote := caravan_move(turn, view)) is not None:
@@ -362,6 +403,8 @@ def decide(turn: arena_bot.Turn) -> int:
     if (choice := fishermen(turn, view)) is not None:
         return choice
     if (scenario := catan_for_two(turn, view, kinds)) is not None:
+        return scenario
+    if (scenario := cities_knights(turn, view, kinds)) is not None:
         return scenario
     if "place_settlement" in kinds:
         return best(turn, turn.actions_of_type("place_settlement"),

@@ -108,7 +108,9 @@ class CitiesKnights(ProgressRules, Expansion):
         n = state.n
         if state.options["victory_points"] == 10:  # the base game's default: C&K's 13
             state.victory_target = VICTORY_POINTS
-        state.dev_deck = [0] * len(state.dev_deck)  # CK-CO-11
+        # CK-CO-11: no development cards: the whole deck is out of the game from the start.
+        state.dev_spent = [a + b for a, b in zip(state.dev_spent, state.dev_deck, strict=True)]
+        state.dev_deck = [0] * len(state.dev_deck)
         state.ck_commodities = [[0] * len(COMMODITIES) for _ in range(n)]
         state.ck_commodity_bank = [COMMODITY_CARDS] * len(COMMODITIES)
         state.ck_levels = [[0] * len(TRACKS) for _ in range(n)]
