@@ -105,3 +105,19 @@ def test_ck_pc_05_progress_cards_are_never_stolen_nor_traded() -> None:
     assert state.ck_progress[q] == ["Warlord"]
     with pytest.raises(IllegalAction):
         state.apply({"type": "propose_trade", "give": {"Bishop": 1}, "get": {"brick": 1}})
+
+
+def test_ck_pc_04_a_card_known_to_do_nothing_is_not_offered_monopolies_always_are() -> None:
+    state = main_phase()
+    p = state.turn_player
+    for card in ("Mining", "Bishop", "Warlord", "Resource Monopoly", "Trade Monopoly"):
+        deal(state, p, card)
+    for h, terrain in enumerate(state.terrains):  # no mountains anywhere: Mining yields nothing
+        if terrain == "mountains":
+            state.terrains[h] = "hills"
+    state._legal = None
+    offered = {a["card"] for a in state.legal_actions() if a["type"] == "play_progress"}
+    # no mountains, a sleeping robber, no knight to activate; the others' hands are hidden
+    assert offered == {"Resource Monopoly", "Trade Monopoly"}
+    play(state, "Trade Monopoly", good="cloth")  # nobody has any: played all the same
+    assert state.ck_under["trade"] == ["Trade Monopoly"]
