@@ -336,13 +336,9 @@ class CatanView:
         return a, b
 
     @property
-    def progress_cards(self) -> list[str]:
-        """Cities & Knights: your progress cards (names), [] in other games."""
-        return list((self.raw.get("cities_and_knights") or {}).get("my_progress_cards", []))
-
-    @property
     def progress_pending(self) -> dict[str, Any] | None:
         """Cities & Knights: the progress card decision pending now (``card``, ``player``,
         ``step``, ``actor``; the Spy's ``progress_cards``, the Master Merchant's ``hand``...),
         or None."""
-        return (self.raw.get("cities_and_knights") or {}).get("progress_pending")
+        ck = self.cities_and_knights
+        return ck.get("progress_pending") if ck else None
