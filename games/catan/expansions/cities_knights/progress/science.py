@@ -179,7 +179,7 @@ def playable_medicine(state: Any, p: int) -> list[Action]:
     hand = state.hand[p]
     if not state.cities_left[p] or any(hand[r] < MEDICINE_COST[r] for r in range(5)):
         return []
-    return [{"type": PLAY, "card": "Medicine", "vertex": v} for v in state.city_spots(p)]
+    return [{"type": PLAY, "card": "Medicine", "vertex": v} for v in table.city_spots(state, p)]
 
 
 def play_medicine(state: Any, p: int, action: Action) -> bool:

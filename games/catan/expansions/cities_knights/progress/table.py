@@ -111,6 +111,16 @@ def upgrade_to_city(state: Any, p: int, v: int, cost: tuple[int, ...]) -> None:
         state.cost_override = saved
 
 
+def city_spots(state: Any, p: int) -> list[int]:
+    """Settlements ``p`` may upgrade now: the core's, less those the plug-in holds back
+    (A-CK-09: a pillaged city lying as a settlement is the next one upgraded)."""
+    from .. import _allowed
+
+    return [
+        v for v in state.city_spots(p) if _allowed(state, p, {"type": "build_city", "vertex": v})
+    ]
+
+
 def road_spots(state: Any, p: int) -> list[int]:
     """Where ``p`` may build a road now: the core's spots, less those an opponent's knight
     blocks (CK-KN-05, the plug-in's rule for every road)."""

@@ -148,6 +148,21 @@ def test_ck_pc_s06_medicine_city_for_two_ore_one_grain() -> None:
     assert hand(state, p) == {"lumber": 1}
 
 
+def test_ck_pc_s06_medicine_upgrades_a_fallen_city_first() -> None:
+    """A-CK-09: a pillaged city lying as a settlement (no piece left) is the next upgraded."""
+    state = main_phase()
+    p = state.turn_player
+    fallen = cities(state, p)[0]
+    state.vertex_level[fallen] = 1  # pillaged with no settlement piece left
+    state.cities_left[p] += 1
+    state.ck_fallen.append(fallen)
+    deal(state, p, "Medicine")
+    give(state, p, ore=2, grain=1)
+    assert [a["vertex"] for a in plays(state, "Medicine")] == [fallen]
+    play(state, "Medicine", vertex=fallen)
+    assert state.vertex_level[fallen] == 2 and fallen not in state.ck_fallen
+
+
 def test_ck_pc_s08_printer_is_a_vp_revealed_when_drawn() -> None:
     state = founded()
     p = state.turn_player
