@@ -38,8 +38,12 @@ def knights_of(state: Any, p: int) -> list[int]:
 
 
 def tokens_on_board(state: Any, p: int, strength: int) -> int:
-    owner, level = state.ck_knight_owner, state.ck_knight_strength
-    return sum(1 for v, o in enumerate(owner) if o == p and level[v] == strength)
+    owner = state.ck_knight_owner
+    if p not in owner:
+        return 0
+    return sum(
+        1 for o, s in zip(owner, state.ck_knight_strength, strict=True) if o == p and s == strength
+    )
 
 
 def empty(state: Any, v: int) -> bool:
@@ -48,14 +52,20 @@ def empty(state: Any, v: int) -> bool:
 
 def _affords(state: Any, p: int, cost: tuple[int, ...]) -> bool:
     h = state.hand[p]
-    return all(h[r] >= cost[r] for r in range(5))
+    return (
+        h[0] >= cost[0]
+        and h[1] >= cost[1]
+        and h[2] >= cost[2]
+        and h[3] >= cost[3]
+        and h[4] >= cost[4]
+    )
 
 
 # ---------------------------------------------------------------------- legal lists
 def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     """CK-KN-01..03 any time of the turn after the roll; CK-KN-06 the knights' actions."""
     owner = state.ck_knight_owner
-    mine = [v for v, o in enumerate(owner) if o == p]
+    mine = [v for v, o in enumerate(owner) if o == p] if p in owner else []
     if _affords(state, p, KNIGHT_COST):
         if tokens_on_board(state, p, 1) < KNIGHTS_PER_LEVEL:  # CK-KN-01
             legal.extend(
@@ -66,6 +76,8 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
         legal.extend(
             {"type": "promote_knight", "vertex": v} for v in mine if may_promote(state, p, v)
         )
+    if not mine:
+        return
     strength, active = state.ck_knight_strength, state.ck_knight_active
     flags = state.ck_knight_flags
     if _affords(state, p, ACTIVATE_COST):  # CK-KN-02

@@ -22,6 +22,8 @@ TRADE = TRACK_INDEX["trade"]
 
 
 def has_generic_harbour(state: Any, p: int) -> bool:
+    if max(state.rates[p]) == 4:
+        return False  # a generic harbour lowers every rate to 3 (the common case: none)
     vo = state.vertex_owner
     return any(kind == "any" and vo[v] == p for v, kind in state.harbor_rate_vertices.items())
 
@@ -46,9 +48,12 @@ def rate(state: Any, p: int, kind: str) -> int:
 
 
 def add_bank_trades(state: Any, p: int, legal: list[Action]) -> None:
-    for give in cards.CARD_NAMES:
+    held = (*state.hand[p], *state.ck_commodities[p])
+    for give, number in zip(cards.CARD_NAMES, held, strict=True):
+        if number < 2:
+            continue  # no rate is below 2:1
         need = rate(state, p, give)
-        if cards.count(state, p, give) < need:
+        if number < need:
             continue
         core_rate = state.rates[p][RESOURCE_INDEX[give]] if give in RESOURCE_INDEX else None
         for get in cards.CARD_NAMES:

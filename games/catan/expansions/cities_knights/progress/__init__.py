@@ -55,19 +55,27 @@ def effect_module(card: str) -> Any:
 def playable(state: Any, seat: int) -> list[Action]:
     """The ``play_progress`` actions of ``seat`` now (CK-PC-02: own turn; the Alchemist before
     the roll, every other card after it; any number per turn)."""
-    if seat != state.turn_player:
+    hand = state.ck_progress[seat]
+    if not hand or seat != state.turn_player:
         return []
     legal: list[Action] = []
-    for card in sorted(set(state.ck_progress[seat])):
+    for card in sorted(set(hand)):
         if card in VP_CARDS:
             continue
         before_roll = bool(PROGRESS_CARDS[card].get("before_roll"))
         if before_roll == state.rolled:
             continue
-        finder = getattr(effect_module(card), f"playable_{slug(card)}", None)
+        finder = _finder(card)
         if finder is not None:
             legal.extend(finder(state, seat))
     return legal
+
+
+@cache
+def _finder(card: str) -> Any:
+    """The card's ``playable_<slug>`` function, or None (not implemented: never offered).
+    Looked up once per process; a test that patches a module calls ``_finder.cache_clear()``."""
+    return getattr(effect_module(card), f"playable_{slug(card)}", None)
 
 
 def apply_play(state: Any, seat: int, action: Action) -> bool:
