@@ -190,7 +190,9 @@ class CitiesKnights(ProgressRules, Expansion):
                 zip(COMMODITIES, state.ck_commodities[seat], strict=True)
             )
             obs["cities_and_knights"]["my_progress_cards"] = sorted(state.ck_progress[seat])
-            obs["cities_and_knights"]["progress_pending"] = progress.pending_view(state, seat)
+            pending = progress.pending_view(state, seat)
+            if pending is not None:  # only while a card's decision is pending
+                obs["cities_and_knights"]["progress_pending"] = pending
 
     def view(self, state: Any, view: dict[str, Any]) -> None:
         view["cities_and_knights"] = public(state)
