@@ -36,6 +36,9 @@ def main() -> None:
         players = [int(n) for n in args[at + 1].split(",")]
         del args[at : at + 2]
     games = int(args[0]) if args else 1000
+    check = check_invariants
+    if options.get("cities_and_knights"):  # its own invariants (commodities, cards, knights)
+        from tests.games.catan.expansions.cities_knights.checks import check_ck as check
     print(f"catan random games: {games} per player count {players}, options {options}")
     start = time.perf_counter()
     for n in players:
@@ -46,7 +49,7 @@ def main() -> None:
         for seed in range(games):
             try:
                 state, _, made = random_game(n, seed, options, check=False)
-                check_invariants(state)
+                check(state)
                 again = GAME.from_dict(json.loads(json.dumps(state.to_dict())))
                 assert again.to_dict() == state.to_dict()
                 reason = state.result()["reason"]

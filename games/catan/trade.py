@@ -22,6 +22,10 @@ from games.catan import actions as A
 from games.catan.constants import RESOURCE_INDEX, RESOURCES
 from games.errors import IllegalAction
 
+COMMODITY_ORDER = ("paper", "cloth", "coin")
+"""Cities & Knights' commodities (its ``data.COMMODITIES``), traded like resources there."""
+COMMODITIES = frozenset(COMMODITY_ORDER)
+
 Action = dict[str, Any]
 
 
@@ -89,7 +93,10 @@ class TradeRules:
         gold = self.gold_of_proposal(prefix, action)
         give = _counts(prefix, "give", _cards(action["give"]))
         get = _counts(prefix, "get", _cards(action["get"]))
-        if not (any(give) or gold[0]) or not (any(get) or gold[1]):
+        goods = self.commodities_of_proposal(prefix, action)
+        if not (any(give) or gold[0] or any(goods[0])) or not (
+            any(get) or gold[1] or any(goods[1])
+        ):
             raise IllegalAction(f"{prefix}: each side must give at least one card (BG-TRADE-03)")
         if any(give[r] and get[r] for r in range(5)):
             raise IllegalAction(f"{prefix}: the same resource on both sides (A-BG-15)")
@@ -98,6 +105,31 @@ class TradeRules:
             raise IllegalAction(f"{prefix}: you do not hold the cards you offer")
         if gold[0] and gold[0] > self.gold[p]:
             raise IllegalAction(f"{prefix}: you do not hold the gold you offer")
+        if any(goods[0]) and any(
+            n > m for n, m in zip(goods[0], self.ck_commodities[p], strict=True)
+        ):
+            raise IllegalAction(f"{prefix}: you do not hold the commodities you offer")
+
+    def commodities_of_proposal(self, prefix: str, action: Action) -> tuple[list[int], list[int]]:
+        """Commodities (given, asked) of a proposal: only in a Cities & Knights game (CK-TR-01,
+        commodities trade card for card like resources); ``([], [])`` without any."""
+        found: list[list[int]] = [[], []]
+        for i, side in enumerate(("give", "get")):
+            value = action[side]
+            if not isinstance(value, dict) or not COMMODITIES.intersection(value):
+                continue
+            if getattr(self, "ck_commodities", None) is None:
+                raise IllegalAction(f"{prefix}: no commodities in this game ({side})")
+            counts = [0, 0, 0]
+            for k, name in enumerate(COMMODITY_ORDER):
+                count = value.get(name, 0)
+                if type(count) is not int or count < 0 or (name in value and count < 1):
+                    raise IllegalAction(f"{prefix}: {side}[{name!r}] must be a positive integer")
+                counts[k] = count
+            found[i] = counts
+        if found[0] and found[1] and any(a and b for a, b in zip(*found, strict=True)):
+            raise IllegalAction(f"{prefix}: the same commodity on both sides (A-BG-15)")
+        return found[0], found[1]
 
     def gold_of_proposal(self, prefix: str, action: Action) -> tuple[int, int]:
         """Gold (given, asked) of a proposal: only in a game with gold coins (RI-GU-02)."""
@@ -132,6 +164,9 @@ class TradeRules:
             gold = self.gold_of_proposal("", action)
             if any(gold):
                 self.trade["gold"] = list(gold)
+            goods = self.commodities_of_proposal("", action)
+            if any(goods[0]) or any(goods[1]):
+                self.trade["commodities"] = [goods[0] or [0, 0, 0], goods[1] or [0, 0, 0]]
         self.events.append(
             {
                 "type": "propose_trade",
@@ -150,6 +185,11 @@ class TradeRules:
                 return [A.REJECT_TRADE]
         gold = self.trade.get("gold")
         if gold and self.gold[self.actor] < gold[1]:
+            return [A.REJECT_TRADE]
+        goods = self.trade.get("commodities")
+        if goods and any(
+            n > m for n, m in zip(goods[1], self.ck_commodities[self.actor], strict=True)
+        ):
             return [A.REJECT_TRADE]
         return [A.ACCEPT_TRADE, A.REJECT_TRADE]
 
@@ -206,6 +246,15 @@ class TradeRules:
                 event["give"]["gold"] = gold[0]
             else:
                 event["get"]["gold"] = gold[1]
+        goods = trade.get("commodities")
+        if goods:  # Cities & Knights (CK-TR-01)
+            cp, cq = self.ck_commodities[p], self.ck_commodities[q]
+            for k, name in enumerate(COMMODITY_ORDER):
+                cp[k] += goods[1][k] - goods[0][k]
+                cq[k] += goods[0][k] - goods[1][k]
+                for side, counts in (("give", goods[0]), ("get", goods[1])):
+                    if counts[k]:
+                        event[side][name] = counts[k]
         self.events.append(event)
         if gold:
             from games.catan.mechanics import gold as coins
@@ -235,9 +284,10 @@ def _counts(prefix: str, side: str, value: Any) -> list[int]:
 
 
 def _cards(value: Any) -> Any:
-    """One side of a proposal without its gold (checked by ``gold_of_proposal``)."""
-    if isinstance(value, dict) and "gold" in value:
-        return {k: v for k, v in value.items() if k != "gold"}
+    """One side of a proposal without its gold and commodities (checked by
+    ``gold_of_proposal`` and ``commodities_of_proposal``)."""
+    if isinstance(value, dict) and ("gold" in value or COMMODITIES.intersection(value)):
+        return {k: v for k, v in value.items() if k != "gold" and k not in COMMODITIES}
     return value
 
 

@@ -82,7 +82,10 @@ def _check_board(state: Any) -> None:
         cities = sum(
             1 for v, o in enumerate(state.vertex_owner) if o == p and state.vertex_level[v] == 2
         )
-        assert settlements + state.settlements_left[p] == MAX_SETTLEMENTS
+        # Cities & Knights (A-CK-09): a city pillaged with no settlement piece left lies on
+        # its side as a settlement beyond the five.
+        fallen = sum(1 for v in getattr(state, "ck_fallen", ()) if state.vertex_owner[v] == p)
+        assert settlements + state.settlements_left[p] == MAX_SETTLEMENTS + fallen
         assert cities + state.cities_left[p] == MAX_CITIES
         other_pieces = state.board.sites.get("bridge_sites", ())  # Rivers: bridges, not roads
         roads = sum(1 for e, o in enumerate(state.edge_owner) if o == p and e not in other_pieces)

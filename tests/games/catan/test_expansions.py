@@ -88,7 +88,7 @@ def mini(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> MiniIsland:
     ("options", "words"),
     [
         ({"seafarers": "new_shores"}, "option seafarers='new_shores' is not playable yet"),
-        ({"cities_and_knights": True}, "option cities_and_knights=True is not playable yet"),
+        ({"cities_and_knights": "yes"}, "option cities_and_knights must be one of: true or false"),
         ({"scenario": "atlantis"}, "option scenario must be one of: '"),
         ({"seafarers": 3}, "option seafarers must be one of: 'new_shores'"),
         ({"catan_for_two": "yes"}, "option catan_for_two must be one of: true or false"),

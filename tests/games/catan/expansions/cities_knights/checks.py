@@ -24,10 +24,9 @@ OPTIONS = {"cities_and_knights": True, "layout": "variable"}
 
 
 def check_ck(state: Any) -> None:
-    """The base game's invariants (while no fallen city bends the piece count, A-CK-09), and
-    C&K's: commodities and progress cards conserved, knight tokens, walls, metropolises."""
-    if not state.ck_fallen:
-        check_invariants(state)
+    """The base game's invariants (a fallen city is a settlement beyond the five, A-CK-09),
+    and C&K's: commodities and progress cards conserved, knight tokens, walls, metropolises."""
+    check_invariants(state)
     n = state.n
     for c in range(3):
         held = sum(state.ck_commodities[p][c] for p in range(n))

@@ -241,3 +241,34 @@ def test_ck_co_03_six_defender_cards() -> None:
     roll(state, "ship", 1, 2)
     assert state.ck_defenders == [3, 3, 0, 0]
     assert state.observation(0)["cities_and_knights"]["defenders_left"] == 0
+
+
+def test_ck_tr_01_players_trade_commodities_card_for_card_never_progress_cards() -> None:
+    """CK-TR-01: a proposal mixes resources and commodities; the partner must hold what is
+    asked; the swap moves both. Progress cards are no trade goods (refused like any name)."""
+    import pytest
+
+    from games.errors import IllegalAction
+
+    state = main_with(paper=2, brick=1)
+    give(state, 1, cloth=1, grain=1)
+    give(state, 2, grain=1)
+    state.apply({"type": "propose_trade", "give": {"paper": 2}, "get": {"cloth": 1, "grain": 1}})
+    assert state.phase == "trade_answer" and state.actor == 1
+    assert {"type": "accept_trade"} in state.legal_actions()
+    state.apply({"type": "accept_trade"})
+    assert state.legal_actions() == [{"type": "reject_trade"}]  # seat 2 has no cloth
+    state.apply({"type": "reject_trade"})
+    state.apply({"type": "reject_trade"})
+    state.apply({"type": "confirm_trade", "seat": 1})
+    assert hand_of(state, 0) == {"brick": 1, "grain": 1, "cloth": 1}
+    assert hand_of(state, 1) == {"paper": 2}
+    trade = events(state, "trade")[-1]
+    assert trade["give"] == {"paper": 2} and trade["get"] == {"grain": 1, "cloth": 1}
+    for bad in (
+        {"type": "propose_trade", "give": {"paper": 1}, "get": {"Spy": 1}},
+        {"type": "propose_trade", "give": {"coin": 1}, "get": {"ore": 1}},
+        {"type": "propose_trade", "give": {"brick": 1, "cloth": 1}, "get": {"cloth": 1}},
+    ):
+        with pytest.raises(IllegalAction):
+            state.apply(bad)
