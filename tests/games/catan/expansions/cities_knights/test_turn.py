@@ -272,3 +272,28 @@ def test_ck_co_10_dice_outcomes_table() -> None:
     """CK-CO-10: the table the node hands out (3 ship faces and 3 gates)."""
     faces = [a["event"] for a, _ in flow.DICE_OUTCOMES[::36]]
     assert faces == ["ship", "trade", "politics", "science"]
+
+
+def test_ck_su_01_beginners_map_rows_and_harbours_of_section_13() -> None:
+    """CK-SU-01 (§13): the beginners' map as printed, rows 3-4-5-4-3, and its nine harbours;
+    ``layout=variable`` gives the base game's random board."""
+    state = ck_game()
+    assert GAME.static_info(OPTIONS)["layout"] == "cities_knights_beginner"
+    short = {"hills": "h", "mountains": "m", "forest": "f", "fields": "g", "pasture": "p"}
+    cells = [
+        short.get(t, "d") + (str(n) if n else "")
+        for t, n in zip(state.terrains, state.numbers, strict=True)
+    ]
+    rows = [cells[0:3], cells[3:7], cells[7:12], cells[12:16], cells[16:19]]
+    assert rows == [
+        ["h6", "m2", "h5"],
+        ["f3", "m9", "d", "f10"],
+        ["f8", "g4", "h11", "p3", "g8"],
+        ["p10", "g5", "m6", "p4"],
+        ["g9", "p12", "f11"],
+    ]
+    assert sorted(state.harbors) == sorted(
+        ["brick", "ore", "lumber", "grain", "any", "any", "any", "wool", "any"]
+    )
+    variable = GAME.new_game(4, 1, {**OPTIONS, "layout": "variable"})
+    assert variable.board.name != "cities_knights_beginner"
