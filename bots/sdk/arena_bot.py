@@ -69,6 +69,20 @@ class Turn:
         """Indices of the legal actions whose ``"type"`` is one of ``types``."""
         return [i for i, a in enumerate(self.legal_actions) if a.get("type") in types]
 
+    def progress_plays(self, card: str | None = None) -> list[int]:
+        """Cities & Knights: indices of the legal ``play_progress`` actions (of ``card`` only,
+        e.g. ``"Merchant Fleet"``, when named); each carries the card's first choice."""
+        return [
+            i
+            for i, a in enumerate(self.legal_actions)
+            if a.get("type") == "play_progress" and (card is None or a.get("card") == card)
+        ]
+
+    def progress_answers(self) -> list[int]:
+        """Cities & Knights: indices of the answers to a pending progress card decision (phase
+        ``ck_progress``: the cards you give, the knight you lose, the card you take...)."""
+        return self.actions_of_type(*PROGRESS_ANSWERS)
+
 
 @dataclass
 class End:
@@ -80,6 +94,17 @@ class End:
 
 
 Decide = Callable[[Turn], "int | Action"]
+
+PROGRESS_ANSWERS = (
+    "choose_hex",
+    "choose_vertex",
+    "choose_edge",
+    "give_card",
+    "pick_card",
+    "offer_resource",
+    "progress_done",
+)
+"""Cities & Knights: the action types of the ``ck_progress`` phase (docs/protocol.md)."""
 
 
 def log(*parts: object) -> None:
@@ -309,6 +334,14 @@ class CatanView:
     def edge_vertices(self, edge: int) -> tuple[int, int]:
         a, b = self.static["edge_vertices"][edge]
         return a, b
+
+    @property
+    def progress_pending(self) -> dict[str, Any] | None:
+        """Cities & Knights: the progress card decision pending now (``card``, ``player``,
+        ``step``, ``actor``; the Spy's ``progress_cards``, the Master Merchant's ``hand``...),
+        or None."""
+        ck = self.cities_and_knights
+        return ck.get("progress_pending") if ck else None
 
 
 class SeafarersView(CatanView):

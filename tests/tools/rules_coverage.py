@@ -146,7 +146,10 @@ def checklist_rule_ids(text: str) -> list[str]:
     return list(seen)
 
 
-_EXPANSION_ID = re.compile(r"(?:\*\*|^\| )([A-Z][A-Z0-9]*-[A-Z0-9]+-[0-9]+)(?:\*\*| \|)", re.M)
+# The last part may start with a letter: Cities & Knights numbers its cards by colour (CK-PC-S01).
+_EXPANSION_ID = re.compile(
+    r"(?:\*\*|^\| )([A-Z][A-Z0-9]*-[A-Z0-9]+-[A-Z]?[0-9]+)(?:\*\*| \|)", re.M
+)
 
 
 def expansion_rule_ids(directory: Path = EXPANSION_DIR) -> list[str]:

@@ -87,7 +87,7 @@ class CitiesKnights(ProgressRules, Expansion):
         "ck_steal": "steal",
         **ProgressRules.CHANCE_KINDS,
     }
-    sentences = {**setup_city.SENTENCES, **SENTENCES}
+    sentences = {**setup_city.SENTENCES, **SENTENCES, **progress.SENTENCES}
     draw_board = staticmethod(draw_board)
     seat_words = staticmethod(seat_words)
 
@@ -190,6 +190,9 @@ class CitiesKnights(ProgressRules, Expansion):
                 zip(COMMODITIES, state.ck_commodities[seat], strict=True)
             )
             obs["cities_and_knights"]["my_progress_cards"] = sorted(state.ck_progress[seat])
+            pending = progress.pending_view(state, seat)
+            if pending is not None:  # only while a card's decision is pending
+                obs["cities_and_knights"]["progress_pending"] = pending
 
     def view(self, state: Any, view: dict[str, Any]) -> None:
         view["cities_and_knights"] = public(state)

@@ -154,9 +154,10 @@ def activate(state: Any, p: int, v: int) -> None:
     state.events.append({"type": "activate_knight", "seat": p, "vertex": v, "visible_to": "all"})
 
 
-def promote(state: Any, p: int, v: int) -> None:
-    """CK-KN-03: one level up, status kept."""
-    state.pay(p, KNIGHT_COST)
+def promote(state: Any, p: int, v: int, free: bool = False) -> None:
+    """CK-KN-03: one level up, status kept (``free``: the Smith, CK-PC-S10)."""
+    if not free:
+        state.pay(p, KNIGHT_COST)
     state.ck_knight_strength[v] += 1
     state.ck_knight_flags[v] |= PROMOTED
     state.events.append(

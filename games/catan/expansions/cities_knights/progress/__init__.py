@@ -40,6 +40,7 @@ Action = dict[str, Any]
 PLAY = "play_progress"
 
 
+@cache
 def slug(card: str) -> str:
     """``Merchant Fleet`` -> ``merchant_fleet`` (the function names of a card's effect)."""
     return card.lower().replace(" ", "_")
@@ -84,9 +85,17 @@ def apply_play(state: Any, seat: int, action: Action) -> bool:
     return bool(getattr(effect_module(card), f"play_{slug(card)}")(state, seat, action))
 
 
-class ProgressRules:
-    """Mixin of the plug-in: the phases the cards' effects add (``legal_<phase>``,
-    ``apply_<type>``, ``outcomes_<phase>``, ``chance_<phase>``). Empty until the effects come."""
+from .phases import CHANCE_KINDS as _CHANCE_KINDS  # noqa: E402 (the effects import this module)
+from .phases import ProgressPhases, pending_view  # noqa: E402
+from .words import SENTENCES  # noqa: E402
 
-    CHANCE_KINDS: dict[str, str] = {}
+
+class ProgressRules(ProgressPhases):
+    """Mixin of the plug-in: the phases the cards' effects add (``legal_<phase>``,
+    ``apply_<type>``, ``outcomes_<phase>``, ``chance_<phase>``; ``phases.py``)."""
+
+    CHANCE_KINDS: dict[str, str] = _CHANCE_KINDS
     """The cards' chance phases -> ``chance_kind()`` names (joined to the plug-in's)."""
+
+
+__all__ = ["SENTENCES", "ProgressRules", "pending_view"]

@@ -22,6 +22,9 @@ def test_the_worked_decision_is_the_engines_and_the_heuristic_buys_the_market() 
     turn = arena_bot.Turn(
         match, message["step"], message["observation"], message["legal_actions"], {}
     )
-    assert bot.decide(turn) == 2
-    state.apply(message["legal_actions"][2])
-    assert state.ck_levels[2][0] == 1 and state.ck_commodities[2][1] == 0
+    choice = bot.decide(turn)
+    assert message["legal_actions"][choice] == {"type": "improve_city", "track": "trade"}
+    seat = message["observation"]["seat"]
+    cloth = state.ck_commodities[seat][1]
+    state.apply(message["legal_actions"][choice])
+    assert state.ck_levels[seat][0] == 1 and state.ck_commodities[seat][1] == cloth - 1

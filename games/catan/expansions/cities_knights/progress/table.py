@@ -1,0 +1,266 @@
+"""What the progress cards read and change on the table, in the core's terms.
+
+The cards' effects (``science.py``, ``politics.py``, ``trade.py``) go through these functions
+for hands, knights, walls, improvements, the robber and the merchant, so the core plug-in's
+fields are named in one place.
+
+Rules: CK-PR-04 (commodities are hand cards), CK-PC-05 (progress cards change hands only by the
+Spy), CK-SE-02 (the robber sleeps until the first attack).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.catan.constants import RESOURCE_INDEX, RESOURCES
+
+from .. import cards, improvements, knights
+from ..data import COMMODITIES, KNIGHTS_PER_LEVEL
+
+Action = dict[str, Any]
+GOODS = (*RESOURCES, *COMMODITIES)
+"""Every hand card kind: the five resources, then the three commodities."""
+BANK = -1
+
+
+# ---------------------------------------------------------------------- hand cards
+def count(state: Any, p: int, good: str) -> int:
+    return cards.count(state, p, good)
+
+
+def hand_size(state: Any, p: int) -> int:
+    """Resources + commodities (progress cards are not hand cards for these effects)."""
+    return cards.held(state, p)
+
+
+def bank_count(state: Any, good: str) -> int:
+    return cards.bank_count(state, good)
+
+
+def move(state: Any, giver: int, taker: int, good: str, amount: int = 1) -> None:
+    """``amount`` cards of ``good`` from ``giver`` to ``taker`` (either may be :data:`BANK`)."""
+    cards.move(
+        state, good, amount, None if giver == BANK else giver, None if taker == BANK else taker
+    )
+
+
+def from_bank(state: Any, p: int, good: str, amount: int) -> None:
+    if amount:
+        move(state, BANK, p, good, amount)
+
+
+def goods_of_kind(state: Any, p: int, kind: str) -> list[str]:
+    """The card kinds ``p`` holds: ``"any"`` or only ``"commodity"``."""
+    held = cards.kinds_held(state, p)
+    if kind == "commodity":
+        return [g for g in held if g not in RESOURCE_INDEX]
+    return held
+
+
+def count_of_kind(state: Any, p: int, kind: str) -> int:
+    if kind == "commodity":
+        return sum(state.ck_commodities[p])
+    return cards.held(state, p)
+
+
+def steal_outcomes(state: Any, victim: int) -> list[tuple[Action, float]]:
+    """One random card of the victim's hand, resource or commodity (CK-SE-03, CK-PC-05)."""
+    total = cards.held(state, victim)
+    return [
+        ({"type": "steal_card", "card": g}, cards.count(state, victim, g) / total)
+        for g in cards.kinds_held(state, victim)
+    ]
+
+
+# ---------------------------------------------------------------------- progress cards
+def progress_hand(state: Any, p: int) -> list[str]:
+    """``p``'s hidden progress cards, one name per card (VP cards lie outside the hand)."""
+    return list(state.ck_progress[p])
+
+
+def move_progress(state: Any, giver: int, taker: int, card: str) -> None:
+    state.ck_progress[giver].remove(card)
+    state.ck_progress[taker].append(card)
+
+
+# ---------------------------------------------------------------------- buildings
+def buildings_of(state: Any, p: int) -> list[int]:
+    vo = state.vertex_owner
+    return [v for v in state.network[p] if vo[v] == p]
+
+
+def building_owners(state: Any, h: int) -> set[int]:
+    """Seats with a settlement or city on a corner of hex ``h``."""
+    vo = state.vertex_owner
+    return {vo[v] for v in state.board.hex_vertices[h] if 0 <= vo[v] < state.n}
+
+
+def piece_owner(state: Any, v: int) -> int:
+    """Whose building or knight stands on ``v`` (-1: nobody's)."""
+    owner = state.vertex_owner[v]
+    return owner if owner != -1 else state.ck_knight_owner[v]
+
+
+def upgrade_to_city(state: Any, p: int, v: int, cost: tuple[int, ...]) -> None:
+    """The core's city upgrade (its events, hooks, VP) at another price (the Medicine)."""
+    saved = state.cost_override
+    state.cost_override = cost
+    try:
+        state._apply_build_city({"type": "build_city", "vertex": v})
+    finally:
+        state.cost_override = saved
+
+
+def city_spots(state: Any, p: int) -> list[int]:
+    """Settlements ``p`` may upgrade now: the core's, less those the plug-in holds back
+    (A-CK-09: a pillaged city lying as a settlement is the next one upgraded)."""
+    from .. import _allowed
+
+    return [
+        v for v in state.city_spots(p) if _allowed(state, p, {"type": "build_city", "vertex": v})
+    ]
+
+
+def road_spots(state: Any, p: int) -> list[int]:
+    """Where ``p`` may build a road now: the core's spots, less those an opponent's knight
+    blocks (CK-KN-05, the plug-in's rule for every road)."""
+    from .. import _allowed
+
+    return [e for e in state.road_spots(p) if _allowed(state, p, {"type": "build_road", "edge": e})]
+
+
+def put_free_road(state: Any, p: int, e: int) -> None:
+    """A road the card gives: placed, Longest Road judged, the plug-ins told (as a built one)."""
+    state._put_road(p, e)
+    state.events.append(
+        {"type": "build_road", "seat": p, "edge": e, "free": True, "visible_to": "all"}
+    )
+    state.after_road(p, e)
+    state.tell_built(p, "road", e)
+
+
+def lift_road(state: Any, e: int) -> None:
+    """Road ``e`` back to its owner's supply; Longest Road is judged again (BG-LR rules:
+    a holder whose road got shorter may lose the card)."""
+    owner = state.edge_owner[e]
+    holder = state.longest_road
+    before = state.road_length[owner]
+    state.edge_owner[e] = -1
+    state.roads_left[owner] += 1
+    state._rebuild_derived()  # the owners' networks and every trail length
+    dropped = owner == holder and state.road_length[owner] < before
+    state._update_longest_road(holder_dropped=dropped)
+
+
+# ---------------------------------------------------------------------- walls, improvements
+def wall_spots(state: Any, p: int) -> list[int]:
+    return improvements.wall_spots(state, p)
+
+
+def build_wall(state: Any, p: int, v: int) -> None:
+    improvements.build_wall(state, p, v, free=True)
+
+
+def improvable(state: Any, p: int, discount: int) -> bool:
+    """Some improvement could be bought this turn with a Crane's discount."""
+    had = "crane" in state.ck_effects
+    saved = state.ck_effects.get("crane")
+    state.ck_effects["crane"] = bool(discount)
+    found: list[Action] = []
+    improvements.add_improvements(state, p, found)
+    if had:
+        state.ck_effects["crane"] = saved
+    else:
+        del state.ck_effects["crane"]
+    return bool(found)
+
+
+# ---------------------------------------------------------------------- knights
+def knights_of(state: Any, p: int) -> list[int]:
+    return knights.knights_of(state, p)
+
+
+def promotable(state: Any, p: int) -> list[int]:
+    return [v for v in knights.knights_of(state, p) if knights.may_promote(state, p, v)]
+
+
+def promote_free(state: Any, p: int, v: int) -> None:
+    """CK-PC-S10: the core's promotion (one level, once a turn per knight) without paying."""
+    knights.promote(state, p, v, free=True)
+    state.events[-1]["free"] = True
+
+
+def inactive_knights(state: Any, p: int) -> list[int]:
+    active = state.ck_knight_active
+    return [v for v in knights.knights_of(state, p) if not active[v]]
+
+
+def activate_free(state: Any, p: int, v: int) -> None:
+    """CK-PC-P08: active at once; as any activation, it cannot act this turn (CK-KN-02)."""
+    state.ck_knight_active[v] = 1
+    state.ck_knight_flags[v] |= knights.ACTIVATED
+
+
+def remove_knight(state: Any, p: int, v: int) -> tuple[int, int]:
+    """The knight leaves the board for its owner's supply: (strength, active)."""
+    _, strength, active, _ = knights.lift(state, v)
+    return strength, active
+
+
+def knights_in_supply(state: Any, p: int, strength: int) -> int:
+    return KNIGHTS_PER_LEVEL - knights.tokens_on_board(state, p, strength)
+
+
+def knight_spots(state: Any, p: int) -> list[int]:
+    """Where ``p`` may place a knight: an empty intersection on his roads (CK-KN-01)."""
+    return [v for v in sorted(state.road_vertices[p]) if knights.empty(state, v)]
+
+
+def place_knight(state: Any, p: int, v: int, strength: int, active: int) -> None:
+    knights._put(state, v, p, strength, active, 0)
+    state.events.append(
+        {
+            "type": "deserter_places",
+            "seat": p,
+            "vertex": v,
+            "strength": strength,
+            "active": bool(active),
+            "visible_to": "all",
+        }
+    )
+
+
+def displace_knight(state: Any, p: int, w: int) -> bool:
+    """CK-PC-P05: the knight at ``w`` retreats as after a displacement, its owner's choice
+    (the core's ``ck_retreat`` phase); with nowhere to go it returns to his supply. True: the
+    owner decides."""
+    loser = knights.lift(state, w)
+    state.events.append(
+        {"type": "intrigue", "seat": p, "victim": loser[0], "vertex": w, "visible_to": "all"}
+    )
+    spots = knights.retreat_spots(state, loser[0], w)
+    if not spots:
+        state.events.append(
+            {"type": "knight_removed", "seat": loser[0], "vertex": w, "visible_to": "all"}
+        )
+        return False
+    state.ck_displaced = [w, *loser]
+    state._set_phase("ck_retreat", loser[0])
+    return True
+
+
+# ---------------------------------------------------------------------- robber, merchant
+def robber_active(state: Any) -> bool:
+    """CK-SE-02: the robber wakes at the first barbarian attack."""
+    return bool(state.ck_attacks)
+
+
+def merchant(state: Any) -> tuple[int, int] | None:
+    """(hex, owner) of the merchant, or None while it is beside the board."""
+    hx, owner = state.ck_merchant
+    return None if hx < 0 else (hx, owner)
+
+
+def place_merchant(state: Any, p: int, h: int) -> None:
+    state.ck_merchant = [h, p]
+    state.vp_dirty = True
