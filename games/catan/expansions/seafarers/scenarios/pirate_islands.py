@@ -40,6 +40,8 @@ DATA: Final = json.loads(
 )
 CHITS: Final = DATA["fortress_strength"]
 UNREACHABLE: Final = 10**6
+HARBOUR_POOL: Final = {"any": 3, "lumber": 1, "brick": 1, "wool": 1, "grain": 1, "ore": 1}
+"""SF-MAP-PI: 8 harbours, three 3:1 and one 2:1 of each resource, shuffled (SF-PR-14)."""
 ATTACK_FORTRESS: Final = {"type": "attack_fortress"}
 PLAY_VP_AS_KNIGHT: Final = {"type": "play_vp_as_knight"}
 FORTRESS_DIE: Final = tuple({"type": "fortress_die", "die": d} for d in range(1, 7))
@@ -291,7 +293,9 @@ def take_booty(state: Any, action: Action) -> None:
 
 # ---------------------------------------------------------------------------- fortresses
 def may_attack(state: Any, p: int) -> bool:
-    return state.pi_chits[p] > 0 and reaches_fortress(state, p)
+    """SF-PR-12, once the route reaches the fortress; with a settlement piece in the supply to
+    become the fortress (README: a silent point)."""
+    return state.pi_chits[p] > 0 and state.settlements_left[p] > 0 and reaches_fortress(state, p)
 
 
 def fortress_die(state: Any, action: Action) -> None:
@@ -321,21 +325,19 @@ def fortress_die(state: Any, action: Action) -> None:
             "visible_to": "all",
         }
     )
+    state._set_phase("main", p)
     if state.pi_chits[p] == 0:
         take_fortress(state, p)
-    state._set_phase("main", p)
+        state._check_victory()  # SF-PR-01: he wins on his turn, before it ends
+        if state.is_terminal():
+            return
     state._apply_end_turn({"type": "end_turn"})
 
 
 def take_fortress(state: Any, p: int) -> None:
     """SF-PR-12/13: the fortress becomes his settlement; all taken, the fleet leaves."""
     v = seat_corner(state.board, "fortress_intersections", p)
-    if state.settlements_left[p]:
-        state._put_settlement(p, v)
-    else:  # no settlement piece left: the fortress still becomes his (it counts as one)
-        state.vertex_owner[v] = p
-        state.vertex_level[v] = 1
-        state._note_building(p, v)
+    state._put_settlement(p, v)
     state.income.clear()
     state.spot_cache.clear()
     state.vp_dirty = True
@@ -364,7 +366,7 @@ def add_actions(state: Any, p: int, legal: list[Action]) -> None:
     if (
         state.phase != "road_building"
         and A.PLAY_ROAD_BUILDING in legal
-        and (nxt == -1 or not state.ships_left[p])
+        and not (state.ships_left[p] and nxt in ships.ship_spots(state, p))
         and not (state.roads_left[p] and state.road_spots(p))
     ):
         legal.remove(A.PLAY_ROAD_BUILDING)  # only ships off the lane were left for the card
@@ -451,6 +453,7 @@ class PirateIslands(Scenario):
         state.pi_fleet = 0  # SF-MAP-PI: the circuit starts at the pirate ship
         state.pi_attack = None
         remove_vp_cards(state)
+        state.harbour_pool = dict(HARBOUR_POOL)  # SF-MAP-PI, SF-PR-14
 
     def board_laid(self, state: Any) -> bool:
         lay_start(state)
