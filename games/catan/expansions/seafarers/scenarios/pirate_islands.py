@@ -489,6 +489,10 @@ class PirateIslands(Scenario):
     def target(self, state: Any, p: int, base: int) -> int:
         return target(state, p, base)
 
+    def hidden_vp(self, state: Any, p: int) -> int:
+        """SF-PR-05: with 4 players a VP card is a knight, never a point."""
+        return -state.dev_hand[p][VICTORY_POINT] if state.n == 4 else 0
+
     def may_progress(self, state: Any, p: int) -> bool:
         return state.pi_chits[p] > 0
 

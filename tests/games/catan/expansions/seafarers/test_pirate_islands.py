@@ -145,14 +145,15 @@ def test_sf_pr_05_victory_point_cards_removed_for_three_played_as_knights_for_fo
     state = at_main(OPTIONS, 4, 5)
     p = state.actor
     complete_route(state, p, 3)
+    before = state.total_vp(p)
     state.dev_hand[p][VICTORY_POINT] += 1
     state.dev_deck[VICTORY_POINT] -= 1
     state._legal = None
-    before = state.total_vp(p)
+    assert state.total_vp(p) == before  # the card is a knight, not a point
     assert P.PLAY_VP_AS_KNIGHT in state.legal_actions()
     state.apply(P.PLAY_VP_AS_KNIGHT)
     assert state.pi_warships[p] == P.route_ships(state, p)[:1]
-    assert state.total_vp(p) == before - 1  # the card is a knight, not a point
+    assert state.total_vp(p) == before and state.dev_spent[VICTORY_POINT] == 1
     assert P.PLAY_VP_AS_KNIGHT not in state.legal_actions()
 
 
