@@ -251,7 +251,7 @@ def test_sf_pr_10_the_fleet_attacks_a_sole_neighbour() -> None:
     assert state.hand[p][4] == held[4] + 1
 
 
-def test_sf_pr_10_equal_strength_nothing_and_two_neighbours_no_attack() -> None:
+def test_sf_pr_10_equal_strength_nothing_happens() -> None:
     state, q = next_seat_main(11)
     p = (q + 1) % 4
     complete_route(state, p)
@@ -388,3 +388,34 @@ def test_conformance_replay_gives_the_identical_state_in_this_and_another_proces
     assert again.to_dict() == state.to_dict()
     check_round_trip(GAME, again)
     replays_in_another_process(OPTIONS, 4, 28, tmp_path)
+
+
+def test_sf_pr_10_two_seats_beside_the_fleet_are_not_attacked() -> None:
+    """A-SF-06: only a sole neighbour is attacked; with two seats beside its hex, nobody."""
+    state, q = next_seat_main(19)
+    p, r = (q + 1) % 4, (q + 2) % 4
+    circuit = state.board.sites["pirate_circuit"]
+    for steps in range(1, 7):
+        h = circuit[(state.pi_fleet + steps) % len(circuit)]
+        corners = state.board.hex_vertices[h]
+        land = [v for v in corners if state.sf_land_vertex[v]]
+        pair = [
+            (a, b) for a in land for b in land if a < b and b not in state.board.vertex_neighbors[a]
+        ]
+        if pair:
+            break
+    else:
+        raise AssertionError("no circuit hex with two land corners apart")
+    for v in corners:
+        state.vertex_owner[v] = -1
+    state._put_settlement(p, pair[0][0])
+    state._put_settlement(r, pair[0][1])
+    state._rebuild_derived()
+    give(state, p, ore=2)
+    give(state, r, ore=2)
+    die2 = 6 if steps + 6 != 7 else 5
+    state.apply(A.ROLL)
+    state.apply(A.DICE[steps - 1][die2 - 1])
+    assert state.pi_fleet == circuit.index(h)
+    assert not [e for e in state.events[-8:] if e["type"] == "fleet_attack"]
+    assert state.phase != "fleet_plunder"
