@@ -87,7 +87,7 @@ def mini(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> MiniIsland:
 @pytest.mark.parametrize(
     ("options", "words"),
     [
-        ({"seafarers": "pirate_islands"}, "option seafarers='pirate_islands' is not playable"),
+        ({"seafarers": "sunken_isles"}, "option seafarers must be one of: 'new_shores'"),
         ({"cities_and_knights": "yes"}, "option cities_and_knights must be one of: true or false"),
         ({"scenario": "atlantis"}, "option scenario must be one of: '"),
         ({"seafarers": 3}, "option seafarers must be one of: 'new_shores'"),

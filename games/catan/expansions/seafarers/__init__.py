@@ -274,6 +274,8 @@ class Seafarers(Expansion):
         return bool(_call(scenario_of(state), "end_turn", state, p))
 
     def produced(self, state: Any, total: int) -> bool:
+        if _call(scenario_of(state), "rolled", state, total):
+            return True  # a scenario's roll event comes first (SF-PR-09: the pirate fleet)
         if interrupts.owe_gold(state, total):  # SF-GO-01
             state.sf_resume = ["main", state.turn_player]
             interrupts.proceed(state)

@@ -1,0 +1,421 @@
+"""The Pirate Islands (SF-PR-01..14): the fixed start, one shipping lane per seat to its
+fortress, warships from knight cards, the pirate fleet sailing by the lower die and attacking a
+sole neighbour, fortress attacks and the fortress victory, no robber / Longest Trade Route /
+Largest Army; whole random games, round trips and replays."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.catan import GAME
+from games.catan import actions as A
+from games.catan.constants import KNIGHT, MAX_SETTLEMENTS, RESOURCES, VICTORY_POINT
+from games.catan.expansions.seafarers import ships
+from games.catan.expansions.seafarers.scenarios import SCENARIOS, pirate_islands
+from games.common.api import CHANCE
+from games.common.replay import replay
+from tests.games.catan.expansions.seafarers.special_play import (
+    at_main,
+    give,
+    play,
+    replays_in_another_process,
+)
+from tests.games.test_conformance import check_round_trip
+
+OPTIONS = {"seafarers": "pirate_islands"}
+P = pirate_islands
+
+
+def complete_route(state, p: int, upto: int | None = None) -> list[int]:
+    """Lay ``p``'s ships (no cost) along his lane, up to ``upto`` paths (all by default)."""
+    for e in P.lane(state, p)[:upto]:
+        if state.ship_owner[e] == -1:
+            ships.put_ship(state, p, e)
+    state.spot_cache.clear()
+    state._legal = None
+    return P.route_ships(state, p)
+
+
+def arm(state, p: int, count: int) -> None:
+    state.pi_warships[p] = P.route_ships(state, p)[:count]
+    state._legal = None
+
+
+def roll(state, die1: int, die2: int) -> None:
+    """End the current turn; the next seat rolls ``die1``, ``die2`` through the engine."""
+    if state.phase == "main":
+        state.apply(A.END_TURN)
+    assert state.phase == "pre_roll"
+    state.apply(A.ROLL)
+    state.apply(A.DICE[die1 - 1][die2 - 1])
+
+
+def lone_neighbour_spot(state, p: int, steps: int) -> int:
+    """Make the circuit hex ``steps`` ahead of the fleet border only a settlement of ``p``
+    (placed free on one of its land corners); returns that corner."""
+    circuit = state.board.sites["pirate_circuit"]
+    h = circuit[(state.pi_fleet + steps) % len(circuit)]
+    corners = state.board.hex_vertices[h]
+    for v in corners:
+        if 0 <= state.vertex_owner[v] < state.n and state.vertex_owner[v] != p:
+            state.vertex_owner[v] = -1  # clear the way: only p borders this hex
+    v = next(v for v in corners if state.sf_land_vertex[v] and state.vertex_owner[v] == -1)
+    state._put_settlement(p, v)
+    state._rebuild_derived()
+    return v
+
+
+def next_seat_main(seed: int, n: int = 4):
+    state = at_main(OPTIONS, n, seed)
+    state.apply(A.END_TURN)
+    return state, state.turn_player
+
+
+# ---------------------------------------------------------------------------- rules
+def test_sf_pr_01_only_the_own_fortress_taken_with_ten_points_wins() -> None:
+    state = at_main(OPTIONS, 4, 1)
+    p = state.actor
+    assert SCENARIOS["pirate_islands"].vp_target(4) == 10
+    assert P.target(state, p, 10) == P.UNREACHABLE  # points alone never win
+    complete_route(state, p)
+    arm(state, p, len(P.route_ships(state, p)))
+    state.pi_chits[p] = 1
+    state.victory_target = state.total_vp(p) + 1  # the fortress settlement brings the last point
+    state.apply(P.ATTACK_FORTRESS)
+    state.apply(P.FORTRESS_DIE[0])  # a 1 against his warships: the last chit falls
+    assert state.pi_chits[p] == 0
+    assert state.is_terminal() and state.result()["ranking"][0] == p
+
+
+def test_sf_pr_02_fixed_colours_and_a_three_chit_fortress_per_seat() -> None:
+    for n, colours in ((3, ["orange", "blue", "red"]), (4, ["orange", "blue", "red", "white"])):
+        state = at_main(OPTIONS, n, 2)
+        seen = state.observation(0)["pirate_islands"]
+        assert seen["colours"] == colours
+        assert seen["chits"] == [3] * n
+        pirate_land = P.pirate_island_corners(state)
+        assert len(set(seen["fortresses"])) == n and set(seen["fortresses"]) <= pirate_land
+        assert all(state.blocked[v] for v in seen["fortresses"])  # nobody settles there
+
+
+def test_sf_pr_03_start_settlement_and_ship_then_two_founded_on_the_main_island() -> None:
+    state = GAME.new_game(4, 3, OPTIONS)
+    rng = random.Random(3)
+    while state.phase != "setup_settlement":
+        state.apply(state.sample_chance(rng))
+    b = state.board
+    for p in range(4):
+        start = P.seat_corner(b, "start_intersections", p)
+        assert state.vertex_owner[start] == p and state.ship_owner[P.first_ship(state, p)] == p
+    main = set(b.sites["zones"]["main"])
+    offered = {a["vertex"] for a in state.legal_actions()}
+    assert offered and all(set(b.vertex_hexes[v]) & main for v in offered)
+    while state.turn == 0:
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+    assert [MAX_SETTLEMENTS - state.settlements_left[p] for p in range(4)] == [3] * 4
+
+
+def test_sf_pr_04_no_robber_no_trade_route_no_army() -> None:
+    state = at_main(OPTIONS, 4, 4)
+    p = state.actor
+    assert state.robber == -1
+    complete_route(state, p)
+    state.recount_trails((p,))
+    assert state.road_length[p] == 0  # no Longest Trade Route is counted
+    for _ in range(3):  # three knights played: no Largest Army
+        state.dev_hand[p][KNIGHT] += 1
+        state.dev_deck[KNIGHT] -= 1
+        state.dev_played = False
+        state._legal = None
+        state.apply(A.PLAY_KNIGHT)
+        assert state.phase in ("main", "pre_roll")
+    assert state.largest_army == -1 and state.knights[p] == 0
+    assert state.dev_spent[KNIGHT] == 3  # they left the game
+
+
+def test_sf_pr_05_victory_point_cards_removed_for_three_played_as_knights_for_four() -> None:
+    three = at_main(OPTIONS, 3, 5)
+    assert three.dev_deck[VICTORY_POINT] == 0
+    state = at_main(OPTIONS, 4, 5)
+    p = state.actor
+    complete_route(state, p, 3)
+    before = state.total_vp(p)
+    state.dev_hand[p][VICTORY_POINT] += 1
+    state.dev_deck[VICTORY_POINT] -= 1
+    state._legal = None
+    assert state.total_vp(p) == before  # the card is a knight, not a point
+    assert P.PLAY_VP_AS_KNIGHT in state.legal_actions()
+    state.apply(P.PLAY_VP_AS_KNIGHT)
+    assert state.pi_warships[p] == P.route_ships(state, p)[:1]
+    assert state.total_vp(p) == before and state.dev_spent[VICTORY_POINT] == 1
+    assert P.PLAY_VP_AS_KNIGHT not in state.legal_actions()
+
+
+def test_sf_pr_06_ships_only_on_the_next_path_of_the_own_lane() -> None:
+    state = at_main(OPTIONS, 4, 6)
+    p = state.actor
+    give(state, p, lumber=2, wool=2)
+    lane = P.lane(state, p)
+    builds = [a["edge"] for a in state.legal_actions() if a["type"] == "build_ship"]
+    assert builds == [P.next_lane_path(state, p)] and builds[0] in lane
+    assert not any(a["type"] == "move_ship" for a in state.legal_actions())
+    state.apply({"type": "build_ship", "edge": builds[0]})
+    nxt = [a["edge"] for a in state.legal_actions() if a["type"] == "build_ship"]
+    assert nxt == [lane[lane.index(builds[0]) + 1]]
+    # the lane passes the waypoint and ends at the fortress (never beyond)
+    b = state.board
+    ends = [set(b.edge_vertices[e]) for e in lane]
+    assert P.seat_corner(b, "waypoint_intersections", p) in set().union(*ends)
+    assert P.seat_corner(b, "fortress_intersections", p) in ends[-1]
+    complete_route(state, p)
+    assert P.next_lane_path(state, p) == -1
+    assert not any(a["type"] == "build_ship" for a in state.legal_actions())
+
+
+def test_sf_pr_07_one_settlement_at_the_waypoint_none_elsewhere_on_pirate_islands() -> None:
+    state = at_main(OPTIONS, 4, 7)
+    p = state.actor
+    complete_route(state, p)
+    way = P.seat_corner(state.board, "waypoint_intersections", p)
+    give(state, p, lumber=1, brick=1, wool=1, grain=1)
+    spots = {a["vertex"] for a in state.legal_actions() if a["type"] == "build_settlement"}
+    assert way in spots
+    assert not (spots - {way}) & P.pirate_island_corners(state)
+    state.road_vertices[p].update(P.pirate_island_corners(state))  # even if reached
+    state.spot_cache.clear()
+    spots = {a["vertex"] for a in state.legal_actions() if a["type"] == "build_settlement"}
+    assert spots & P.pirate_island_corners(state) == {way}
+    state.apply({"type": "build_settlement", "vertex": way})
+    assert state.vertex_owner[way] == p
+
+
+def test_sf_pr_08_a_knight_turns_the_hindmost_plain_ship_into_a_warship() -> None:
+    state = at_main(OPTIONS, 4, 8)
+    p = state.actor
+    route = complete_route(state, p, 4)
+    for count in (1, 2):
+        state.dev_hand[p][KNIGHT] += 1
+        state.dev_deck[KNIGHT] -= 1
+        state.dev_played = False
+        state._legal = None
+        state.apply(A.PLAY_KNIGHT)
+        assert state.pi_warships[p] == route[:count]  # from the start on
+    assert state.observation(p)["pirate_islands"]["warships"][p] == route[:2]
+
+
+def test_sf_pr_09_the_fleet_sails_by_the_lower_die_first_with_its_strength() -> None:
+    circuit = GAME.new_game(4, 9, OPTIONS).board.sites["pirate_circuit"]
+    assert GAME.new_game(4, 9, OPTIONS).pi_fleet == 0  # on the printed pirate hex
+    assert circuit[0] == GAME.new_game(4, 9, OPTIONS).board.sites["pirate"]
+    state, _ = next_seat_main(9)
+    start = state.pi_fleet
+    state.apply(A.ROLL)
+    state.apply(A.DICE[4][1])  # 5 and 2: two steps
+    assert state.pi_fleet == (start + 2) % len(circuit)
+    sailed = [e for e in state.events if e["type"] == "fleet_sails"][-1]
+    assert sailed["strength"] == 2 and sailed["hex"] == circuit[state.pi_fleet]
+
+
+def test_sf_pr_10_the_fleet_attacks_a_sole_neighbour() -> None:
+    state, q = next_seat_main(10)
+    p = (q + 1) % 4
+    complete_route(state, p)
+    # stronger (strength 3 against no warship): 1 random card (+1 per city) lost
+    lone_neighbour_spot(state, p, 3)
+    state.hand[p] = [2, 2, 2, 0, 0]
+    state.bank = [b - h for b, h in zip(state.bank, [2, 2, 2, 0, 0], strict=True)]
+    state.apply(A.ROLL)
+    state.apply(A.DICE[2][4])  # 3 and 5
+    assert state.phase == "fleet_plunder" and state.pi_attack[1] == 1
+    held = sum(state.hand[p])  # after the roll's production
+    assert {a["resource"] for a, _ in state.chance_outcomes()} >= {"lumber", "brick", "wool"}
+    state.apply({"type": "fleet_plunder", "resource": RESOURCES[0]})
+    assert sum(state.hand[p]) == held - 1
+    assert state.phase in ("main", "gold_choice")
+    # weaker (strength 1 against 2 warships): he takes 1 resource of his choice
+    state.phase, state.actor = "main", state.turn_player
+    arm(state, p, 2)
+    state.apply(A.END_TURN)
+    lone_neighbour_spot(state, p, 1)
+    state.apply(A.ROLL)
+    state.apply(A.DICE[0][5])  # 1 and 6
+    assert state.phase == "take_booty" and state.actor == p
+    held = list(state.hand[p])
+    state.apply({"type": "take_booty", "resource": "ore"})
+    assert state.hand[p][4] == held[4] + 1
+
+
+def test_sf_pr_10_equal_strength_nothing_happens() -> None:
+    state, q = next_seat_main(11)
+    p = (q + 1) % 4
+    complete_route(state, p)
+    arm(state, p, 2)
+    lone_neighbour_spot(state, p, 2)
+    state.apply(A.ROLL)
+    state.apply(A.DICE[1][3])  # 2 and 4: strength 2 against 2 warships
+    assert not [e for e in state.events[-6:] if e["type"] in ("fleet_plunder", "take_booty")]
+    assert state.phase in ("main", "gold_choice")
+
+
+def test_sf_pr_10_plunder_takes_one_card_plus_one_per_city() -> None:
+    state, q = next_seat_main(12)
+    p = (q + 1) % 4
+    v = lone_neighbour_spot(state, p, 4)
+    state.vertex_level[v] = 2
+    state.settlements_left[p] += 1
+    state.cities_left[p] -= 1
+    state.hand[p] = [3, 0, 0, 0, 0]
+    state.bank[0] -= 3
+    state.apply(A.ROLL)
+    state.apply(A.DICE[3][5])  # 4 and 6
+    assert state.phase == "fleet_plunder" and state.pi_attack[1] == 2
+    held = sum(state.hand[p])
+    state.apply({"type": "fleet_plunder", "resource": "lumber"})
+    state.apply({"type": "fleet_plunder", "resource": "lumber"})
+    assert state.phase != "fleet_plunder" and sum(state.hand[p]) == held - 2
+
+
+def test_sf_pr_11_a_seven_steals_from_any_player() -> None:
+    state, q = next_seat_main(13)
+    state.pi_fleet = -1  # keep the fleet out of it
+    for s in range(4):
+        state.hand[s] = [0, 0, 0, 0, 0]
+    for s in range(4):
+        if s != q:
+            give(state, s, wool=1)
+    state.apply(A.ROLL)
+    state.apply(A.DICE[2][3])  # 3 and 4
+    assert state.phase == "choose_victim" and state.actor == q
+    assert sorted(a["seat"] for a in state.legal_actions()) == sorted(s for s in range(4) if s != q)
+
+
+def test_sf_pr_12_attacking_the_fortress_ends_the_turn() -> None:
+    state = at_main(OPTIONS, 4, 14)
+    p = state.actor
+    assert P.ATTACK_FORTRESS not in state.legal_actions()  # the route does not reach it
+    route = complete_route(state, p)
+    arm(state, p, 3)
+    assert P.ATTACK_FORTRESS in state.legal_actions()
+    state.apply(P.ATTACK_FORTRESS)
+    state.apply(P.FORTRESS_DIE[1])  # 2 < 3 warships: a chit falls
+    assert state.pi_chits[p] == 2 and state.turn_player != p
+    # equal: the ship next to the fortress is lost
+    state.turn_player = p
+    state._set_phase("main", p)
+    state.apply(P.ATTACK_FORTRESS)
+    state.apply(P.FORTRESS_DIE[2])  # 3 = 3
+    assert P.route_ships(state, p) == route[:-1] and state.pi_chits[p] == 2
+    # weaker: the two ships closest to the fortress are lost
+    complete_route(state, p)
+    state.turn_player = p
+    state._set_phase("main", p)
+    state.apply(P.ATTACK_FORTRESS)
+    state.apply(P.FORTRESS_DIE[5])  # 6 > 3
+    assert P.route_ships(state, p) == route[:-2]
+
+
+def test_sf_pr_12_the_third_chit_makes_the_fortress_his_settlement() -> None:
+    state = at_main(OPTIONS, 4, 15)
+    p = state.actor
+    complete_route(state, p)
+    arm(state, p, 4)
+    fort = P.seat_corner(state.board, "fortress_intersections", p)
+    vp = state.public_vp(p)
+    for chits in (2, 1, 0):
+        state.turn_player = p
+        state._set_phase("main", p)
+        state.apply(P.ATTACK_FORTRESS)
+        state.apply(P.FORTRESS_DIE[0])
+        assert state.pi_chits[p] == chits
+    assert state.vertex_owner[fort] == p and state.vertex_level[fort] == 1
+    assert state.public_vp(p) == vp + 1
+
+
+def test_sf_pr_13_the_fleet_leaves_when_every_fortress_has_fallen() -> None:
+    state = at_main(OPTIONS, 3, 16)
+    p = state.actor
+    complete_route(state, p)
+    arm(state, p, 4)
+    for q in range(3):
+        if q != p:
+            state.pi_chits[q] = 0
+    state.pi_chits[p] = 1
+    state.apply(P.ATTACK_FORTRESS)
+    state.apply(P.FORTRESS_DIE[0])
+    assert state.pi_fleet == -1 and state.observation(0)["pirate_islands"]["fleet"] == -1
+    if not state.is_terminal():
+        state.apply(A.ROLL)
+        state.apply(A.DICE[1][2])
+        assert state.pi_fleet == -1
+
+
+def test_sf_pr_14_only_the_harbours_vary() -> None:
+    a, b = at_main(OPTIONS, 4, 17), at_main(OPTIONS, 4, 18)
+    assert a.terrains == b.terrains and a.numbers == b.numbers
+    assert all(h["type"] == "random" for h in a.board.layout["harbors"])
+    assert a.harbors != b.harbors  # the pool is shuffled per game
+    assert (
+        sorted(a.harbors)
+        == sorted(b.harbors)
+        == sorted(["any"] * 3 + ["lumber", "brick", "wool", "grain", "ore"])
+    )
+
+
+# ---------------------------------------------------------------------------- whole games
+@pytest.mark.parametrize("num_players", (3, 4))
+def test_random_pirate_islands_games_end_cleanly_with_round_trips(num_players: int) -> None:
+    reasons = []
+    for seed in range(3):
+        state, _ = play(OPTIONS, num_players, seed, every=701)
+        reasons.append(state.result()["reason"])
+        winner = state.result()["ranking"][0]
+        if reasons[-1] == "victory":
+            assert state.pi_chits[winner] == 0  # SF-PR-01
+    assert reasons.count("victory") >= 2
+
+
+def test_conformance_replay_gives_the_identical_state_in_this_and_another_process(
+    tmp_path,
+) -> None:
+    state, log = play(OPTIONS, 3, 27)
+    again = replay(GAME, 3, 27, OPTIONS, log)
+    assert again.to_dict() == state.to_dict()
+    check_round_trip(GAME, again)
+    replays_in_another_process(OPTIONS, 4, 28, tmp_path)
+
+
+def test_sf_pr_10_two_seats_beside_the_fleet_are_not_attacked() -> None:
+    """A-SF-06: only a sole neighbour is attacked; with two seats beside its hex, nobody."""
+    state, q = next_seat_main(19)
+    p, r = (q + 1) % 4, (q + 2) % 4
+    circuit = state.board.sites["pirate_circuit"]
+    for steps in range(1, 7):
+        h = circuit[(state.pi_fleet + steps) % len(circuit)]
+        corners = state.board.hex_vertices[h]
+        land = [v for v in corners if state.sf_land_vertex[v]]
+        pair = [
+            (a, b) for a in land for b in land if a < b and b not in state.board.vertex_neighbors[a]
+        ]
+        if pair:
+            break
+    else:
+        raise AssertionError("no circuit hex with two land corners apart")
+    for v in corners:
+        state.vertex_owner[v] = -1
+    state._put_settlement(p, pair[0][0])
+    state._put_settlement(r, pair[0][1])
+    state._rebuild_derived()
+    give(state, p, ore=2)
+    give(state, r, ore=2)
+    die2 = 6 if steps + 6 != 7 else 5
+    state.apply(A.ROLL)
+    state.apply(A.DICE[steps - 1][die2 - 1])
+    assert state.pi_fleet == circuit.index(h)
+    assert not [e for e in state.events[-8:] if e["type"] == "fleet_attack"]
+    assert state.phase != "fleet_plunder"
