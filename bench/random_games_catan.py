@@ -1,7 +1,8 @@
 """Many seeded random games of the board game with some options: do they all end cleanly?
 
 Usage: ``python bench/random_games_catan.py GAMES [--options JSON] [--players 3,4]
-[--first-seed S] [--alternate] [--every N]`` (a progress line every N games, 500 unless given).
+[--first-seed S] [--alternate] [--only N] [--every N]`` (a progress line every N games, 500 unless
+given; ``--only N`` plays only the seeds of player count N, to finish one count of a long run).
 Plays seeds ``S..S+GAMES-1`` (``S`` is 0 unless given) for each player count, or with
 ``--alternate`` each seed once with the player count ``PLAYERS[seed % len(PLAYERS)]`` (so a long
 run can be continued from the first seed not yet played, in several processes side by side),
@@ -50,6 +51,11 @@ def main() -> None:
         at = args.index("--every")
         every = int(args[at + 1])
         del args[at : at + 2]
+    only = 0
+    if "--only" in args:
+        at = args.index("--only")
+        only = int(args[at + 1])
+        del args[at : at + 2]
     alternate = "--alternate" in args
     if alternate:
         args.remove("--alternate")
@@ -66,6 +72,8 @@ def main() -> None:
     )
     start = time.perf_counter()
     for n in players:
+        if only and n != only:
+            continue
         played = [s for s in seeds if players[s % len(players)] == n] if alternate else seeds
         reasons: Counter[str] = Counter()
         errors = []
