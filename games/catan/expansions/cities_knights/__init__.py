@@ -162,7 +162,7 @@ class CitiesKnights(ProgressRules, Expansion):
             return
         if state.phase != "main":
             return
-        legal[:] = [a for a in legal if _allowed(state, p, a)]
+        legal[:] = [a for a in legal if a["type"] not in _CHECKED or _allowed(state, p, a)]
         knights.add_knight_actions(state, p, legal)
         improvements.add_walls(state, p, legal)
         improvements.add_improvements(state, p, legal)
@@ -327,6 +327,10 @@ class CitiesKnights(ProgressRules, Expansion):
         p = state.actor
         cards.play(state, p, action["card"])
         progress.apply_play(state, p, action)
+
+
+_CHECKED = DEVELOPMENT_ACTIONS | {"build_settlement", "build_road", "build_city"}
+"""The core's action types ``_allowed`` may refuse (the others pass untouched)."""
 
 
 def _allowed(state: Any, p: int, action: Action) -> bool:
