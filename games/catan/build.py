@@ -63,7 +63,15 @@ class BuildRules:
         self.road_vertices[p].update((a, b))
 
     def trail_length(self, p: int) -> int:
-        return longest_trail(self.board, p, self.edge_owner, self.vertex_owner, self.path_weight)
+        return longest_trail(self.board, p, self.edge_owner, self.trail_owners(), self.path_weight)
+
+    def trail_owners(self) -> list[int]:
+        """Who holds each intersection for Longest Road (an opponent there ends a trail,
+        BG-LR-03): the buildings' owners, unless a plug-in's ``trail_owners`` hook adds other
+        pieces that break roads (Cities & Knights: knights, CK-KN-05)."""
+        if self.plugged and self.hooks.trail_owners:
+            return self.hooks.trail_owners[0](self)
+        return self.vertex_owner
 
     # ------------------------------------------------------------------ legal spots
     def road_spots(self, p: int) -> list[int]:
@@ -204,7 +212,7 @@ class BuildRules:
         """Road ``e`` was added: only trails through its network can have grown."""
         old = self.road_length[p]
         new = longer_trail_through(
-            self.board, p, e, self.edge_owner, self.vertex_owner, old, self.path_weight
+            self.board, p, e, self.edge_owner, self.trail_owners(), old, self.path_weight
         )
         if new == old:
             return

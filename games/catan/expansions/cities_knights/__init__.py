@@ -154,6 +154,9 @@ class CitiesKnights(ProgressRules, Expansion):
     def rob(self, state: Any, victim: int) -> bool:
         return cards.rob(state, victim)
 
+    def trail_owners(self, state: Any) -> list[int]:
+        return knights.trail_owners(state)
+
     def actions(self, state: Any, p: int, legal: list[Action]) -> None:
         """CK-TU-04: everything after the roll, in any order; the Alchemist before it."""
         if state.phase == "pre_roll":
@@ -283,11 +286,13 @@ class CitiesKnights(ProgressRules, Expansion):
     @staticmethod
     def apply_retreat_knight(state: Any, action: Action) -> None:
         knights.retreat(state, action["to"])
+        knights.judge_roads(state, (action["to"],))
         state.resume_turn()
 
     @staticmethod
     def apply_build_knight(state: Any, action: Action) -> None:
         knights.build(state, state.actor, action["vertex"])
+        knights.judge_roads(state, (action["vertex"],))
 
     @staticmethod
     def apply_activate_knight(state: Any, action: Action) -> None:
@@ -300,10 +305,12 @@ class CitiesKnights(ProgressRules, Expansion):
     @staticmethod
     def apply_march_knight(state: Any, action: Action) -> None:
         knights.move(state, state.actor, action["from"], action["to"])
+        knights.judge_roads(state, (action["from"], action["to"]))
 
     @staticmethod
     def apply_displace_knight(state: Any, action: Action) -> None:
         knights.displace(state, state.actor, action["from"], action["to"])
+        knights.judge_roads(state, (action["from"], action["to"]))
 
     @staticmethod
     def apply_chase_robber(state: Any, action: Action) -> None:
@@ -326,7 +333,10 @@ class CitiesKnights(ProgressRules, Expansion):
         """CK-PC-02: the card leaves the hand (under its deck), then its effect."""
         p = state.actor
         cards.play(state, p, action["card"])
+        before = tuple(state.ck_knight_owner)
         progress.apply_play(state, p, action)
+        if tuple(state.ck_knight_owner) != before:  # a card moved knights (CK-KN-05)
+            knights.judge_roads(state)
 
 
 _CHECKED = DEVELOPMENT_ACTIONS | {"build_settlement", "build_road", "build_city"}

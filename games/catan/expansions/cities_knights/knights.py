@@ -258,3 +258,34 @@ def chase(state: Any, p: int, v: int) -> None:
     _acted(state, v)
     state.events.append({"type": "chase_robber", "seat": p, "vertex": v, "visible_to": "all"})
     state._set_phase("move_robber", p)
+
+
+# ---------------------------------------------------------------------- Longest Road
+def trail_owners(state: Any) -> list[int]:
+    """CK-KN-05: a knight breaks an opponent's road like a settlement: for Longest Road an
+    intersection is held by its building's owner, else by its knight's (-1: nobody)."""
+    knight = state.ck_knight_owner
+    return [o if o != -1 else knight[v] for v, o in enumerate(state.vertex_owner)]
+
+
+def judge_roads(state: Any, vertices: Any = None) -> None:
+    """CK-KN-05, BG-LR-05..07: knights came or left at ``vertices`` (None: anywhere): the
+    trails of the seats with two roads at one of them are measured again, and the Longest
+    Road goes to whom the core's rules give it (a holder cut below another loses it)."""
+    board, eo = state.board, state.edge_owner
+    if vertices is None:
+        seats = set(range(len(state.road_length)))
+    else:
+        seats = set()
+        for v in vertices:
+            owners = [eo[e] for e in board.vertex_edges[v]]
+            seats.update(q for q in owners if q != -1 and owners.count(q) >= 2)
+    holder, dropped, changed = state.longest_road, False, False
+    for q in sorted(seats):
+        new = state.trail_length(q)
+        if new != state.road_length[q]:
+            dropped = dropped or (q == holder and new < state.road_length[q])
+            state.road_length[q] = new
+            changed = True
+    if changed:
+        state._update_longest_road(holder_dropped=dropped)
