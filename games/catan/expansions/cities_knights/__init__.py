@@ -286,13 +286,13 @@ class CitiesKnights(ProgressRules, Expansion):
     @staticmethod
     def apply_retreat_knight(state: Any, action: Action) -> None:
         knights.retreat(state, action["to"])
-        knights.judge_roads(state, (action["to"],))
+        knights.judge_roads(state, {action["to"]: -1})
         state.resume_turn()
 
     @staticmethod
     def apply_build_knight(state: Any, action: Action) -> None:
         knights.build(state, state.actor, action["vertex"])
-        knights.judge_roads(state, (action["vertex"],))
+        knights.judge_roads(state, {action["vertex"]: -1})
 
     @staticmethod
     def apply_activate_knight(state: Any, action: Action) -> None:
@@ -305,12 +305,13 @@ class CitiesKnights(ProgressRules, Expansion):
     @staticmethod
     def apply_march_knight(state: Any, action: Action) -> None:
         knights.move(state, state.actor, action["from"], action["to"])
-        knights.judge_roads(state, (action["from"], action["to"]))
+        knights.judge_roads(state, {action["from"]: state.actor, action["to"]: -1})
 
     @staticmethod
     def apply_displace_knight(state: Any, action: Action) -> None:
-        knights.displace(state, state.actor, action["from"], action["to"])
-        knights.judge_roads(state, (action["from"], action["to"]))
+        p, loser = state.actor, state.ck_knight_owner[action["to"]]
+        knights.displace(state, p, action["from"], action["to"])
+        knights.judge_roads(state, {action["from"]: p, action["to"]: loser})
 
     @staticmethod
     def apply_chase_robber(state: Any, action: Action) -> None:
@@ -335,8 +336,9 @@ class CitiesKnights(ProgressRules, Expansion):
         cards.play(state, p, action["card"])
         before = tuple(state.ck_knight_owner)
         progress.apply_play(state, p, action)
-        if tuple(state.ck_knight_owner) != before:  # a card moved knights (CK-KN-05)
-            knights.judge_roads(state)
+        after = state.ck_knight_owner
+        if tuple(after) != before:  # a card moved knights (CK-KN-05)
+            knights.judge_roads(state, {v: b for v, b in enumerate(before) if after[v] != b})
 
 
 _CHECKED = DEVELOPMENT_ACTIONS | {"build_settlement", "build_road", "build_city"}

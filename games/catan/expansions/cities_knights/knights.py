@@ -268,18 +268,23 @@ def trail_owners(state: Any) -> list[int]:
     return [o if o != -1 else knight[v] for v, o in enumerate(state.vertex_owner)]
 
 
-def judge_roads(state: Any, vertices: Any = None) -> None:
-    """CK-KN-05, BG-LR-05..07: knights came or left at ``vertices`` (None: anywhere): the
-    trails of the seats with two roads at one of them are measured again, and the Longest
-    Road goes to whom the core's rules give it (a holder cut below another loses it)."""
-    board, eo = state.board, state.edge_owner
-    if vertices is None:
-        seats = set(range(len(state.road_length)))
-    else:
-        seats = set()
-        for v in vertices:
-            owners = [eo[e] for e in board.vertex_edges[v]]
-            seats.update(q for q in owners if q != -1 and owners.count(q) >= 2)
+def judge_roads(state: Any, before: dict[int, int]) -> None:
+    """CK-KN-05, BG-LR-05..07: knights came or left: ``before`` gives, for each intersection
+    that changed, its knight's owner before (-1: none). A seat's trails through it are
+    measured again when it passed there before and not now, or the other way round (its own
+    knight never blocks it), and the Longest Road goes to whom the core's rules give it."""
+    board, eo, ko = state.board, state.edge_owner, state.ck_knight_owner
+    seats = set()
+    for v, was in before.items():
+        now = ko[v]
+        if now == was or state.vertex_owner[v] != -1:
+            continue
+        owners = [eo[e] for e in board.vertex_edges[v]]
+        seats.update(
+            q
+            for q in owners
+            if q != -1 and owners.count(q) >= 2 and (was in (-1, q)) != (now in (-1, q))
+        )
     holder, dropped, changed = state.longest_road, False, False
     for q in sorted(seats):
         new = state.trail_length(q)
