@@ -91,7 +91,7 @@ def _check_board(state: Any) -> None:
         roads = sum(1 for e, o in enumerate(state.edge_owner) if o == p and e not in other_pieces)
         assert roads + state.roads_left[p] == MAX_ROADS
         assert state.road_length[p] == longest_trail(
-            state.board, p, state.edge_owner, state.vertex_owner, state.path_weight
+            state.board, p, state.edge_owner, state.trail_owners(), state.path_weight
         )
     for v, o in enumerate(state.vertex_owner):
         if o != -1:
