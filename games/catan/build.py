@@ -65,7 +65,15 @@ class BuildRules:
     def trail_length(self, p: int) -> int:
         if self.plugged and self.hooks.trail:
             return self.hooks.trail[0](self, p)  # Seafarers: roads and ships
-        return longest_trail(self.board, p, self.edge_owner, self.vertex_owner, self.path_weight)
+        return longest_trail(self.board, p, self.edge_owner, self.trail_owners(), self.path_weight)
+
+    def trail_owners(self) -> list[int]:
+        """Who holds each intersection for Longest Road (an opponent there ends a trail,
+        BG-LR-03): the buildings' owners, unless a plug-in's ``trail_owners`` hook adds other
+        pieces that break roads (Cities & Knights: knights, CK-KN-05)."""
+        if self.plugged and self.hooks.trail_owners:
+            return self.hooks.trail_owners[0](self)
+        return self.vertex_owner
 
     # ------------------------------------------------------------------ legal spots
     def road_spots(self, p: int) -> list[int]:
@@ -215,7 +223,7 @@ class BuildRules:
                 self._update_longest_road(holder_dropped=False)
             return
         new = longer_trail_through(
-            self.board, p, e, self.edge_owner, self.vertex_owner, old, self.path_weight
+            self.board, p, e, self.edge_owner, self.trail_owners(), old, self.path_weight
         )
         if new == old:
             return

@@ -60,6 +60,9 @@ hook               when                                                   e.g.
                    hook set a chance phase of its own (other dice)         event die + red die
 ``rob``            the robber steals from ``victim``; True: the hook       Cities & Knights:
                    took over the steal (other cards to steal)              commodities too
+``trail_owners``   Longest Road is measured: who holds each intersection   Cities & Knights:
+                   (a list like ``vertex_owner``; an opponent there ends   knights break roads
+                   a trail); the first plug-in's answer is used
 =================  =====================================================  ========================
 
 Neutral colours (``neutral_colours``, Catan for Two): piece owners ``n .. state.owners - 1`` on
@@ -124,6 +127,7 @@ HOOKS = (
     "road_building",
     "roll",
     "rob",
+    "trail_owners",
 )
 """The hooks a state calls (``layout`` and ``static`` are asked with the options only)."""
 

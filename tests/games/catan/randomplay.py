@@ -121,7 +121,7 @@ def _trail(state: Any, p: int) -> int:
         if not scenario_of(state).longest_route:
             return 0
         return longest_route(state.board, p, state.edge_owner, state.vertex_owner, state.ship_owner)
-    return longest_trail(state.board, p, state.edge_owner, state.vertex_owner, state.path_weight)
+    return longest_trail(state.board, p, state.edge_owner, state.trail_owners(), state.path_weight)
 
 
 def _check_ships(state: Any) -> None:

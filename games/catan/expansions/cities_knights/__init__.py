@@ -154,6 +154,9 @@ class CitiesKnights(ProgressRules, Expansion):
     def rob(self, state: Any, victim: int) -> bool:
         return cards.rob(state, victim)
 
+    def trail_owners(self, state: Any) -> list[int]:
+        return knights.trail_owners(state)
+
     def actions(self, state: Any, p: int, legal: list[Action]) -> None:
         """CK-TU-04: everything after the roll, in any order; the Alchemist before it."""
         if state.phase == "pre_roll":
@@ -162,7 +165,7 @@ class CitiesKnights(ProgressRules, Expansion):
             return
         if state.phase != "main":
             return
-        legal[:] = [a for a in legal if _allowed(state, p, a)]
+        legal[:] = [a for a in legal if a["type"] not in _CHECKED or _allowed(state, p, a)]
         knights.add_knight_actions(state, p, legal)
         improvements.add_walls(state, p, legal)
         improvements.add_improvements(state, p, legal)
@@ -286,11 +289,13 @@ class CitiesKnights(ProgressRules, Expansion):
     @staticmethod
     def apply_retreat_knight(state: Any, action: Action) -> None:
         knights.retreat(state, action["to"])
+        knights.judge_roads(state, {action["to"]: -1})
         state.resume_turn()
 
     @staticmethod
     def apply_build_knight(state: Any, action: Action) -> None:
         knights.build(state, state.actor, action["vertex"])
+        knights.judge_roads(state, {action["vertex"]: -1})
 
     @staticmethod
     def apply_activate_knight(state: Any, action: Action) -> None:
@@ -303,10 +308,13 @@ class CitiesKnights(ProgressRules, Expansion):
     @staticmethod
     def apply_march_knight(state: Any, action: Action) -> None:
         knights.move(state, state.actor, action["from"], action["to"])
+        knights.judge_roads(state, {action["from"]: state.actor, action["to"]: -1})
 
     @staticmethod
     def apply_displace_knight(state: Any, action: Action) -> None:
-        knights.displace(state, state.actor, action["from"], action["to"])
+        p, loser = state.actor, state.ck_knight_owner[action["to"]]
+        knights.displace(state, p, action["from"], action["to"])
+        knights.judge_roads(state, {action["from"]: p, action["to"]: loser})
 
     @staticmethod
     def apply_chase_robber(state: Any, action: Action) -> None:
@@ -329,7 +337,15 @@ class CitiesKnights(ProgressRules, Expansion):
         """CK-PC-02: the card leaves the hand (under its deck), then its effect."""
         p = state.actor
         cards.play(state, p, action["card"])
+        before = tuple(state.ck_knight_owner)
         progress.apply_play(state, p, action)
+        after = state.ck_knight_owner
+        if tuple(after) != before:  # a card moved knights (CK-KN-05)
+            knights.judge_roads(state, {v: b for v, b in enumerate(before) if after[v] != b})
+
+
+_CHECKED = DEVELOPMENT_ACTIONS | {"build_settlement", "build_road", "build_city"}
+"""The core's action types ``_allowed`` may refuse (the others pass untouched)."""
 
 
 def _allowed(state: Any, p: int, action: Action) -> bool:

@@ -134,7 +134,12 @@ def wall_spots(state: Any, p: int) -> list[int]:
 
 def add_walls(state: Any, p: int, legal: list[Action]) -> None:
     h = state.hand[p]
-    if all(h[r] >= WALL_COST[r] for r in range(5)):
+    if (
+        h[0] >= WALL_COST[0]
+        and h[1] >= WALL_COST[1]
+        and h[2] >= WALL_COST[2]
+        and (h[3] >= WALL_COST[3] and h[4] >= WALL_COST[4])
+    ):
         legal.extend({"type": "build_wall", "vertex": v} for v in wall_spots(state, p))
 
 

@@ -34,15 +34,26 @@ def start_turn(state: Any) -> None:
 
 
 def knights_of(state: Any, p: int) -> list[int]:
-    return [v for v, o in enumerate(state.ck_knight_owner) if o == p]
-
-
-def tokens_on_board(state: Any, p: int, strength: int) -> int:
+    """The intersections of ``p``'s knights, in order. ``list.index`` finds each one: a seat
+    has at most six knights, and this runs at every main-phase decision."""
     owner = state.ck_knight_owner
+    mine: list[int] = []
     if p not in owner:
-        return 0
+        return mine
+    v = owner.index(p)
+    try:
+        while True:
+            mine.append(v)
+            v = owner.index(p, v + 1)
+    except ValueError:
+        return mine
+
+
+def tokens_on_board(state: Any, p: int, strength: int, mine: list[int] | None = None) -> int:
+    """``p``'s knights of ``strength`` on the board (``mine``: ``knights_of(state, p)``)."""
+    strengths = state.ck_knight_strength
     return sum(
-        1 for o, s in zip(owner, state.ck_knight_strength, strict=True) if o == p and s == strength
+        1 for v in (knights_of(state, p) if mine is None else mine) if strengths[v] == strength
     )
 
 
@@ -64,17 +75,17 @@ def _affords(state: Any, p: int, cost: tuple[int, ...]) -> bool:
 # ---------------------------------------------------------------------- legal lists
 def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     """CK-KN-01..03 any time of the turn after the roll; CK-KN-06 the knights' actions."""
-    owner = state.ck_knight_owner
-    mine = [v for v, o in enumerate(owner) if o == p] if p in owner else []
+    mine = knights_of(state, p)
     if _affords(state, p, KNIGHT_COST):
-        if tokens_on_board(state, p, 1) < KNIGHTS_PER_LEVEL:  # CK-KN-01
+        if tokens_on_board(state, p, 1, mine) < KNIGHTS_PER_LEVEL:  # CK-KN-01
+            vo, ko = state.vertex_owner, state.ck_knight_owner
             legal.extend(
                 {"type": "build_knight", "vertex": v}
                 for v in sorted(state.road_vertices[p])
-                if empty(state, v)
+                if vo[v] == -1 and ko[v] == -1
             )
         legal.extend(
-            {"type": "promote_knight", "vertex": v} for v in mine if may_promote(state, p, v)
+            {"type": "promote_knight", "vertex": v} for v in mine if may_promote(state, p, v, mine)
         )
     if not mine:
         return
@@ -97,7 +108,7 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
             legal.append({"type": "chase_robber", "vertex": v})
 
 
-def may_promote(state: Any, p: int, v: int) -> bool:
+def may_promote(state: Any, p: int, v: int, mine: list[int] | None = None) -> bool:
     """CK-KN-03: one level, once per knight per turn, a free token of the next level; strong
     to mighty only with the Fortress (politics level 3)."""
     s = state.ck_knight_strength[v]
@@ -105,7 +116,7 @@ def may_promote(state: Any, p: int, v: int) -> bool:
         return False
     if s == 2 and state.ck_levels[p][POLITICS] < ABILITY_LEVEL:
         return False
-    return tokens_on_board(state, p, s + 1) < KNIGHTS_PER_LEVEL
+    return tokens_on_board(state, p, s + 1, mine) < KNIGHTS_PER_LEVEL
 
 
 def reach(state: Any, p: int, start: int) -> tuple[list[int], list[int]]:
@@ -248,3 +259,39 @@ def chase(state: Any, p: int, v: int) -> None:
     _acted(state, v)
     state.events.append({"type": "chase_robber", "seat": p, "vertex": v, "visible_to": "all"})
     state._set_phase("move_robber", p)
+
+
+# ---------------------------------------------------------------------- Longest Road
+def trail_owners(state: Any) -> list[int]:
+    """CK-KN-05: a knight breaks an opponent's road like a settlement: for Longest Road an
+    intersection is held by its building's owner, else by its knight's (-1: nobody)."""
+    knight = state.ck_knight_owner
+    return [o if o != -1 else knight[v] for v, o in enumerate(state.vertex_owner)]
+
+
+def judge_roads(state: Any, before: dict[int, int]) -> None:
+    """CK-KN-05, BG-LR-05..07: knights came or left: ``before`` gives, for each intersection
+    that changed, its knight's owner before (-1: none). A seat's trails through it are
+    measured again when it passed there before and not now, or the other way round (its own
+    knight never blocks it), and the Longest Road goes to whom the core's rules give it."""
+    board, eo, ko = state.board, state.edge_owner, state.ck_knight_owner
+    seats = set()
+    for v, was in before.items():
+        now = ko[v]
+        if now == was or state.vertex_owner[v] != -1:
+            continue
+        owners = [eo[e] for e in board.vertex_edges[v]]
+        seats.update(
+            q
+            for q in owners
+            if q != -1 and owners.count(q) >= 2 and (was in (-1, q)) != (now in (-1, q))
+        )
+    holder, dropped, changed = state.longest_road, False, False
+    for q in sorted(seats):
+        new = state.trail_length(q)
+        if new != state.road_length[q]:
+            dropped = dropped or (q == holder and new < state.road_length[q])
+            state.road_length[q] = new
+            changed = True
+    if changed:
+        state._update_longest_road(holder_dropped=dropped)

@@ -49,19 +49,23 @@ def rate(state: Any, p: int, kind: str) -> int:
 
 def add_bank_trades(state: Any, p: int, legal: list[Action]) -> None:
     held = (*state.hand[p], *state.ck_commodities[p])
-    for give, number in zip(cards.CARD_NAMES, held, strict=True):
+    stock = None
+    for i, number in enumerate(held):
         if number < 2:
             continue  # no rate is below 2:1
+        give = cards.CARD_NAMES[i]
         need = rate(state, p, give)
         if number < need:
             continue
-        core_rate = state.rates[p][RESOURCE_INDEX[give]] if give in RESOURCE_INDEX else None
-        for get in cards.CARD_NAMES:
-            if get == give or not cards.bank_count(state, get):
-                continue
-            if core_rate == need and get in RESOURCE_INDEX:
-                continue  # the core's maritime_trade already offers it
-            legal.append({"type": "bank_trade", "give": give, "get": get})
+        if stock is None:
+            stock = (*state.bank, *state.ck_commodity_bank)
+        # the core's maritime_trade already offers resource for resource at its own rate
+        core_offers = i < 5 and state.rates[p][i] == need
+        legal.extend(
+            {"type": "bank_trade", "give": give, "get": get}
+            for j, get in enumerate(cards.CARD_NAMES)
+            if j != i and stock[j] and not (core_offers and j < 5)
+        )
 
 
 def bank_trade(state: Any, p: int, give: str, get: str) -> None:

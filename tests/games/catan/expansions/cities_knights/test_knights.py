@@ -242,3 +242,23 @@ def test_ck_ba_05_ship_back_knights_off_robber_awake() -> None:
     state.apply(A.END_TURN)
     roll(state, "trade", 3, 4)
     assert state.phase == "move_robber"
+
+
+def test_ck_kn_05_knight_breaks_an_opponents_longest_road_like_a_settlement() -> None:
+    """CK-KN-05: seat 0's knight on the middle of seat 1's 6-road trail cuts it to 3, so the
+    Longest Road passes to seat 0's 5 roads; marched away, the trail is whole again and
+    seat 1 takes it back (6 > 5)."""
+    state = blank()
+    put(state, 1, cities=[0], roads=path(state, 0, 3, 7, 12, 8, 4, 1))
+    put(state, 0, cities=[27], roads=path(state, 27, 21, 16, 22, 17, 12))
+    state._update_longest_road(holder_dropped=False)  # as if seat 1 had built its sixth road
+    in_main(state)
+    assert state.road_length[:2] == [5, 6] and state.longest_road == 1
+    give(state, 0, wool=1, ore=1)
+    state.apply({"type": "build_knight", "vertex": 12})
+    assert state.road_length[:2] == [5, 3]
+    assert state.longest_road == 0 and events(state, "longest_road")[-1]["previous"] == 1
+    assert state.public_vp(0) == 2 + 2 and state.public_vp(1) == 2
+    put_knight(state, 0, 12, active=1)
+    state.apply({"type": "march_knight", "from": 12, "to": 22})
+    assert state.road_length[:2] == [5, 6] and state.longest_road == 1
