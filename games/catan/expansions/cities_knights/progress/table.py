@@ -202,8 +202,10 @@ def activate_free(state: Any, p: int, v: int) -> None:
 
 
 def remove_knight(state: Any, p: int, v: int) -> tuple[int, int]:
-    """The knight leaves the board for its owner's supply: (strength, active)."""
+    """The knight leaves the board for its owner's supply: (strength, active); the roads it
+    broke join again (CK-KN-05)."""
     _, strength, active, _ = knights.lift(state, v)
+    knights.judge_roads(state, {v: p})
     return strength, active
 
 
@@ -218,6 +220,7 @@ def knight_spots(state: Any, p: int) -> list[int]:
 
 def place_knight(state: Any, p: int, v: int, strength: int, active: int) -> None:
     knights._put(state, v, p, strength, active, 0)
+    knights.judge_roads(state, {v: -1})  # it breaks the roads through it (CK-KN-05)
     state.events.append(
         {
             "type": "deserter_places",

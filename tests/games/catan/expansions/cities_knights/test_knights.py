@@ -262,3 +262,27 @@ def test_ck_kn_05_knight_breaks_an_opponents_longest_road_like_a_settlement() ->
     put_knight(state, 0, 12, active=1)
     state.apply({"type": "march_knight", "from": 12, "to": 22})
     assert state.road_length[:2] == [5, 6] and state.longest_road == 1
+
+
+def test_ck_kn_05_a_deserted_knight_no_longer_breaks_the_road() -> None:
+    """CK-KN-05 with the Deserter (CK-PC-P03): seat 0's knight cuts seat 1's 6-road trail and
+    takes the Longest Road; seat 1 plays the Deserter, seat 0 gives up that knight, and the
+    trail is whole again at once: seat 1 holds the card (6 > 5) before it places its knight."""
+    from .progress_helpers import answer, deal, play
+
+    state = blank()
+    put(state, 1, cities=[0], roads=path(state, 0, 3, 7, 12, 8, 4, 1))
+    put(state, 0, cities=[27], roads=path(state, 27, 21, 16, 22, 17, 12))
+    state._update_longest_road(holder_dropped=False)
+    in_main(state)
+    give(state, 0, wool=1, ore=1)
+    state.apply({"type": "build_knight", "vertex": 12})
+    assert state.road_length[:2] == [5, 3] and state.longest_road == 0
+    state.apply(A.END_TURN)
+    in_main(state)
+    assert state.turn_player == 1
+    deal(state, 1, "Deserter")
+    play(state, "Deserter", seat=0)
+    answer(state, "choose_vertex", vertex=12)
+    assert state.ck_knight_owner[12] == -1
+    assert state.road_length[:2] == [5, 6] and state.longest_road == 1
