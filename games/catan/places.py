@@ -62,7 +62,9 @@ class Island:
     def corner(self, vertex: int) -> str:
         geo = self.geometry
         hexes = geo.vertex_hexes[vertex]
-        if len(hexes) == 1:
+        if len(hexes) == 1 and vertex not in geo.hex_vertices[hexes[0]]:
+            where = f"the centre of {self.hex(hexes[0])}"  # a hub (T&B's plazas)
+        elif len(hexes) == 1:
             (hex_id,) = hexes
             corner = CORNERS[geo.hex_vertices[hex_id].index(vertex)]
             where = f"the {corner} corner of {self.hex(hex_id)}"
@@ -84,7 +86,11 @@ class Island:
         (hex_id,) = hexes
         corners = geo.hex_vertices[hex_id]
         ends = set(geo.edge_vertices[edge])
-        side = next(i for i in range(6) if {corners[i], corners[(i + 1) % 6]} == ends)
+        side = next((i for i in range(6) if {corners[i], corners[(i + 1) % 6]} == ends), None)
+        if side is None:  # a hub's spoke (T&B's plazas): from the centre to a corner
+            (corner,) = ends & set(corners)
+            name = CORNERS[corners.index(corner)]
+            return f"from the centre of {self.hex(hex_id)} to its {name} corner"
         return f"on the {SIDES[side]} shore of {self.hex(hex_id)}"
 
     def hexes_numbered(self, number: int) -> list[int]:

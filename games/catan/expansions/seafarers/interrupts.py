@@ -42,6 +42,8 @@ def interrupt(state: Any) -> None:
 
 def proceed(state: Any) -> None:
     """The next queued draw or choice, else back to the saved phase."""
+    if state.sf_gold and not any(state.bank):
+        state.sf_gold.clear()  # SF-GO-02: nothing left to choose from, the rest is not paid
     if state.fog_queue:
         state._set_phase("fog", CHANCE)
     elif state.sf_gold:

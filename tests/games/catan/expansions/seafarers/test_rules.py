@@ -390,6 +390,20 @@ def test_sf_go_02_gold_choices_come_from_the_bank() -> None:
     assert {a["resource"] for a in state.legal_actions()} == {"brick", "wool", "grain"}
 
 
+def test_sf_go_02_an_empty_bank_pays_no_gold_and_asks_nobody() -> None:
+    """SF-GO-02: with the bank empty a gold field's owners get nothing and are not asked to
+    choose (a ladder game stalled here: the seat had to decide with no legal action)."""
+    state, gold = _gold_position()
+    state.bank = [0] * 5
+    state.rolled = False
+    state._set_phase("pre_roll", 0)
+    state.apply(A.ROLL)
+    state.apply(dice_for(state.numbers[gold]))
+    assert state.phase == "main" and state.current_player() == 0
+    assert state.legal_actions()
+    assert sum(state.hand[0]) == 0 and sum(state.hand[1]) == 0
+
+
 def test_sf_dc_02_a_knight_moves_the_robber_or_the_pirate() -> None:
     """SF-DC-02: a knight card offers both the robber and the pirate."""
     state = cleared()

@@ -177,3 +177,18 @@ def test_TB_CO_02_no_harbour_on_a_trade_hex() -> None:
     static = GAME.static_info(dict(OPTIONS))
     assert static["layout"] == "traders_barbarians"
     assert set(static["sites"]["trade_hexes"]) == set(TRADE)
+
+
+def test_a_plaza_and_its_paths_in_words() -> None:
+    """The live view names a plaza (a hub at a trade hex's centre) and the paths to it (a
+    Catan for Two neutral road there failed a ladder match's live view)."""
+    from games.catan.places import Island
+
+    state = _board_laid()
+    island = Island(state)
+    for name in TRADE:
+        v = plaza(state, name)
+        assert island.corner(v) == f"the centre of the {name}"
+        for e in state.board.vertex_edges[v]:
+            assert island.path(e).startswith(f"from the centre of the {name} to its ")
+            assert island.path(e).endswith(" corner")
