@@ -87,6 +87,7 @@ class CitiesKnights(ProgressRules, Expansion):
         "ck_steal": "steal",
         **ProgressRules.CHANCE_KINDS,
     }
+    fixed_outcomes = {"ck_dice": frozenset(id(a) for a, _ in flow.DICE_OUTCOMES)}
     sentences = {**setup_city.SENTENCES, **SENTENCES, **progress.SENTENCES}
     draw_board = staticmethod(draw_board)
     seat_words = staticmethod(seat_words)
@@ -347,7 +348,9 @@ def _main_additions(state: Any, p: int) -> list[Action]:
     log since the last main list of this seat and turn is exactly one ``propose_trade`` and
     ``n - 1`` ``reject_trade`` events, that list is returned again. Any other action of the main
     phase builds a main list before it is applied (``apply`` checks legality), which renews the
-    memo, so nothing else can have happened in between."""
+    memo, so nothing else can have happened in between. Like the core's ``_legal``, this assumes
+    the state changes through ``apply``: code that edits a state by hand (tests) after such a
+    proposal drops ``state._ck_main`` as well."""
     events = state.events
     memo = state.__dict__.get("_ck_main")
     if memo is not None:
