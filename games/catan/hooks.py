@@ -161,6 +161,10 @@ class Expansion:
     pieces, roads and possibly Longest Road, never cards, turns or production."""
     chance_kinds: ClassVar[dict[str, str]] = {}
     """Its chance phases -> ``chance_kind()`` names."""
+    fixed_outcomes: ClassVar[dict[str, frozenset[int]]] = {}
+    """Chance phases whose outcomes are always the same action objects -> their ``id``s: ``apply``
+    takes one of these objects without comparing it against the outcome list (as the base
+    game's dice); an equal dict from elsewhere is still checked by value."""
     longest_road: ClassVar[bool] = True
     """False: the game has no Longest Road card (T&B main scenario); lengths are still kept."""
     robber: ClassVar[bool] = True

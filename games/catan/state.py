@@ -47,8 +47,11 @@ CHANCE_PHASES = {
     "steal": "steal",
     "draw_development": "deck:development",
 }
+FIXED_OUTCOMES: dict[str, frozenset[int]] = {}
+"""Plug-in chance phases with fixed outcome objects -> their ids (``Expansion.fixed_outcomes``)."""
 for _x in expansions.plugins():
     CHANCE_PHASES.update(_x.chance_kinds)
+    FIXED_OUTCOMES.update(_x.fixed_outcomes)
 
 
 class Income:
@@ -347,8 +350,10 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             raise IllegalAction(f"{_describe(action)}: the game is over")
         if actor == CHANCE:
             phase = self.phase
-            if not (id(action) in A.DICE_IDS and (phase == "dice" or phase == "order_roll")) and (
-                action not in [o for o, _ in self.chance_outcomes()]
+            if (
+                not (id(action) in A.DICE_IDS and (phase == "dice" or phase == "order_roll"))
+                and not (self.plugged and id(action) in FIXED_OUTCOMES.get(phase, ()))
+                and action not in [o for o, _ in self.chance_outcomes()]
             ):
                 raise IllegalAction(
                     f"{_describe(action)}: not an outcome of this chance node (phase {phase})"

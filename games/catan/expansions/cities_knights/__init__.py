@@ -87,6 +87,7 @@ class CitiesKnights(ProgressRules, Expansion):
         "ck_steal": "steal",
         **ProgressRules.CHANCE_KINDS,
     }
+    fixed_outcomes = {"ck_dice": frozenset(id(a) for a, _ in flow.DICE_OUTCOMES)}
     sentences = {**setup_city.SENTENCES, **SENTENCES, **progress.SENTENCES}
     draw_board = staticmethod(draw_board)
     seat_words = staticmethod(seat_words)
@@ -166,11 +167,7 @@ class CitiesKnights(ProgressRules, Expansion):
         if state.phase != "main":
             return
         legal[:] = [a for a in legal if a["type"] not in _CHECKED or _allowed(state, p, a)]
-        knights.add_knight_actions(state, p, legal)
-        improvements.add_walls(state, p, legal)
-        improvements.add_improvements(state, p, legal)
-        trading.add_bank_trades(state, p, legal)
-        legal.extend(progress.playable(state, p))
+        legal.extend(_main_additions(state, p))
 
     def vp(self, state: Any, p: int) -> int:
         """CK-VP-01, CK-CI-05, CK-BA-04, CK-PC-03, CK-ME-01, A-CK-09."""
@@ -342,6 +339,41 @@ class CitiesKnights(ProgressRules, Expansion):
         after = state.ck_knight_owner
         if tuple(after) != before:  # a card moved knights (CK-KN-05)
             knights.judge_roads(state, {v: b for v, b in enumerate(before) if after[v] != b})
+
+
+def _main_additions(state: Any, p: int) -> list[Action]:
+    """The plug-in's main-phase actions: knights, walls, improvements, bank trades, progress
+    cards. A trade proposal that every other seat rejected changes nothing they depend on (only
+    the core's proposal count and the log), and random play is mostly such proposals: when the
+    log since the last main list of this seat and turn is exactly one ``propose_trade`` and
+    ``n - 1`` ``reject_trade`` events, that list is returned again. Any other action of the main
+    phase builds a main list before it is applied (``apply`` checks legality), which renews the
+    memo, so nothing else can have happened in between. Like the core's ``_legal``, this assumes
+    the state changes through ``apply``: code that edits a state by hand (tests) after such a
+    proposal drops ``state._ck_main`` as well."""
+    events = state.events
+    memo = state.__dict__.get("_ck_main")
+    if memo is not None:
+        log, seen, last, seat, turn, additions = memo
+        if (
+            log is events
+            and seat == p
+            and turn == state.turn
+            and len(events) == seen + state.n
+            and (seen == 0 or events[seen - 1] is last)
+            and events[seen]["type"] == "propose_trade"
+            and all(e["type"] == "reject_trade" for e in events[seen + 1 :])
+        ):
+            memo[1], memo[2] = len(events), events[-1]
+            return additions
+    additions = []
+    knights.add_knight_actions(state, p, additions)
+    improvements.add_walls(state, p, additions)
+    improvements.add_improvements(state, p, additions)
+    trading.add_bank_trades(state, p, additions)
+    additions.extend(progress.playable(state, p))
+    state._ck_main = [events, len(events), events[-1] if events else None, p, state.turn, additions]
+    return additions
 
 
 _CHECKED = DEVELOPMENT_ACTIONS | {"build_settlement", "build_road", "build_city"}

@@ -36,15 +36,13 @@ def start_turn(state: Any) -> None:
 def knights_of(state: Any, p: int) -> list[int]:
     """The intersections of ``p``'s knights, in order. ``list.index`` finds each one: a seat
     has at most six knights, and this runs at every main-phase decision."""
-    owner = state.ck_knight_owner
+    find = state.ck_knight_owner.index
     mine: list[int] = []
-    if p not in owner:
-        return mine
-    v = owner.index(p)
+    v = -1
     try:
         while True:
+            v = find(p, v + 1)
             mine.append(v)
-            v = owner.index(p, v + 1)
     except ValueError:
         return mine
 

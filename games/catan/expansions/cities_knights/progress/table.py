@@ -181,7 +181,8 @@ def knights_of(state: Any, p: int) -> list[int]:
 
 
 def promotable(state: Any, p: int) -> list[int]:
-    return [v for v in knights.knights_of(state, p) if knights.may_promote(state, p, v)]
+    mine = knights.knights_of(state, p)
+    return [v for v in mine if knights.may_promote(state, p, v, mine)]
 
 
 def promote_free(state: Any, p: int, v: int) -> None:

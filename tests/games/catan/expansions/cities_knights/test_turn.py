@@ -3,6 +3,8 @@ test names); positions on the beginners' map (§13)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.catan import GAME
@@ -297,3 +299,61 @@ def test_ck_su_01_beginners_map_rows_and_harbours_of_section_13() -> None:
     )
     variable = GAME.new_game(4, 1, {**OPTIONS, "layout": "variable"})
     assert variable.board.name != "cities_knights_beginner"
+
+
+def test_ck_tu_01_dice_outcomes_taken_by_identity_or_value_and_others_refused() -> None:
+    """CK-TU-01: ``apply`` takes the dice's own outcome objects without the list comparison
+    (``fixed_outcomes``), an equal dict by value, and refuses a face that is no outcome."""
+    from games.errors import IllegalAction
+
+    for outcome in (flow.DICE_OUTCOMES[40][0], dict(flow.DICE_OUTCOMES[40][0])):
+        state = ck_game()
+        state.apply(A.ROLL)
+        state.apply(outcome)
+        assert state.dice == [outcome["die1"], outcome["die2"]]
+        assert state.ck_event == outcome["event"]
+    state = ck_game()
+    state.apply(A.ROLL)
+    for wrong in (
+        {"type": "ck_dice", "event": "trade", "die1": 7, "die2": 1},
+        {"type": "ck_dice", "event": "gold", "die1": 1, "die2": 1},
+    ):
+        with pytest.raises(IllegalAction, match="not an outcome"):
+            state.apply(wrong)
+    assert state.phase == "ck_dice"
+
+
+def _fresh_main_list(state: Any) -> list[dict[str, Any]]:
+    """The main list built from scratch (the plug-in's memo and the core's cache dropped)."""
+    state.__dict__.pop("_ck_main", None)
+    state._legal = None
+    return state.legal_actions()
+
+
+def test_ck_tu_04_main_list_after_a_rejected_or_accepted_proposal_is_right() -> None:
+    """CK-TU-04: after a trade proposal every seat rejected, the main list (the plug-in keeps its
+    part) equals one built from scratch; after an accepted one it follows the new hands."""
+    state = in_main(ck_game())
+    p = state.turn_player
+    give(state, p, grain=2, ore=2, wool=2, lumber=1, brick=1)
+    before = state.legal_actions()
+    proposal = {"type": "propose_trade", "give": {"ore": 2}, "get": {"lumber": 1}}
+    state.apply(proposal)
+    while state.phase == "trade_answer":
+        state.apply(A.REJECT_TRADE)
+    kept = state.legal_actions()
+    assert state.phase == "main" and kept == _fresh_main_list(state)
+    assert [a for a in kept if a["type"] != "propose_trade"] == [
+        a for a in before if a["type"] != "propose_trade"
+    ]
+    partner = (p + 1) % state.n
+    give(state, partner, lumber=1)
+    state.legal_actions()
+    state.apply(proposal)
+    while state.phase == "trade_answer":
+        state.apply(A.ACCEPT_TRADE if state.actor == partner else A.REJECT_TRADE)
+    state.apply({"type": "confirm_trade", "seat": partner})
+    after = state.legal_actions()
+    assert "ore" not in hand_of(state, p)
+    assert after == _fresh_main_list(state)
+    assert after != kept  # no ore left: the knight's activation and the city are gone
