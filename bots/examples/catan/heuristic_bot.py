@@ -404,6 +404,59 @@ def catan_for_two(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[st
     return None
 
 
+def special_map_move(
+    turn: arena_bot.Turn, sea: arena_bot.SeafarersView, kinds: set[str]
+) -> int | None:
+    """The special maps' own decisions (docs/scenarios/seafarers_special.md): harbours laid on
+    our own coast, the Wonders claimed and built whenever legal (all four levels win), the
+    Pirate Islands' lane ships, knights as warships and a fortress attack once the warships
+    beat a die more often than not, the Cloth pirate on the ships of the seat with the most
+    cloth, which it loots. None: no such decision now."""
+    raw, me = sea.raw, sea.seat
+    mine = {b[0]: b[2] for b in sea.buildings(me)}
+    for kind in ("place_harbour", "place_gift_harbour"):
+        if kind in kinds:
+
+            def coast(action: dict) -> float:
+                ends = sea.edge_vertices(action["edge"])
+                return sum(3 * mine.get(v, 0) + 0.1 * spot_value(sea, v) for v in ends)
+
+            return best(turn, turn.actions_of_type(kind), coast)
+    for kind in ("build_wonder_level", "claim_wonder", "play_vp_as_knight", "play_knight"):
+        if kind in kinds and (kind != "play_knight" or "pirate_islands" in raw):
+            return turn.actions_of_type(kind)[0]
+    if "take_booty" in kinds:
+        need = missing(sea.resources, COSTS["city"]) or missing(sea.resources, COSTS["settlement"])
+        return best(turn, turn.actions_of_type("take_booty"), lambda a: need.get(a["resource"], 0))
+    pirates = raw.get("pirate_islands")
+    if pirates is not None and not kinds & {"build_city", "build_settlement"}:
+        if "build_ship" in kinds:  # only the lane's next path is legal: sail on to the fortress
+            return turn.actions_of_type("build_ship")[0]
+        if "attack_fortress" in kinds and len(pirates["warships"][me]) >= 4:
+            return turn.actions_of_type("attack_fortress")[0]  # wins on a die of 1-3 or better
+    cloth = raw.get("cloth_for_catan")
+    if cloth is not None and "pirate_loot" in kinds:
+        return best(turn, turn.actions_of_type("pirate_loot"),
+                    lambda a: (a["loot"] == "cloth", cloth["cloth"][a["seat"]]))  # fmt: skip
+    if cloth is not None and "cl_move_pirate" in kinds:
+        hexes = sea.static["vertex_hexes"]
+        rich = [
+            cloth["cloth"][seat] + 1 if seat != me else -5 for seat in range(len(cloth["cloth"]))
+        ]
+
+        def prey(action: dict) -> float:
+            h = action["hex"]
+            sides = [
+                seat
+                for edge, seat in raw["seafarers"]["ships"]
+                if all(h in hexes[v] for v in sea.edge_vertices(edge))
+            ]
+            return sum(rich[seat] for seat in sides)
+
+        return best(turn, turn.actions_of_type("cl_move_pirate"), prey)
+    return None
+
+
 def seafarers_move(turn: arena_bot.Turn, kinds: set[str]) -> int | None:
     """Seafarers (docs/scenarios/seafarers.md): gold fields' choices toward a city or a
     settlement, and ships toward the best free coast (new islands earn special points) when no
@@ -411,6 +464,8 @@ def seafarers_move(turn: arena_bot.Turn, kinds: set[str]) -> int | None:
     sea = arena_bot.seafarers_view(turn)
     if sea is None:
         return None
+    if (special := special_map_move(turn, sea, kinds)) is not None:
+        return special
     if "choose_gold" in kinds:
         need = missing(sea.resources, COSTS["city"]) or missing(sea.resources, COSTS["settlement"])
         return best(turn, turn.actions_of_type("choose_gold"),
@@ -419,8 +474,16 @@ def seafarers_move(turn: arena_bot.Turn, kinds: set[str]) -> int | None:
         return None  # points first; the base game's choices for the rest
     occupied = {b[0] for b in sea.buildings()}
     neighbors = sea.static["vertex_neighbors"]
+    cloth = sea.raw.get("cloth_for_catan") or {"villages": []}
+    villages = {  # Cloth for Catan: a ship beside a village with cloth opens its trade
+        town["vertex"]
+        for town in cloth["villages"]
+        if town["cloth"] and sea.seat not in town["traders"]
+    }
 
     def free_coast(v: int) -> float:
+        if v in villages:
+            return 10.0
         if v in occupied or any(n in occupied for n in neighbors[v]):
             return 0.0
         return spot_value(sea, v)

@@ -364,7 +364,14 @@ class Seafarers(Expansion):
         return parts
 
     def seat_words(self, view: dict[str, Any], seat: int) -> str | None:
-        return words.seat_words(view, seat)
+        """The sea's words, then the map's own (cloth, fortress chits, tribe points)."""
+        said = words.seat_words(view, seat)
+        scenario = SCENARIOS.get(view.get("seafarers", {}).get("map"))
+        if scenario is not None and hasattr(type(scenario), "seat_words"):
+            own = scenario.seat_words(view, seat)
+            if own:
+                said = f"{said}; {own}" if said else own
+        return said
 
 
 def public(state: Any) -> dict[str, Any]:

@@ -227,9 +227,10 @@ def draw_gifts(view: dict[str, Any], geometry: Any) -> list[str]:
         label = {"vp": "1", "harbour": "H", "development": "D"}[gift["gift"]]
         parts.append(
             f'<g class="tribe-gift" data-edge="{gift["edge"]}" data-gift="{gift["gift"]}">'
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{GIFT_INK[gift["gift"]]}"/>'
-            f'<text x="{x:.1f}" y="{y + 3:.1f}" text-anchor="middle" font-size="8" '
-            f'fill="#fff">{label}</text><title>tribe gift: {gift["gift"]} {gift["value"]}'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="{GIFT_INK[gift["gift"]]}" '
+            f'stroke="#fff" stroke-width="1.5"/><text x="{x:.1f}" y="{y + 4:.1f}" '
+            f'text-anchor="middle" font-size="12" font-weight="700" fill="#fff">{label}</text>'
+            f"<title>tribe gift: {gift['gift']} {gift['value']}"
             "</title></g>"
         )
     return parts

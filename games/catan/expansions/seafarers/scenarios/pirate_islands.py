@@ -404,6 +404,50 @@ def public(state: Any) -> dict[str, Any]:
     }
 
 
+# ---------------------------------------------------------------------------- the picture
+def draw(view: dict[str, Any], geometry: Any) -> list[str]:
+    """SVG of the standing fortresses (a tower in the owner's colour with its chits left), the
+    warships (a gun port on the ship's hull) and the pirate fleet (a black three-master on its
+    hex). A taken fortress is the owner's settlement, which the core draws."""
+    from games.catan import picture  # drawn only for a picture, never in play
+
+    pi = view.get("pirate_islands")
+    if not pi:
+        return []
+    parts = []
+    for seat, (vertex, chits) in enumerate(zip(pi["fortresses"], pi["chits"], strict=True)):
+        if not chits:
+            continue
+        x, y = picture._point(geometry, vertex)
+        parts.append(
+            f'<g class="fortress" data-seat="{seat}" data-vertex="{vertex}" data-chits="{chits}">'
+            f"<title>pirate fortress of seat {seat}: {chits} chits left</title>"
+            f'<path d="M{x - 15:.1f},{y + 13:.1f} v-22 h6 v6 h6 v-6 h6 v6 h6 v-6 h6 v22 z" '
+            f'fill="#2d2d2d" stroke="{picture.SEAT_COLOURS[seat]}" stroke-width="3.5"/>'
+            f'<text x="{x:.1f}" y="{y + 9:.1f}" text-anchor="middle" font-size="15" '
+            f'font-weight="700" fill="#fff">{chits}</text></g>'
+        )
+    for seat, edges in enumerate(pi["warships"]):
+        for edge in edges:
+            a, b = geometry.edge_vertices[edge]
+            (ax, ay), (bx, by) = picture._point(geometry, a), picture._point(geometry, b)
+            parts.append(
+                f'<circle class="warship" data-seat="{seat}" data-edge="{edge}" '
+                f'cx="{(ax + bx) / 2:.1f}" cy="{(ay + by) / 2:.1f}" r="5.5" fill="#111" '
+                f'stroke="#fff" stroke-width="2"><title>warship of seat {seat}</title></circle>'
+            )
+    if pi["fleet"] >= 0:
+        cx, cy = picture._hex_centre(geometry, pi["fleet"])
+        parts.append(
+            f'<g class="pirate-fleet" data-hex="{pi["fleet"]}"><title>the pirate fleet</title>'
+            f'<path d="M{cx - 16:.1f},{cy + 4:.1f} h32 l-6,8 h-20 z" fill="#111"/>'
+            f'<path d="M{cx - 8:.1f},{cy - 14:.1f} v17 h-8 z M{cx + 1:.1f},{cy - 18:.1f} v21 '
+            f'h-8 z M{cx + 10:.1f},{cy - 13:.1f} v16 h-8 z" fill="#111"/>'
+            f'<circle cx="{cx + 3:.1f}" cy="{cy + 8:.1f}" r="2" fill="#fff"/></g>'
+        )
+    return parts
+
+
 def _who(told: Any) -> str:
     return told.words.get("who", "Someone")
 
@@ -501,6 +545,9 @@ class PirateIslands(Scenario):
 
     def view(self, state: Any, view: dict[str, Any]) -> None:
         view["pirate_islands"] = public(state)
+
+    def draw_board(self, view: dict[str, Any], geometry: Any) -> list[str]:
+        return draw(view, geometry)
 
     def seat_words(self, view: dict[str, Any], seat: int) -> str | None:
         pi = view.get("pirate_islands")

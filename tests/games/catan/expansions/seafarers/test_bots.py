@@ -39,6 +39,35 @@ def bots():
     return arena_bot, heuristic
 
 
+def _check_special_choice(state, legal: list[dict], chosen: dict) -> None:
+    """The special maps' decisions (SF-WO, SF-NW, SF-FT, SF-PR, SF-CL): a wonder claimed and
+    built whenever legal, a laid harbour beside our own building when one can be, a lane ship
+    before anything but a settlement or city, a VP card played as a knight, cloth looted."""
+    kinds = {a["type"] for a in legal}
+    for kind in ("build_wonder_level", "claim_wonder", "play_vp_as_knight"):
+        if kind in kinds:
+            assert chosen["type"] == kind
+            return
+    if kinds & {"place_harbour", "place_gift_harbour"}:
+        mine = {v for v, owner in enumerate(state.vertex_owner) if owner == 0}
+        beside = [a for a in legal if set(state.board.edge_vertices[a["edge"]]) & mine]
+        assert not beside or chosen in beside
+    if "pirate_loot" in kinds and any(a["loot"] == "cloth" for a in legal):
+        assert chosen["loot"] == "cloth"
+    pirates = getattr(state, "pi_chits", None)
+    if (
+        pirates is not None
+        and "build_ship" in kinds
+        and not kinds
+        & {
+            "build_city",
+            "build_settlement",
+            "build_wonder_level",
+        }
+    ):
+        assert chosen["type"] in ("build_ship", "play_knight", "take_booty")
+
+
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_the_heuristic_bot_plays_every_map_legally_to_the_end(bots, name: str) -> None:
     """Seat 0 is the heuristic bot, the others random: every answer is an index of the legal
@@ -59,6 +88,7 @@ def test_the_heuristic_bot_plays_every_map_legally_to_the_end(bots, name: str) -
             turn = arena_bot.Turn(match, step, state.observation(0), legal, {})
             choice = heuristic.decide(turn)
             assert 0 <= choice < len(legal)
+            _check_special_choice(state, legal, legal[choice])
         else:
             choice = int(rng.random() * len(legal))
         state.apply(legal[choice])

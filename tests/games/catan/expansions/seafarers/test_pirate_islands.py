@@ -419,3 +419,28 @@ def test_sf_pr_10_two_seats_beside_the_fleet_are_not_attacked() -> None:
     assert state.pi_fleet == circuit.index(h)
     assert not [e for e in state.events[-8:] if e["type"] == "fleet_attack"]
     assert state.phase != "fleet_plunder"
+
+
+def test_picture_draws_the_fortresses_with_their_chits_the_warships_and_the_fleet() -> None:
+    """SF-PR-02/08/09 in the picture: each standing fortress with its chits left, the warships
+    on their paths, the fleet on its hex; a taken fortress is no longer drawn as one."""
+    from games.catan.picture import draw, public_view
+
+    state = at_main(OPTIONS, 4, 14)
+    p = state.actor
+    complete_route(state, p)
+    arm(state, p, 2)
+    state.pi_chits[p] = 1
+    svg = draw(public_view(state))
+    for q in range(4):
+        chits = state.pi_chits[q]
+        fort = P.seat_corner(state.board, "fortress_intersections", q)
+        assert f'class="fortress" data-seat="{q}" data-vertex="{fort}" data-chits="{chits}"' in svg
+    for e in state.pi_warships[p]:
+        assert f'class="warship" data-seat="{p}" data-edge="{e}"' in svg
+    assert svg.count('class="warship"') == 2
+    assert f'class="pirate-fleet" data-hex="{P.fleet_hex(state)}"' in svg
+    state.pi_chits[p] = 0
+    state.pi_fleet = -1
+    svg = draw(public_view(state))
+    assert svg.count('class="fortress"') == 3 and 'class="pirate-fleet"' not in svg
