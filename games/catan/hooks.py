@@ -171,6 +171,11 @@ class Expansion:
     """False: the game has no robber at all (Barbarian Attack, T&B main), so the picture draws
     none beside the board either."""
 
+    def draws_robber(self, view: dict[str, Any]) -> bool:
+        """Whether the game of ``view`` has a robber to draw beside the board when it is off it
+        (``robber``, unless a plug-in's values differ, as Seafarers' maps do)."""
+        return self.robber
+
     def active(self, options: dict[str, Any]) -> bool:
         return options.get(self.option) in self.values
 

@@ -273,7 +273,8 @@ def draw(view: dict[str, Any], names: list[str] | None = None) -> str:
         parts.append(_robber(geo, board["robber"]))
     if fit:
         parts.append("</g>")
-    if board["robber"] < 0 and board["terrains"] and all(p.robber for p in _plugins(view)):
+    waiting = all(p.draws_robber(view) for p in _plugins(view))
+    if board["robber"] < 0 and board["terrains"] and waiting:
         # laid, but the robber waits beside it (mechanics/robber_off.py)
         parts.append(_robber_beside())
     parts += _bank(view)

@@ -356,6 +356,11 @@ class Seafarers(Expansion):
         view["seafarers"] = public(state)
         _call(scenario_of(state), "view", state, view)
 
+    def draws_robber(self, view: dict[str, Any]) -> bool:
+        """The Pirate Islands have no robber (SF-PR-04): none is drawn beside the board."""
+        scenario = SCENARIOS.get(view.get("seafarers", {}).get("map"))
+        return scenario is None or scenario.robber
+
     def draw_board(self, view: dict[str, Any], geometry: Any) -> list[str]:
         parts = words.draw_seafarers(view, geometry)
         scenario = SCENARIOS.get(view.get("seafarers", {}).get("map"))

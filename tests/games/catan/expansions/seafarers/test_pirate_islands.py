@@ -444,3 +444,4 @@ def test_picture_draws_the_fortresses_with_their_chits_the_warships_and_the_flee
     state.pi_fleet = -1
     svg = draw(public_view(state))
     assert svg.count('class="fortress"') == 3 and 'class="pirate-fleet"' not in svg
+    assert 'class="robber' not in svg  # SF-PR-04: no robber, not even beside the board
