@@ -171,6 +171,10 @@ class Expansion:
     """False: the game has no robber at all (Barbarian Attack, T&B main), so the picture draws
     none beside the board either."""
 
+    def value_title(self, value: Any) -> str:
+        """What people read for one value of a plug-in with several (a Seafarers map)."""
+        return str(value).replace("_", " ")
+
     def draws_robber(self, view: dict[str, Any]) -> bool:
         """Whether the game of ``view`` has a robber to draw beside the board when it is off it
         (``robber``, unless a plug-in's values differ, as Seafarers' maps do)."""

@@ -197,7 +197,7 @@ def family_title(expansion: Expansion, value: Any) -> str:
         or PLANNED_TITLES.get(family_id(expansion, value))
         or expansion.name.replace("_", " ").capitalize()
     )
-    return f"{title}: {str(value).replace('_', ' ')}" if len(expansion.values) > 1 else title
+    return f"{title}: {expansion.value_title(value)}" if len(expansion.values) > 1 else title
 
 
 def combination_families() -> list[tuple[str, str, tuple[int, ...], dict[str, Any]]]:

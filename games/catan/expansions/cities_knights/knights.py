@@ -222,8 +222,14 @@ def displace(state: Any, p: int, v: int, w: int) -> bool:
     move(state, p, v, w)
     state.events[-1]["type"] = "displace_knight"
     state.events[-1]["victim"] = loser[0]
-    spots = retreat_spots(state, loser[0], w)
-    if not spots:
+    return send_to_retreat(state, w, loser)
+
+
+def send_to_retreat(state: Any, w: int, loser: Any) -> bool:
+    """The knight ``loser`` (as ``lift`` gave it) was driven from ``w``: its owner chooses where
+    it retreats along his roads (phase ``ck_retreat``, True), or, with nowhere to go, it returns
+    to the supply (False)."""
+    if not retreat_spots(state, loser[0], w):
         state.events.append(
             {"type": "knight_removed", "seat": loser[0], "vertex": w, "visible_to": "all"}
         )

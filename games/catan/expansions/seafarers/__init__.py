@@ -356,6 +356,15 @@ class Seafarers(Expansion):
         view["seafarers"] = public(state)
         _call(scenario_of(state), "view", state, view)
 
+    def value_title(self, value: Any) -> str:
+        """The map's own title ("The Wonders of Catan"), as the rule book names it."""
+        scenario = SCENARIOS.get(value)
+        return (
+            scenario.title
+            if scenario is not None and scenario.title
+            else super().value_title(value)
+        )
+
     def draws_robber(self, view: dict[str, Any]) -> bool:
         """The Pirate Islands have no robber (SF-PR-04): none is drawn beside the board."""
         scenario = SCENARIOS.get(view.get("seafarers", {}).get("map"))

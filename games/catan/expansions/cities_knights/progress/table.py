@@ -242,15 +242,7 @@ def displace_knight(state: Any, p: int, w: int) -> bool:
     state.events.append(
         {"type": "intrigue", "seat": p, "victim": loser[0], "vertex": w, "visible_to": "all"}
     )
-    spots = knights.retreat_spots(state, loser[0], w)
-    if not spots:
-        state.events.append(
-            {"type": "knight_removed", "seat": loser[0], "vertex": w, "visible_to": "all"}
-        )
-        return False
-    state.ck_displaced = [w, *loser]
-    state._set_phase("ck_retreat", loser[0])
-    return True
+    return knights.send_to_retreat(state, w, loser)
 
 
 # ---------------------------------------------------------------------- robber, merchant
