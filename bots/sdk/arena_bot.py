@@ -215,6 +215,13 @@ class CardGameView:
         return totals
 
 
+DISCARD_LIMIT = 7
+"""A 7 makes every seat holding more hand cards than this discard half (BG-ROBBER-02)."""
+WALL_HAND_BONUS = 2
+"""Cities & Knights: each city wall raises our 7-limit by 2 (CK-WA-01)."""
+MAX_IMPROVEMENT = 5
+"""Cities & Knights: the top level of a city improvement track (CK-CI-01)."""
+
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
 """How many of the 36 dice outcomes roll each number (7 and the desert's 0 produce nothing)."""
 
@@ -342,6 +349,52 @@ class CatanView:
         or None."""
         ck = self.cities_and_knights
         return ck.get("progress_pending") if ck else None
+
+    @property
+    def hand(self) -> dict[str, int]:
+        """Our hand cards by name: the resources, and in C&K the commodities too (what a 7, the
+        Saboteur, the Wedding or a steal counts)."""
+        return {**self.resources, **self.commodities}
+
+    @property
+    def hand_limit(self) -> int:
+        """The most cards we may hold when a 7 is rolled: 7, and in C&K 2 more per city wall
+        under our cities (CK-WA-01)."""
+        ck = self.cities_and_knights
+        if not ck:
+            return DISCARD_LIMIT
+        ours = {v for v, owner, _ in self.buildings(self.seat)}
+        return DISCARD_LIMIT + WALL_HAND_BONUS * sum(1 for v in ck["walls"] if v in ours)
+
+    def improvement_cost(self, track: str) -> int | None:
+        """C&K: the commodities (cloth for ``trade``, coin for ``politics``, paper for
+        ``science``) our next level of ``track`` costs: level n costs n (CK-CI-01; a Crane
+        played this turn takes 1 off). None at the top level, 5, or without C&K."""
+        level = self.improvement_levels().get(track)
+        return None if level is None or level >= MAX_IMPROVEMENT else level + 1
+
+    def roll_income(self, total: int) -> int:
+        """The cards our buildings take on a roll of ``total`` (2-12): 1 per settlement, 2 per
+        city (in C&K a city by forest, pasture or mountains takes 1 resource + 1 commodity),
+        the robbed hex excluded; 0 for a 7. What the Alchemist's chosen dice would pay us."""
+        if total == 7:
+            return 0
+        board = self.raw["board"]
+        numbers, robber = board["numbers"], board["robber"]
+        return sum(
+            level
+            for vertex, _, level in self.buildings(self.seat)
+            for h in self.vertex_hexes(vertex)
+            if numbers[h] == total and h != robber
+        )
+
+    @property
+    def barbarian_gap(self) -> int:
+        """C&K: the barbarians' strength (every city on the board) less the strength of all
+        active knights (CK-BA-02). Above 0 the next attack wins and pillages the weakest
+        defenders' cities; 0 or below, the defence holds. 0 without C&K."""
+        ck = self.cities_and_knights
+        return ck["barbarian_strength"] - sum(ck["knight_strength"]) if ck else 0
 
 
 class SeafarersView(CatanView):
