@@ -510,40 +510,151 @@ def seafarers_move(turn: arena_bot.Turn, kinds: set[str]) -> int | None:
     return None
 
 
+PROGRESS_SKIPPED = {"Inventor"}
+"""Progress cards the bot never plays: a swap of numbers helps the others as much as us."""
+PROGRESS_DISCARDED_FIRST = ("Inventor", "Diplomat", "Crane", "Alchemist")
+"""Over the limit of 4, the cards given up first (the least useful to this bot)."""
+DICE_ODDS = {t: (6 - abs(t - 7)) / 36 for t in range(2, 13)}
+
+
+def alchemist(turn: arena_bot.Turn, view: arena_bot.CatanView) -> int | None:
+    """The Alchemist (before the roll) when the best pair of dice pays at least 2 cards more
+    than a roll is worth on average; None: roll the dice."""
+    plays = turn.progress_plays("Alchemist")
+    if not plays:
+        return None
+    average = sum(odds * view.roll_income(t) for t, odds in DICE_ODDS.items())
+    choice = best(turn, plays, lambda a: view.roll_income(a["yellow"] + a["red"]))
+    action = turn.legal_actions[choice]
+    return choice if view.roll_income(action["yellow"] + action["red"]) >= average + 2 else None
+
+
+def progress_score(view: arena_bot.CatanView, action: dict) -> float | None:
+    """How good one ``play_progress`` action is (higher: better); None: do not play it."""
+    card, seat, ck = action["card"], view.seat, view.cities_and_knights
+    players = view.raw["players"]
+    if card in PROGRESS_SKIPPED:
+        return None
+    if card == "Diplomat":  # only an opponent's road: ours would only move
+        owners = dict(map(tuple, view.raw["board"]["roads"]))
+        return 1.0 if owners.get(action["edge"]) != seat else None
+    if card == "Medicine":
+        return spot_value(view, action["vertex"])
+    if card == "Bishop":
+        return robber_score(view, action["hex"])
+    if card == "Merchant":  # our buildings' production there
+        corners = set(view.static["hex_vertices"][action["hex"]])
+        ours = sum(level for v, _, level in view.buildings(seat) if v in corners)
+        return float(ours * view.hex_pips(action["hex"]))
+    if card in ("Spy", "Deserter", "Master Merchant"):  # the richest opponent
+        q = action["seat"]
+        return players[q]["public_vp"] + players[q]["resource_cards"] + ck["commodities"][q]
+    if card == "Resource Monopoly":
+        need = missing(view.resources, COSTS["city"]) or missing(view.resources, COSTS["road"])
+        return float(need.get(action["good"], 0))
+    if card == "Trade Monopoly":  # the commodity of our lowest track
+        levels = view.improvement_levels()
+        track = {"cloth": "trade", "coin": "politics", "paper": "science"}[action["good"]]
+        return -float(levels[track])
+    if card == "Merchant Fleet":  # 2:1 for the kind we hold most of, worth two trades
+        held = view.hand.get(action["good"], 0)
+        return float(held) if held >= 4 else None
+    return 0.0  # the rest gain without a choice worth weighing (Irrigation, Warlord, Smith...)
+
+
+def play_progress_card(turn: arena_bot.Turn, view: arena_bot.CatanView) -> int | None:
+    """The best play of the first card (by name) worth playing now, or None."""
+    scored = {i: progress_score(view, turn.legal_actions[i]) for i in turn.progress_plays()}
+    playable = [i for i, score in scored.items() if score is not None]
+    if not playable:
+        return None
+    card = turn.legal_actions[playable[0]]["card"]
+    return max((i for i in playable if turn.legal_actions[i]["card"] == card), key=scored.get)
+
+
+def progress_answer(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[str]) -> int:
+    """A decision a progress card asks of us (phase ``ck_progress``), ours or an opponent's card:
+    give away what we hold most of, lose our weakest knight, take what builds a city, place
+    every free piece where it is best."""
+    pending = view.progress_pending or {}
+    step = pending.get("step")
+    of = turn.actions_of_type
+    hand = view.hand
+    if "give_card" in kinds:
+        return best(turn, of("give_card"), lambda a: hand.get(a["card"], 0))
+    if "pick_card" in kinds:
+        need = missing(view.resources, COSTS["city"]) or missing(view.resources, COSTS["road"])
+        return best(turn, of("pick_card"), lambda a: need.get(a["card"], 0))
+    if "offer_resource" in kinds:  # a spare resource for a commodity
+        offer = best(turn, of("offer_resource"), lambda a: hand.get(a["resource"], 0))
+        if hand.get(turn.legal_actions[offer]["resource"], 0) >= 2 or "progress_done" not in kinds:
+            return offer
+        return of("progress_done")[0]
+    if "choose_vertex" in kinds:
+        if step == "deserter_remove":  # the weakest knight goes, an inactive one first
+            knights = {k["vertex"]: k for k in view.ck_knights(view.seat)}
+            return best(turn, of("choose_vertex"),
+                        lambda a: -2 * knights[a["vertex"]]["strength"]
+                        - knights[a["vertex"]]["active"])  # fmt: skip
+        return of("choose_vertex")[0]
+    if "choose_edge" in kinds:
+        return best(turn, of("choose_edge"), lambda a: road_score(view, a["edge"]))
+    return turn.progress_answers()[0]
+
+
 def cities_knights(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[str]) -> int | None:
     """Cities & Knights (docs/protocol.md): improve the cities with commodities, keep enough
-    active knights when the barbarian ship is near, wall cities when the hand is large; the
-    C&K decisions (discards of commodities, pillage, decks) by simple rules."""
-    ck = view.raw.get("cities_and_knights")
+    active knights when the barbarian ship is near, wall cities when the hand is large, play
+    the progress cards worth playing (the Alchemist when the dice it chooses pay well); the
+    C&K decisions (discards, pillage, retreat, decks, progress cards' questions) by simple
+    rules."""
+    ck = view.cities_and_knights
     if ck is None:
         return None
     seat = view.seat
+    of = turn.actions_of_type
+    if view.phase == "ck_progress":
+        return progress_answer(turn, view, kinds)
     if "discard_card" in kinds:
-        mine = {**view.resources, **ck["my_commodities"]}
-        return best(turn, turn.actions_of_type("discard_card"), lambda a: mine.get(a["card"], 0))
+        hand = view.hand
+        return best(turn, of("discard_card"), lambda a: hand.get(a["card"], 0))
+    if "discard_progress" in kinds:
+        worst = PROGRESS_DISCARDED_FIRST
+        return best(turn, of("discard_progress"),
+                    lambda a: worst.index(a["card"]) if a["card"] in worst else -1)  # fmt: skip
+    if "lose_city" in kinds:  # the barbarians take our poorest city
+        return best(turn, of("lose_city"), lambda a: -view.vertex_value(a["vertex"]))
+    if "place_metropolis" in kinds:
+        return best(turn, of("place_metropolis"), lambda a: view.vertex_value(a["vertex"]))
+    if "retreat_knight" in kinds:
+        return of("retreat_knight")[0]
     if "aqueduct_take" in kinds:
         need = missing(view.resources, COSTS["city"]) or missing(view.resources, COSTS["road"])
-        return best(turn, turn.actions_of_type("aqueduct_take"),
-                    lambda a: need.get(a["resource"], 0))  # fmt: skip
+        return best(turn, of("aqueduct_take"), lambda a: need.get(a["resource"], 0))
     if "choose_deck" in kinds:
-        return best(turn, turn.actions_of_type("choose_deck"),
-                    lambda a: a["track"] == "politics")  # fmt: skip
+        return best(turn, of("choose_deck"), lambda a: a["track"] == "politics")
+    if "roll" in kinds:
+        return alchemist(turn, view)
     if "improve_city" in kinds:
+        if crane := turn.progress_plays("Crane"):  # one commodity less for the level
+            return crane[0]
         levels = ck["levels"][seat]
-        return best(turn, turn.actions_of_type("improve_city"), lambda a: -levels[a["track"]])
+        return best(turn, of("improve_city"), lambda a: -levels[a["track"]])
+    if (card := play_progress_card(turn, view)) is not None:
+        return card
     threat = ck["barbarian_position"] >= 4
     defended = ck["knight_strength"][seat] >= ck["cities_on_board"][seat]
     if threat and not defended:
         for kind in ("activate_knight", "build_knight", "promote_knight"):
             if kind in kinds:
-                return turn.actions_of_type(kind)[0]
+                return of(kind)[0]
     if "chase_robber" in kinds:
-        return turn.actions_of_type("chase_robber")[0]
-    held = sum(view.resources.values()) + sum(ck["my_commodities"].values())
+        return of("chase_robber")[0]
+    held = sum(view.hand.values())
     if "build_wall" in kinds and held > 7:
-        return turn.actions_of_type("build_wall")[0]
-    commodities = ck["my_commodities"]
-    for i in turn.actions_of_type("bank_trade"):  # surplus commodities toward a city
+        return of("build_wall")[0]
+    commodities = view.commodities
+    for i in of("bank_trade"):  # surplus commodities toward a city
         action = turn.legal_actions[i]
         surplus = commodities.get(action["give"], 0) >= 6
         if surplus and action["get"] in missing(view.resources, COSTS["city"]):
