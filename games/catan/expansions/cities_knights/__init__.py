@@ -27,6 +27,7 @@ from games.catan.hooks import Expansion
 from games.catan.mechanics import setup_city
 
 from . import barbarians, cards, flow, improvements, knights, progress, trading
+from .core_actions import DEVELOPMENT_ACTIONS, RESTRICTED_CORE_ACTIONS, core_action_allowed
 from .data import (
     COMMODITIES,
     COMMODITY_CARDS,
@@ -67,11 +68,6 @@ STORED_FIELDS = (
 )
 """The plug-in's stored state (``to_dict()["expansions"]["cities_and_knights"]``); the names are
 fixed (the progress cards' effects read and write them)."""
-
-DEVELOPMENT_ACTIONS = frozenset(
-    ("buy_development", "play_knight", "play_road_building", "play_year_of_plenty", "play_monopoly")
-)
-"""CK-CO-11: no development cards (none are ever in a hand or the deck; kept out anyway)."""
 
 
 class CitiesKnights(ProgressRules, Expansion):
@@ -166,7 +162,11 @@ class CitiesKnights(ProgressRules, Expansion):
             return
         if state.phase != "main":
             return
-        legal[:] = [a for a in legal if a["type"] not in _CHECKED or _allowed(state, p, a)]
+        legal[:] = [
+            a
+            for a in legal
+            if a["type"] not in RESTRICTED_CORE_ACTIONS or core_action_allowed(state, p, a)
+        ]
         legal.extend(_main_additions(state, p))
 
     def vp(self, state: Any, p: int) -> int:
@@ -374,30 +374,6 @@ def _main_additions(state: Any, p: int) -> list[Action]:
     additions.extend(progress.playable(state, p))
     state._ck_main = [events, len(events), events[-1] if events else None, p, state.turn, additions]
     return additions
-
-
-_CHECKED = DEVELOPMENT_ACTIONS | {"build_settlement", "build_road", "build_city"}
-"""The core's action types ``_allowed`` may refuse (the others pass untouched)."""
-
-
-def _allowed(state: Any, p: int, action: Action) -> bool:
-    """The core's main-phase actions C&K keeps: no development cards (CK-CO-11); no settlement
-    on a knight, no road out of an opponent's knight's intersection (CK-KN-05); a fallen city
-    is the next one upgraded (A-CK-09)."""
-    kind = action["type"]
-    if kind in DEVELOPMENT_ACTIONS:
-        return False
-    ko = state.ck_knight_owner
-    if kind == "build_settlement":
-        return ko[action["vertex"]] == -1
-    if kind == "build_road":
-        a, b = state.board.edge_vertices[action["edge"]]
-        vo, net = state.vertex_owner, state.network[p]
-        return any(x in net and vo[x] in (-1, p) and ko[x] in (-1, p) for x in (a, b))
-    if kind == "build_city" and state.ck_fallen:
-        mine = [v for v in state.ck_fallen if state.vertex_owner[v] == p]
-        return not mine or action["vertex"] in mine
-    return True
 
 
 def public(state: Any) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any
 from games.catan.constants import RESOURCE_INDEX, RESOURCES
 
 from .. import cards, improvements, knights
+from ..core_actions import core_action_allowed
 from ..data import COMMODITIES, KNIGHTS_PER_LEVEL
 
 Action = dict[str, Any]
@@ -114,19 +115,21 @@ def upgrade_to_city(state: Any, p: int, v: int, cost: tuple[int, ...]) -> None:
 def city_spots(state: Any, p: int) -> list[int]:
     """Settlements ``p`` may upgrade now: the core's, less those the plug-in holds back
     (A-CK-09: a pillaged city lying as a settlement is the next one upgraded)."""
-    from .. import _allowed
-
     return [
-        v for v in state.city_spots(p) if _allowed(state, p, {"type": "build_city", "vertex": v})
+        v
+        for v in state.city_spots(p)
+        if core_action_allowed(state, p, {"type": "build_city", "vertex": v})
     ]
 
 
 def road_spots(state: Any, p: int) -> list[int]:
     """Where ``p`` may build a road now: the core's spots, less those an opponent's knight
     blocks (CK-KN-05, the plug-in's rule for every road)."""
-    from .. import _allowed
-
-    return [e for e in state.road_spots(p) if _allowed(state, p, {"type": "build_road", "edge": e})]
+    return [
+        e
+        for e in state.road_spots(p)
+        if core_action_allowed(state, p, {"type": "build_road", "edge": e})
+    ]
 
 
 def put_free_road(state: Any, p: int, e: int) -> None:

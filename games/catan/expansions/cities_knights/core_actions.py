@@ -1,0 +1,43 @@
+"""Which of the base game's main-phase actions Cities & Knights keeps, and where.
+
+The core offers its actions (settlements, roads, cities, development cards) by its own rules;
+C&K takes some back: no development cards (CK-CO-11), no settlement on a knight and no road out
+of an intersection an opponent's knight holds (CK-KN-05), and a pillaged city is the next one
+upgraded (A-CK-09). The plug-in's actions hook filters the core's legal list with
+:func:`core_action_allowed`; the progress cards that build (Medicine, Road Building, the
+Diplomat's relaid road) ask it too, so one rule judges both.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Action = dict[str, Any]
+
+DEVELOPMENT_ACTIONS = frozenset(
+    ("buy_development", "play_knight", "play_road_building", "play_year_of_plenty", "play_monopoly")
+)
+"""CK-CO-11: no development cards (none are ever in a hand or the deck; kept out anyway)."""
+
+RESTRICTED_CORE_ACTIONS = DEVELOPMENT_ACTIONS | {"build_settlement", "build_road", "build_city"}
+"""The core's action types :func:`core_action_allowed` may refuse (the others pass untouched)."""
+
+
+def core_action_allowed(state: Any, p: int, action: Action) -> bool:
+    """The core's main-phase actions C&K keeps: no development cards (CK-CO-11); no settlement
+    on a knight, no road out of an opponent's knight's intersection (CK-KN-05); a fallen city
+    is the next one upgraded (A-CK-09)."""
+    kind = action["type"]
+    if kind in DEVELOPMENT_ACTIONS:
+        return False
+    ko = state.ck_knight_owner
+    if kind == "build_settlement":
+        return ko[action["vertex"]] == -1
+    if kind == "build_road":
+        a, b = state.board.edge_vertices[action["edge"]]
+        vo, net = state.vertex_owner, state.network[p]
+        return any(x in net and vo[x] in (-1, p) and ko[x] in (-1, p) for x in (a, b))
+    if kind == "build_city" and state.ck_fallen:
+        mine = [v for v in state.ck_fallen if state.vertex_owner[v] == p]
+        return not mine or action["vertex"] in mine
+    return True
