@@ -619,9 +619,9 @@ def cities_knights(turn: arena_bot.Turn, view: arena_bot.CatanView, kinds: set[s
         hand = view.hand
         return best(turn, of("discard_card"), lambda a: hand.get(a["card"], 0))
     if "discard_progress" in kinds:
-        worst = PROGRESS_DISCARDED_FIRST
+        order = PROGRESS_DISCARDED_FIRST[::-1]  # the first of them scores highest
         return best(turn, of("discard_progress"),
-                    lambda a: worst.index(a["card"]) if a["card"] in worst else -1)  # fmt: skip
+                    lambda a: order.index(a["card"]) if a["card"] in order else -1)  # fmt: skip
     if "lose_city" in kinds:  # the barbarians take our poorest city
         return best(turn, of("lose_city"), lambda a: -view.vertex_value(a["vertex"]))
     if "place_metropolis" in kinds:
