@@ -1,0 +1,101 @@
+"""The SDK's Cities & Knights helpers (``bots/sdk/arena_bot.py``) on real positions: each
+helper's reading is checked against what the engine then does (the 7's discards, the price of an
+improvement, a roll's production, the barbarians' attack)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bots.sdk.arena_bot import CatanView
+from games.catan import GAME
+from tests.games.catan.expansions.cities_knights.helpers import (
+    OPTIONS,
+    blank,
+    events,
+    give,
+    hand_of,
+    in_main,
+    put,
+    put_knight,
+    roll,
+)
+
+
+def view_of(state: Any, seat: int = 0) -> CatanView:
+    return CatanView(state.observation(seat), GAME.static_info(dict(OPTIONS)))
+
+
+def test_hand_and_hand_limit_say_who_discards_on_a_7() -> None:
+    """CK-WA-01, CK-SE-01: seat 0 holds 10 cards (resources and commodities) and walls one of
+    its two cities (limit 9): it discards; seat 1 holds 9 behind two walls (limit 11): it keeps."""
+    state = blank()
+    put(state, 0, cities=[0, 40])
+    put(state, 1, cities=[10, 30])
+    state.ck_walls[0] = 1
+    state.ck_walls[10] = state.ck_walls[30] = 1
+    give(state, 0, brick=3, grain=4, paper=2, coin=1)
+    give(state, 1, ore=5, cloth=4)
+    sdk = [view_of(state, seat) for seat in (0, 1)]
+    assert sdk[0].hand == {**hand_of(state, 0), "lumber": 0, "wool": 0, "ore": 0, "cloth": 0}
+    assert [v.hand_limit for v in sdk] == [9, 11]
+    roll(state, "trade", 3, 4)
+    asked = set()
+    while state.phase == "ck_discard":
+        asked.add(state.current_player())
+        state.apply(state.legal_actions()[0])
+    over = [sum(v.hand.values()) > v.hand_limit for v in sdk]
+    assert over == [True, False] and asked == {0}
+
+
+def test_improvement_cost_is_the_price_the_engine_takes() -> None:
+    """CK-CI-01: level n costs n commodities; at level 5 there is no next level."""
+    state = blank()
+    put(state, 0, cities=[0])
+    state.ck_levels[0] = [2, 0, 5]
+    give(state, 0, cloth=3, coin=1, paper=6)
+    in_main(state)
+    view = view_of(state)
+    assert [view.improvement_cost(t) for t in ("trade", "politics", "science")] == [3, 1, None]
+    offered = {a["track"] for a in state.legal_actions() if a["type"] == "improve_city"}
+    assert offered == {"trade", "politics"}
+    cloth = hand_of(state, 0)["cloth"]
+    state.apply({"type": "improve_city", "track": "trade"})
+    assert hand_of(state, 0).get("cloth", 0) == cloth - view.improvement_cost("trade")
+    assert CatanView(GAME.new_game(3, 1, {}).observation(0), {}).improvement_cost("trade") is None
+
+
+def test_roll_income_is_what_a_roll_pays() -> None:
+    """CK-PR-01..03: a settlement takes 1 card, a city 2 (a resource and a commodity by forest,
+    pasture and mountains), the robbed hex nothing; the income the SDK predicts for a total is
+    the cards the roll gives."""
+    for total in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12):
+        state = blank()
+        put(state, 0, settlements=[12], cities=[20, 41])
+        state.robber = next(h for h in state.board.vertex_hexes[41] if state.numbers[h])
+        view = view_of(state)
+        before = sum(hand_of(state, 0).values())
+        yellow = total - 1 if total <= 7 else 6
+        roll(state, "trade", yellow, total - yellow)
+        assert sum(hand_of(state, 0).values()) - before == view.roll_income(total), total
+    assert view.roll_income(7) == 0
+    assert max(view.roll_income(t) for t in range(2, 13)) >= 2  # a city among them pays
+
+
+def test_barbarian_gap_predicts_the_attack() -> None:
+    """CK-BA-02..04: three cities against active knights of strength 1 + 1 lose (gap 1); one
+    more active knight holds them (gap 0)."""
+    for extra_knight, beaten in ((False, True), (True, False)):
+        state = blank()
+        put(state, 0, cities=[0, 40], roads=[])
+        put(state, 1, cities=[10])
+        put_knight(state, 0, 4, strength=1, active=1)
+        put_knight(state, 1, 14, strength=1, active=1)
+        if extra_knight:
+            put_knight(state, 1, 20, strength=1, active=1)
+        state.ck_barbarian = 6
+        view = view_of(state)
+        assert view.barbarian_gap == (1 if beaten else 0)
+        roll(state, "ship", 1, 2)
+        (attack,) = events(state, "barbarian_attack")
+        assert ("losers" in attack) == beaten and ("losers" in attack) == (view.barbarian_gap > 0)
+    assert CatanView(GAME.new_game(3, 1, {}).observation(0), {}).barbarian_gap == 0
