@@ -4,15 +4,12 @@ message is what the engine sends at that point of the seeded random game its com
 from __future__ import annotations
 
 import json
-import random
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from games.catan import GAME
-from games.common.chance import ChanceStreams
+from tests.games.catan.expansions.worked_decisions import play_random, shown_within
 
 TEXT = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text()
 EXAMPLE = re.compile(r"<!-- c2-pair (\{.*?\}) -->\n```text\n> (.*?)\n< (.*?)\n```", re.S)
@@ -26,22 +23,6 @@ PAIR_ACTIONS = {
     "c2_move_barbarian",
     "c2_move_tb_barbarian",
 }
-
-
-def shown_within(shown: Any, real: Any, where: str = "$") -> None:
-    """Every key of the abridged ``shown`` equals the engine's (a list of objects item by item,
-    other lists whole)."""
-    if isinstance(shown, list) and shown and all(isinstance(item, dict) for item in shown):
-        assert isinstance(real, list) and len(real) == len(shown), where
-        for i, (item, real_item) in enumerate(zip(shown, real, strict=True)):
-            shown_within(item, real_item, f"{where}[{i}]")
-    elif isinstance(shown, dict):
-        assert isinstance(real, dict), where
-        for key, value in shown.items():
-            assert key in real, f"{where}.{key}"
-            shown_within(value, real[key], f"{where}.{key}")
-    else:
-        assert shown == real, where
 
 
 def test_every_pair_and_every_pair_action_has_a_worked_decision() -> None:
@@ -60,16 +41,7 @@ def test_every_pair_and_every_pair_action_has_a_worked_decision() -> None:
 @pytest.mark.parametrize(("meta", "act", "answer"), EXAMPLES, ids=lambda v: str(v)[:40])
 def test_worked_decision_replays_against_the_engine(meta: dict, act: dict, answer: dict) -> None:
     options = {"catan_for_two": True, "scenario": meta["scenario"]}
-    state = GAME.new_game(2, meta["seed"], options)
-    streams, rng = ChanceStreams(meta["seed"]), random.Random(meta["seed"])
-    decisions = 0
-    for _ in range(meta["applied"]):
-        if state.current_player() >= 0:
-            legal = state.legal_actions()
-            state.apply(legal[int(rng.random() * len(legal))])
-            decisions += 1
-        else:
-            state.apply(streams.sample(state))
+    state, decisions = play_random(2, meta["seed"], options, meta["applied"])
     seat = act["observation"]["seat"]
     assert state.current_player() == seat and act["step"] == decisions
     shown_within(act["observation"], json.loads(json.dumps(state.observation(seat))))

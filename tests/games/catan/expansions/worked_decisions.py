@@ -36,3 +36,36 @@ def replay_to(message: dict[str, Any], players: int, seed: int, options: dict[st
     assert json.loads(json.dumps(state.observation(seat))) == message["observation"]
     assert state.legal_actions() == message["legal_actions"]
     return state
+
+
+def play_random(players: int, seed: int, options: dict[str, Any], applied: int) -> tuple[Any, int]:
+    """The seeded random game of a worked example after ``applied`` actions (decisions picked by
+    ``random.Random(seed)``, chance outcomes by ``ChanceStreams(seed)``), and how many of them
+    were decisions."""
+    state = GAME.new_game(players, seed, dict(options))
+    streams, rng = ChanceStreams(seed), random.Random(seed)
+    decisions = 0
+    for _ in range(applied):
+        if state.current_player() >= 0:
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+            decisions += 1
+        else:
+            state.apply(streams.sample(state))
+    return state, decisions
+
+
+def shown_within(shown: Any, real: Any, where: str = "$") -> None:
+    """Every key of the abridged ``shown`` equals the engine's (a list of objects item by item,
+    other lists whole)."""
+    if isinstance(shown, list) and shown and all(isinstance(item, dict) for item in shown):
+        assert isinstance(real, list) and len(real) == len(shown), where
+        for i, (item, real_item) in enumerate(zip(shown, real, strict=True)):
+            shown_within(item, real_item, f"{where}[{i}]")
+    elif isinstance(shown, dict):
+        assert isinstance(real, dict), where
+        for key, value in shown.items():
+            assert key in real, f"{where}.{key}"
+            shown_within(value, real[key], f"{where}.{key}")
+    else:
+        assert shown == real, where
