@@ -78,6 +78,26 @@ class Turn:
             if a.get("type") == "play_progress" and (card is None or a.get("card") == card)
         ]
 
+    def matching(self, action_type: str, **fields: Any) -> list[int]:
+        """Indices of the legal actions of ``action_type`` whose fields equal ``fields``, e.g.
+        ``turn.matching("bank_trade", give="paper")`` or ``turn.matching("improve_city",
+        track="science")`` (a field named like a Python keyword: ``**{"from": 14}``)."""
+        return [
+            i
+            for i, a in enumerate(self.legal_actions)
+            if a.get("type") == action_type and all(a.get(k) == v for k, v in fields.items())
+        ]
+
+    def knight_actions(self, vertex: int) -> list[int]:
+        """Cities & Knights: indices of the legal actions of the knight on ``vertex``: activate,
+        promote (``vertex``), march, displace (``from``), chase the robber (``vertex``)."""
+        return [
+            i
+            for i, a in enumerate(self.legal_actions)
+            if a.get("type") in KNIGHT_ACTIONS
+            and a.get("from" if a["type"] in KNIGHT_MOVES else "vertex") == vertex
+        ]
+
     def progress_answers(self) -> list[int]:
         """Cities & Knights: indices of the answers to a pending progress card decision (phase
         ``ck_progress``: the cards you give, the knight you lose, the card you take...)."""
@@ -94,6 +114,11 @@ class End:
 
 
 Decide = Callable[[Turn], "int | Action"]
+
+KNIGHT_MOVES = ("march_knight", "displace_knight")
+"""Cities & Knights: the knight actions that name the knight by ``from`` (and ``to``)."""
+KNIGHT_ACTIONS = ("activate_knight", "promote_knight", "chase_robber", *KNIGHT_MOVES)
+"""Cities & Knights: the actions of a knight already on the board (``build_knight`` places one)."""
 
 PROGRESS_ANSWERS = (
     "choose_hex",

@@ -4,9 +4,10 @@ improvement, a roll's production, the barbarians' attack)."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
-from bots.sdk.arena_bot import CatanView
+from bots.sdk.arena_bot import CatanView, Turn
 from games.catan import GAME
 from tests.games.catan.expansions.cities_knights.helpers import (
     OPTIONS,
@@ -99,3 +100,57 @@ def test_barbarian_gap_predicts_the_attack() -> None:
         (attack,) = events(state, "barbarian_attack")
         assert ("losers" in attack) == beaten and ("losers" in attack) == (view.barbarian_gap > 0)
     assert CatanView(GAME.new_game(3, 1, {}).observation(0), {}).barbarian_gap == 0
+
+
+def test_knight_actions_are_one_knights_and_matching_finds_an_action_by_its_fields() -> None:
+    """CK-KN-02/03/06: seat 0's strong active knight on 14 may be promoted, march to 19, displace
+    seat 1's basic knight on 24 and chase the robber (awake) from the desert's corner; its
+    inactive basic knight on 25 may be activated or promoted. The SDK finds each knight's own
+    actions, and an action by its fields, and the engine plays them."""
+    from tests.games.catan.expansions.cities_knights.helpers import legal, path
+
+    def position() -> Any:
+        state = blank()
+        put(state, 0, cities=[9], roads=path(state, 9, 14, 19, 24) + path(state, 19, 25))
+        put(state, 1, cities=[36], roads=path(state, 36, 31) + path(state, 36, 30, 24))
+        put_knight(state, 0, 14, strength=2, active=1)
+        put_knight(state, 0, 25, strength=1, active=0)
+        put_knight(state, 1, 24, strength=1, active=1)
+        state.ck_levels[0] = [0, 3, 0]  # the Fortress: strong knights may be promoted
+        state.ck_attacks = 1  # the robber is awake
+        give(state, 0, wool=2, ore=2, grain=1, paper=4)
+        return in_main(state)
+
+    state = position()
+    observation = state.observation(0)
+    match = SimpleNamespace(static=GAME.static_info(dict(OPTIONS)))
+    turn = Turn(match, 0, observation, state.legal_actions(), {})
+    strong = [turn.legal_actions[i] for i in turn.knight_actions(14)]
+    assert sorted(a["type"] for a in strong) == [
+        "chase_robber",
+        "displace_knight",
+        "march_knight",
+        "promote_knight",
+    ]
+    assert [turn.legal_actions[i] for i in turn.knight_actions(25)] == [
+        {"type": "promote_knight", "vertex": 25},
+        {"type": "activate_knight", "vertex": 25},
+    ]
+    assert turn.knight_actions(24) == []  # seat 1's knight: not ours to move
+    assert (
+        [turn.legal_actions[i] for i in turn.matching("march_knight", to=19)]
+        == [{"type": "march_knight", "from": 14, "to": 19}]
+        == legal(state, "march_knight")
+    )
+    (displace,) = turn.matching("displace_knight", **{"from": 14})
+    assert turn.legal_actions[displace] == {"type": "displace_knight", "from": 14, "to": 24}
+    (trade,) = turn.matching("bank_trade", give="paper", get="brick")
+    for index, check in (
+        (displace, lambda s: s.phase == "ck_retreat" and s.ck_knight_owner[24] == 0),
+        (trade, lambda s: hand_of(s, 0).get("brick") == 1 and "paper" not in hand_of(s, 0)),
+        (turn.matching("activate_knight", vertex=25)[0], lambda s: s.ck_knight_active[25] == 1),
+    ):
+        state = position()
+        state.apply(turn.legal_actions[index])
+        assert check(state)
+    assert turn.matching("bank_trade", give="coin") == []
