@@ -159,27 +159,28 @@ class Table:
 
     # ------------------------------------------------------------------ turns
     def turn_1(self) -> None:
-        """Orange builds nothing and passes. (Here he holds a lumber and a brick, so he could
-        build a road; in the story he lacks the lumber. Red and blue hold lumber, as told; blue
-        one, not two.)"""
-        self.roll(2)
-        assert self.hand(ORANGE) == {"lumber": 1, "brick": 1, "ore": 1}
-        assert self.hand(RED)["lumber"] == 1 and self.hand(BLUE)["lumber"] == 1
+        """Orange builds nothing and passes; red holds a lumber, blue two and no brick. (Here
+        orange holds a lumber and a brick, so he could build a road; in the story he lacks the
+        lumber.)"""
+        self.roll(3)
+        assert self.hand(ORANGE) == {"lumber": 1, "brick": 1, "ore": 2}
+        assert self.hand(RED)["lumber"] == 1
+        assert self.hand(BLUE) == {"lumber": 2, "wool": 1, "ore": 1}
         self.do(A.END_TURN)
 
     def turn_2(self) -> None:
         """Red needs brick, holds none; he buys Invention (Year of Plenty)."""
         self.roll(10)  # fields 10 pays red and blue their grain, the other 10 orange
-        assert self.hand(RED) == {"lumber": 1, "wool": 1, "grain": 1, "ore": 1}
+        assert self.hand(RED) == {"lumber": 1, "wool": 1, "grain": 1, "ore": 2}
         assert A.BUILD_ROAD[37] not in self.state.legal_actions()  # no brick for a road
         self.do(A.BUY_DEVELOPMENT)
         self.chance(A.DRAW_DEVELOPMENT[YEAR_OF_PLENTY])
-        assert self.hand(RED) == {"lumber": 1}
+        assert self.hand(RED) == {"lumber": 1, "ore": 1}
         self.do(A.END_TURN)
 
     def turn_3(self) -> None:
         """Blue gives white 1 wool for 1 brick and builds a road."""
-        self.roll(3)
+        self.roll(2)
         assert self.hand(BLUE) == {"lumber": 2, "wool": 1, "grain": 1, "ore": 1}
         assert A.BUILD_ROAD[64] not in self.state.legal_actions()  # no brick
         self.propose(BLUE, {"wool": 1}, {"brick": 1})
@@ -317,12 +318,11 @@ class Table:
         assert self.scores() == [2, 3, 2, 3]
 
     def turn_11(self) -> None:
-        """BG-EX-06: blue gives orange 1 ore for 1 lumber, trades 4 lumber for 1 wool with the
-        bank at 4:1 and builds a settlement. (Here blue holds 8 cards, not 7: the 8 that pays
-        white's wool pays him a second brick.)"""
-        self.roll(8)
+        """BG-EX-06: blue holds 7 cards and no wool; he gives orange 1 ore for 1 lumber, trades
+        4 lumber for 1 wool with the bank at 4:1 and builds a settlement with his last cards."""
+        self.roll(9)
         state = self.state
-        assert self.hand(BLUE) == {"lumber": 4, "brick": 2, "grain": 1, "ore": 1}
+        assert self.hand(BLUE) == {"lumber": 4, "brick": 1, "grain": 1, "ore": 1}
         assert self.hand(ORANGE)["lumber"] == 1
         assert "build_settlement" not in self._builds()  # no wool
         self.propose(BLUE, {"ore": 1}, {"lumber": 1})
@@ -330,26 +330,26 @@ class Table:
         self.answer(ORANGE, True)
         self.cannot_accept(RED)
         self.do(A.CONFIRM_TRADE[ORANGE])
-        assert self.hand(ORANGE) == {"brick": 1, "grain": 1, "ore": 4}
+        assert self.hand(ORANGE) == {"brick": 1, "wool": 1, "grain": 1, "ore": 4}
         assert state.maritime_rate(BLUE, LUMBER) == 4  # no harbour: the 4:1 bank trade
         self.maritime(LUMBER, WOOL, 4)
         self.do(A.BUILD_SETTLEMENT[BLUE_SETTLEMENT])
         assert state.vertex_owner[BLUE_SETTLEMENT] == BLUE and state.public_vp(BLUE) == 3
-        assert self.hand(BLUE) == {"brick": 1}
+        assert self.hand(BLUE) == {}
         self.do(A.END_TURN)
 
     def turn_12(self) -> None:
         """White builds a road and passes the dice to orange."""
-        self.roll(9)
-        assert self.hand(WHITE) == {"lumber": 2, "brick": 1, "wool": 2}
+        self.roll(4)
+        assert self.hand(WHITE) == {"lumber": 2, "brick": 1, "ore": 1}
         self.do(A.BUILD_ROAD[0])
-        assert self.hand(WHITE) == {"lumber": 1, "wool": 2} and self.state.roads_left[WHITE] == 11
+        assert self.hand(WHITE) == {"lumber": 1, "ore": 1} and self.state.roads_left[WHITE] == 11
         self.do(A.END_TURN)
 
     def turn_13(self) -> None:
         """Orange is one grain short of a city; nobody has grain, even for wool; he founds a
         settlement instead."""
-        self.roll(4)
+        self.roll(8)
         state = self.state
         assert self.hand(ORANGE) == {"lumber": 1, "brick": 1, "wool": 1, "grain": 1, "ore": 4}
         assert not any(a["type"] == "build_city" for a in state.legal_actions())
@@ -374,13 +374,13 @@ class Table:
         """Blue would like a grain; nobody trades with him; he builds a road. (Here he lacks
         wool too, so a grain alone would not buy the card.)"""
         self.roll(8)
-        assert self.hand(BLUE) == {"lumber": 1, "brick": 3, "ore": 1}
+        assert self.hand(BLUE) == {"lumber": 1, "brick": 4, "ore": 1}
         self.propose(BLUE, {"brick": 1}, {"grain": 1})
         self.decline(WHITE)
         self.cannot_accept(ORANGE)
         self.cannot_accept(RED)
         self.do(A.BUILD_ROAD[69])
-        assert self.hand(BLUE) == {"brick": 2, "ore": 1}
+        assert self.hand(BLUE) == {"brick": 3, "ore": 1}
         self.do(A.END_TURN)
 
     def turn_16(self) -> None:
