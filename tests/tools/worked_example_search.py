@@ -23,13 +23,14 @@ orange's settlement was on the desert, with no brick income. Climbing over its t
 orders never passed turn 13 (an older version of this tool also counted a city as three cards).
 The design that carries the story was built from the flows, not found by climbing from scratch:
 red's city on fields 10, hills 9 and a forest, his pasture-12 settlement (the one founded second)
-on a forest and a mountain, so red's turn-2 card is paid by the founding, one 10 and his forest;
+on a forest and a mountain, so red's turn-2 card is paid by the founding and one 10;
 blue's second settlement away from fields 10 (his one grain is the 10 of turn 2); white's second
 settlement on hills 9, fields and mountains (his turn-3 brick, turn-4 grain and ore); orange's
 second on hills, mountains and forest. A structured random search over the corner of the tokens,
-the tiles left free and the other settlements (about 10 minutes of one niced process) then
-reached turn 16, and a short climb with blue's wool and ore in turn 15 not required found the
-test's board. The rolls the test plays (3, 10, 2, 9, 3, 5, 7, 8, 3, 10, 9, 4, 8, 5, 8, 8) are
+the tiles left free and the other settlements (a throwaway script on this model, about 10
+minutes of one niced process, with the details of :data:`DETAILS` not required) then reached
+turn 16, and a short climb with blue's wool and ore in turn 15 not required found the test's
+board. The rolls the test plays (3, 10, 2, 9, 3, 5, 7, 8, 3, 10, 9, 4, 8, 5, 8, 8) are
 those :func:`solve` finds with ``blue-two-lumber`` and ``blue-seven-cards`` required.
 """
 

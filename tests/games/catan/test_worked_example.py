@@ -11,7 +11,7 @@ the first-player roll. Rolls the example does not give (all but the 7 of turn 7 
 turn 10) are chosen so each turn's named actions are possible.
 
 The board was designed from the story's resource flows (who must receive what on which roll) and
-checked with ``tests/tools/worked_example_search.py`` (``check``), which found these rolls. Where
+checked with ``python -m tests.tools.worked_example_search``, which found these rolls. Where
 the stand-in board cannot carry an incidental detail of the story (who holds which cards beyond
 what each named action needs), the game departs from it and says so at that turn. Turn 16
 (BG-EX-07) ends the game at white 4, orange 3, red 3 (and blue 3).
