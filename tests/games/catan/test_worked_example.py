@@ -1,22 +1,20 @@
-"""The worked example game of seed 003 (turns 1–16).
+"""The worked example game of seed 003 (turns 1–16), played as one game from set-up.
 
-Turns 1–12 are played as one continuous game from set-up, every step through
-``legal_actions()``/``apply()``: each decision is asserted to be in the legal list before it is
-applied, each chance outcome to be an outcome of its node. The almanac's board picture is not in
-the seeds (M-BG-01), so the game is played on a stand-in board: the variable layout, its tiles
-drawn (chance outcomes) so that the hexes the example names exist where the story needs them —
-pasture 8 with only white on it, fields 10 shared by red's city and blue, hills 9 shared by red and
-white, red's pasture 12 — and founded in snake order after orange wins the first-player roll.
-Rolls the example does not give (all but the 7 of turn 7 and the 10 of turn 10) are chosen so
-each turn's named actions are possible.
+Every step goes through ``legal_actions()``/``apply()``: each decision is asserted to be in the
+legal list before it is applied, each chance outcome to be an outcome of its node. The almanac's
+board picture is not in the seeds (M-BG-01), so the game is played on a stand-in board: the
+variable layout, its tiles drawn (chance outcomes) and its tokens laid from corner hex 11, so that
+the hexes the example names exist where the story needs them — pasture 8 with only white on it
+and the wool harbour at its corner, fields 10 shared by red's city and blue, hills 9 shared by red's
+city and white, red's pasture 12, blue's hills 8 — and founded in snake order after orange wins
+the first-player roll. Rolls the example does not give (all but the 7 of turn 7 and the 10 of
+turn 10) are chosen so each turn's named actions are possible.
 
-Where the stand-in board cannot carry an incidental detail of the story (who holds which cards
-beyond what each named action needs, which roll pays whom), the game departs from it and says so
-at that turn. Turns 13–16 (BG-EX-07: orange's settlement, red's and blue's roads, white's trades
-and city, final scores) are still checked on a stand-in position of their own: no stand-in board
-found so far carries the whole story to turn 16 (issue 11). ``tests/tools/worked_example_search.py``
-shows why this one cannot (whatever the dice, the story breaks in turn 13: blue keeps a grain
-from the 10s red needs, orange has no brick income) and searches for one that can.
+The board was designed from the story's resource flows (who must receive what on which roll) and
+checked with ``python -m tests.tools.worked_example_search``, which found these rolls. Where
+the stand-in board cannot carry an incidental detail of the story (who holds which cards beyond
+what each named action needs), the game departs from it and says so at that turn. Turn 16
+(BG-EX-07) ends the game at white 4, orange 3, red 3 (and blue 3).
 """
 
 from __future__ import annotations
@@ -27,47 +25,48 @@ from games.catan import GAME
 from games.catan import actions as A
 from games.catan.constants import KNIGHT, ROAD_BUILDING, YEAR_OF_PLENTY
 from games.common.api import CHANCE
-from tests.games.catan.fixtures import dice_for, empty_board, hand, put, roll, set_hand
+from tests.games.catan.fixtures import dice_for, hand
 
 ORANGE, RED, BLUE, WHITE = 0, 1, 2, 3
+LUMBER, BRICK, WOOL, GRAIN, ORE = range(5)
 
 TERRAINS = (
-    "pasture",  # 0: 8, white's pasture (harbourless vertex 8)
-    "fields",  # 1: 4
-    "mountains",  # 2: 11, red
-    "fields",  # 3: 10, red's city and blue: the robber's target in turn 8
-    "mountains",  # 4: 11, red and white
-    "forest",  # 5: 3, red
-    "pasture",  # 6: 12, red's wool
-    "forest",  # 7: 5, blue and white
-    "hills",  # 8: 9, red's city and white
+    "pasture",  # 0: 8, white's pasture 8 (vertex 0 on it: the wool harbour)
+    "forest",  # 1: 3, white and blue
+    "pasture",  # 2: 6, blue's wool
+    "fields",  # 3: 10, orange (the 10 the robber does not block in turn 10)
+    "fields",  # 4: 5, white
+    "mountains",  # 5: 4, white and blue
+    "fields",  # 6: 2, white
+    "pasture",  # 7: 9, orange
+    "forest",  # 8: 6, red and orange
     "desert",  # 9
-    "forest",  # 10: 6, orange
-    "fields",  # 11: 9, orange
-    "fields",  # 12: 2, white
-    "hills",  # 13: 4, orange
-    "mountains",  # 14: 5, orange and blue
-    "pasture",  # 15: 10, orange
-    "forest",  # 16: 6
-    "pasture",  # 17: 3, blue
-    "hills",  # 18: 8, blue
+    "hills",  # 10: 9, red's city, white (and orange from turn 13)
+    "forest",  # 11: 5, red's city
+    "pasture",  # 12: 12, red's wool
+    "mountains",  # 13: 3, red and orange
+    "hills",  # 14: 11, blue and orange
+    "fields",  # 15: 10, red's city and blue: the robber's target in turn 8
+    "mountains",  # 16: 11
+    "forest",  # 17: 4, orange and blue (from turn 11)
+    "hills",  # 18: 8, blue's hills 8
 )
-TOKEN_CORNER = 7  # the spiral from hex 7 gives 8, 4, 11, 10, 11, 3, 12, 5, 9, -, 6, 9, 2, 4, ...
+TOKEN_CORNER = 11  # the spiral from hex 11 gives 8, 3, 6, 10, 5, 4, 2, 9, 6, -, 9, 5, 12, ...
 FOUNDING = (  # (seat, settlement, road) in snake order: the second round pays its hexes
-    (ORANGE, 37, 47),
-    (RED, 17, 25),
+    (ORANGE, 22, 24),
+    (RED, 31, 47),
     (BLUE, 41, 59),
     (WHITE, 8, 7),
-    (WHITE, 28, 40),
-    (BLUE, 16, 23),
-    (RED, 14, 21),
-    (ORANGE, 18, 28),
+    (WHITE, 19, 21),
+    (BLUE, 9, 8),
+    (RED, 34, 50),
+    (ORANGE, 40, 51),
 )
-FIELDS_10, PASTURE_8, DESERT = 3, 0, 9
-RED_CITY = 17
-WOOL_HARBOUR = 0  # harbour vertex of pasture 8: white's turn-8 settlement
-BLUE_SETTLEMENT = 27
-WHITE_ROAD_12 = 0
+FIELDS_10, HILLS_9, PASTURE_8, DESERT = 15, 10, 0, 9
+RED_CITY = 31
+WOOL_HARBOUR = 0  # harbour vertex of pasture 8: white's turn-8 settlement, his city in turn 16
+BLUE_SETTLEMENT = 49
+ORANGE_SETTLEMENT = 30
 
 
 class Table:
@@ -92,6 +91,12 @@ class Table:
     def hand(self, seat: int) -> dict[str, int]:
         return hand(self.state, seat)
 
+    def hands(self) -> list[dict[str, int]]:
+        return [self.hand(p) for p in range(4)]
+
+    def scores(self) -> list[int]:
+        return [self.state.public_vp(p) for p in range(4)]
+
     def propose(self, seat: int, give: dict[str, int], get: dict[str, int]) -> None:
         """An open-ended proposal (the legal list samples one-for-one offers only)."""
         state = self.state
@@ -107,10 +112,26 @@ class Table:
         assert self.state.current_player() == seat
         self.do(A.ACCEPT_TRADE if accept else A.REJECT_TRADE)
 
+    def decline(self, seat: int) -> None:
+        """A player who is asked and could accept says no."""
+        assert self.state.current_player() == seat
+        assert A.ACCEPT_TRADE in self.state.legal_actions()
+        self.do(A.REJECT_TRADE)
+
     def cannot_accept(self, seat: int) -> None:
         assert self.state.current_player() == seat
         assert self.state.legal_actions() == [A.REJECT_TRADE]
         self.state.apply(A.REJECT_TRADE)
+
+    def maritime(self, give: int, get: int, rate: int) -> None:
+        before = list(self.state.hand[self.state.turn_player])
+        self.do(A.MARITIME[give][get][rate])
+        after = self.state.hand[self.state.turn_player]
+        assert after[give] == before[give] - rate and after[get] == before[get] + 1
+
+    def _builds(self) -> set[str]:
+        builds = {"build_road", "build_settlement", "build_city", "buy_development"}
+        return {a["type"] for a in self.state.legal_actions()} & builds
 
     # ------------------------------------------------------------------ set-up
     def set_up(self) -> None:
@@ -120,6 +141,7 @@ class Table:
         self.chance(A.TOKEN_START[TOKEN_CORNER])
         state = self.state
         assert state.numbers[PASTURE_8] == 8 and state.numbers[FIELDS_10] == 10
+        assert state.numbers[HILLS_9] == 9 and state.numbers[12] == 12
         assert state.robber == DESERT
         for total in (12, 2, 3, 4):  # orange rolls highest and founds first
             self.chance(dice_for(total))
@@ -128,63 +150,56 @@ class Table:
             self.do(A.PLACE_SETTLEMENT[vertex])
             self.do(A.PLACE_ROAD[edge])
         assert state.turn == 1 and state.current_player() == ORANGE
-        assert [self.hand(p) for p in range(4)] == [
-            {"lumber": 1, "ore": 1},
+        assert self.hands() == [  # what each second settlement's hexes pay
+            {"lumber": 1, "brick": 1, "ore": 1},
             {"lumber": 1, "wool": 1, "ore": 1},
-            {"lumber": 1, "grain": 1},
-            {"lumber": 1, "brick": 1, "grain": 1},
+            {"lumber": 1, "wool": 1, "ore": 1},
+            {"brick": 1, "grain": 1, "ore": 1},
         ]
-
-    def maritime(self, give: int, get: int, rate: int) -> None:
-        before = list(self.state.hand[self.state.turn_player])
-        self.do(A.MARITIME[give][get][rate])
-        after = self.state.hand[self.state.turn_player]
-        assert after[give] == before[give] - rate and after[get] == before[get] + 1
-
-    def decline(self, seat: int) -> None:
-        """A player who is asked and says no (whether or not he could have accepted)."""
-        assert self.state.current_player() == seat
-        self.do(A.REJECT_TRADE)
 
     # ------------------------------------------------------------------ turns
     def turn_1(self) -> None:
-        """Orange cannot build a road and passes. (Here he holds a lumber and lacks the brick,
-        the other way round.)"""
-        self.roll(2)
-        assert "brick" not in self.hand(ORANGE) and not self._builds()
+        """Orange builds nothing and passes; red holds a lumber, blue two and no brick. (Here
+        orange holds a lumber and a brick, so he could build a road; in the story he lacks the
+        lumber.)"""
+        self.roll(3)
+        assert self.hand(ORANGE) == {"lumber": 1, "brick": 1, "ore": 2}
+        assert self.hand(RED)["lumber"] == 1
+        assert self.hand(BLUE) == {"lumber": 2, "wool": 1, "ore": 1}
         self.do(A.END_TURN)
 
     def turn_2(self) -> None:
-        """Red needs brick, nobody parts with theirs; he buys Invention (Year of Plenty)."""
-        self.roll(10)
-        assert "brick" not in self.hand(RED)
-        before = self.hand(RED)
+        """Red needs brick, holds none; he buys Invention (Year of Plenty)."""
+        self.roll(10)  # fields 10 pays red and blue their grain, the other 10 orange
+        assert self.hand(RED) == {"lumber": 1, "wool": 1, "grain": 1, "ore": 2}
+        assert A.BUILD_ROAD[37] not in self.state.legal_actions()  # no brick for a road
         self.do(A.BUY_DEVELOPMENT)
         self.chance(A.DRAW_DEVELOPMENT[YEAR_OF_PLENTY])
-        assert before == {"lumber": 1, "wool": 1, "grain": 1, "ore": 1}
-        assert self.hand(RED) == {"lumber": 1}
+        assert self.hand(RED) == {"lumber": 1, "ore": 1}
         self.do(A.END_TURN)
 
     def turn_3(self) -> None:
         """Blue gives white 1 wool for 1 brick and builds a road."""
-        self.roll(9)
-        assert "brick" not in self.hand(BLUE) and A.BUILD_ROAD[33] not in self.state.legal_actions()
+        self.roll(2)
+        assert self.hand(BLUE) == {"lumber": 2, "wool": 1, "grain": 1, "ore": 1}
+        assert A.BUILD_ROAD[64] not in self.state.legal_actions()  # no brick
         self.propose(BLUE, {"wool": 1}, {"brick": 1})
         self.answer(WHITE, True)
         self.decline(ORANGE)
-        self.decline(RED)
+        self.cannot_accept(RED)
         self.do(A.CONFIRM_TRADE[WHITE])
-        self.do(A.BUILD_ROAD[33])
-        assert self.hand(BLUE) == {"grain": 2} and self.hand(WHITE)["wool"] == 1
+        self.do(A.BUILD_ROAD[64])
+        assert self.hand(BLUE) == {"lumber": 1, "grain": 1, "ore": 1}
+        assert self.hand(WHITE) == {"lumber": 1, "wool": 1, "grain": 2, "ore": 1}
         self.do(A.END_TURN)
 
     def turn_4(self) -> None:
         """White offers grain and ore for lumber and brick; nobody takes it; he builds a road
         and buys a development card: a knight."""
-        self.roll(11)
+        self.roll(9)  # hills 9 pays white and red a brick
         assert self.hand(WHITE) == {"lumber": 1, "brick": 1, "wool": 1, "grain": 2, "ore": 1}
         self.propose(WHITE, {"grain": 1, "ore": 1}, {"lumber": 1, "brick": 1})
-        self.decline(ORANGE)
+        self.decline(ORANGE)  # he could, but fears being cut off
         self.decline(RED)
         self.cannot_accept(BLUE)
         self.do(A.BUILD_ROAD[1])
@@ -194,22 +209,26 @@ class Table:
         self.do(A.END_TURN)
 
     def turn_5(self) -> None:
-        """BG-EX-01: orange buys Road Building, which he may not play this turn."""
-        self.roll(5)
+        """BG-EX-01: orange could build a road and buy a card; he buys Road Building, which he
+        may not play this turn, and keeps lumber and brick for a settlement."""
+        self.roll(3)
+        assert self.hand(ORANGE) == {"lumber": 1, "brick": 1, "wool": 1, "grain": 1, "ore": 3}
+        assert {"build_road", "buy_development"} <= self._builds()
         self.do(A.BUY_DEVELOPMENT)
         self.chance(A.DRAW_DEVELOPMENT[ROAD_BUILDING])
         assert self.state.dev_hand[ORANGE][ROAD_BUILDING] == 1
         assert A.PLAY_ROAD_BUILDING not in self.state.legal_actions()  # BG-DEV-03
+        assert self.hand(ORANGE) == {"lumber": 1, "brick": 1, "ore": 2}
         self.do(A.END_TURN)
 
     def turn_6(self) -> None:
-        """BG-EX-02: red has 2 ore and Invention; white asks lumber and brick for one grain;
-        Invention brings ore and grain; red builds a city for 3 ore + 2 grain. (Here red
-        holds a grain of his own besides.)"""
-        self.roll(10)
+        """BG-EX-02: red has 2 ore and Invention; white, with 2 grain, asks lumber and brick for
+        one; Invention brings ore and grain; red builds a city for 3 ore + 2 grain and keeps
+        one card, a lumber."""
+        self.roll(5)
         state = self.state
-        assert self.hand(RED) == {"lumber": 1, "brick": 1, "grain": 1, "ore": 2}
-        assert self.hand(WHITE) == {"lumber": 1, "grain": 1}
+        assert self.hand(RED) == {"lumber": 2, "brick": 1, "ore": 2}
+        assert self.hand(WHITE) == {"lumber": 1, "grain": 2}
         assert A.BUILD_CITY[RED_CITY] not in state.legal_actions()
         self.propose(RED, {"lumber": 1, "brick": 1}, {"grain": 1})
         self.decline(BLUE)
@@ -217,21 +236,20 @@ class Table:
         self.cannot_accept(ORANGE)
         self.do(A.CONFIRM_TRADE[WHITE])
         self.do(A.PLAY_YEAR_OF_PLENTY)
-        self.do(A.TAKE_RESOURCE[4])  # ore
-        self.do(A.TAKE_RESOURCE[3])  # grain
-        assert self.hand(RED) == {"grain": 3, "ore": 3}
+        self.do(A.TAKE_RESOURCE[ORE])
+        self.do(A.TAKE_RESOURCE[GRAIN])
+        assert self.hand(RED) == {"lumber": 1, "grain": 2, "ore": 3}
         bank = list(state.bank)
         self.do(A.BUILD_CITY[RED_CITY])
-        assert self.hand(RED) == {"grain": 1}
-        assert state.bank[3] == bank[3] + 2 and state.bank[4] == bank[4] + 3
+        assert self.hand(RED) == {"lumber": 1}
+        assert state.bank[GRAIN] == bank[GRAIN] + 2 and state.bank[ORE] == bank[ORE] + 3
         assert state.vertex_level[RED_CITY] == 2 and state.public_vp(RED) == 3
         assert state.dev_hand[RED][YEAR_OF_PLENTY] == 0 and state.dev_spent[YEAR_OF_PLENTY] == 1
         self.do(A.END_TURN)
 
     def turn_7(self) -> None:
         """BG-EX-03: blue rolls 7, sends the robber from the desert to pasture 8 and takes a
-        lumber from white; his offer of lumber for wool finds no taker. (Here orange holds wool
-        and declines; in the story nobody had any.)"""
+        lumber from white; his offer of 2 lumber for a wool finds no taker: nobody has wool."""
         state = self.state
         before = [list(h) for h in state.hand]
         self.roll(7)
@@ -242,45 +260,44 @@ class Table:
         assert state.chance_outcomes() == [
             (A.STEAL[r], white[r] / sum(white)) for r in range(5) if white[r]
         ]
-        self.chance(A.STEAL[0])
-        assert self.hand(BLUE) == {"lumber": 2, "wool": 1, "grain": 3, "ore": 1}
-        assert self.hand(WHITE) == {"lumber": 1, "brick": 1}
-        self.propose(BLUE, {"lumber": 1}, {"wool": 1})
+        self.chance(A.STEAL[LUMBER])
+        assert self.hand(BLUE) == {"lumber": 3, "grain": 1, "ore": 1}  # 5 cards
+        assert self.hand(WHITE) == {"lumber": 1, "brick": 1, "grain": 1}
+        self.propose(BLUE, {"lumber": 2}, {"wool": 1})
         self.cannot_accept(WHITE)
-        self.decline(ORANGE)
+        self.cannot_accept(ORANGE)
         self.cannot_accept(RED)
         assert state.trade is None and state.phase == "main"
         self.do(A.END_TURN)
 
     def turn_8(self) -> None:
         """BG-EX-04: white plays the knight before rolling, sends the robber to fields 10 by
-        red's city, takes red's only card, rolls and builds a settlement. (Here red's card is a
-        grain, not a lumber, and the settlement brings white the wool harbour; in the story he
-        had it from the start.)"""
+        red's city, takes red's only card (a lumber), rolls (pasture 8 pays him again) and
+        builds a settlement: at the wool harbour. (He keeps a lumber besides.)"""
         state = self.state
         assert state.phase == "pre_roll" and A.PLAY_KNIGHT in state.legal_actions()
-        assert self.hand(RED) == {"grain": 1}
+        assert self.hand(RED) == {"lumber": 1}
         self.do(A.PLAY_KNIGHT)
         self.do(A.MOVE_ROBBER[FIELDS_10])
         assert state.legal_actions() == [A.ROB[RED], A.ROB[BLUE]]  # both have buildings there
         self.do(A.ROB[RED])
-        assert state.chance_outcomes() == [(A.STEAL[3], 1.0)]  # red's only card
-        self.chance(A.STEAL[3])
+        assert state.chance_outcomes() == [(A.STEAL[LUMBER], 1.0)]  # red's only card
+        self.chance(A.STEAL[LUMBER])
         assert self.hand(RED) == {} and state.knights[WHITE] == 1
         assert state.phase == "pre_roll"  # the knight came before the roll
-        self.roll(8)  # pasture 8 is free again
-        assert self.hand(WHITE) == {"lumber": 1, "brick": 1, "wool": 1, "grain": 1}
+        self.roll(8)  # pasture 8 is free again; hills 8 pays blue a brick
+        assert self.hand(WHITE) == {"lumber": 2, "brick": 1, "wool": 1, "grain": 1}
         self.do(A.BUILD_SETTLEMENT[WOOL_HARBOUR])
-        assert self.hand(WHITE) == {} and state.public_vp(WHITE) == 3
+        assert self.hand(WHITE) == {"lumber": 1} and state.public_vp(WHITE) == 3
         self.do(A.END_TURN)
 
     def turn_9(self) -> None:
         """BG-EX-01: orange plays Road Building for two roads; the card leaves the game."""
-        self.roll(5)
+        self.roll(3)  # red's ore
         state = self.state
         self.do(A.PLAY_ROAD_BUILDING)
-        self.do(A.BUILD_ROAD[27])
-        self.do(A.BUILD_ROAD[20])
+        self.do(A.BUILD_ROAD[44])
+        self.do(A.BUILD_ROAD[18])
         assert state.roads_left[ORANGE] == 11
         assert state.dev_hand[ORANGE][ROAD_BUILDING] == 0
         assert state.dev_spent[ROAD_BUILDING] == 1
@@ -288,54 +305,110 @@ class Table:
 
     def turn_10(self) -> None:
         """BG-EX-05: a 10 while the robber sits on fields 10: red (a city there) and blue get
-        nothing from it; the other 10 (pasture) still pays orange, and blue's other settlement.
-        Red cannot build and passes. (Here red holds no card at all, not one ore, and blue
-        gets a wool from the pasture.)"""
+        nothing from it; the other 10 still pays orange. Red holds one ore, cannot build and
+        passes."""
         state = self.state
-        red, blue, orange = self.hand(RED), self.hand(BLUE), self.hand(ORANGE)
+        blue, orange = self.hand(BLUE), self.hand(ORANGE)
         self.roll(10)
         assert state.robber == FIELDS_10
-        assert self.hand(RED) == red == {}
-        assert self.hand(BLUE) == {**blue, "wool": blue.get("wool", 0) + 1}  # grain unchanged
-        assert self.hand(ORANGE) == {**orange, "wool": orange.get("wool", 0) + 1}
+        assert self.hand(RED) == {"ore": 1} and self.hand(BLUE) == blue
+        assert self.hand(ORANGE) == {**orange, "grain": orange.get("grain", 0) + 1}
         assert not self._builds()
         self.do(A.END_TURN)
-        assert [state.public_vp(p) for p in range(4)] == [2, 3, 2, 3]
+        assert self.scores() == [2, 3, 2, 3]
 
     def turn_11(self) -> None:
-        """BG-EX-06: blue gives orange 1 ore for 1 lumber, trades 4 lumber for 1 wool with the
-        bank at 4:1 and builds a settlement. (Here blue holds more than the story's 7 cards,
-        wool among them.)"""
-        self.roll(5)
+        """BG-EX-06: blue holds 7 cards and no wool; he gives orange 1 ore for 1 lumber, trades
+        4 lumber for 1 wool with the bank at 4:1 and builds a settlement with his last cards."""
+        self.roll(9)
         state = self.state
-        assert self.hand(BLUE)["lumber"] == 4 and self.hand(ORANGE)["lumber"] == 1
-        blue, orange = self.hand(BLUE), self.hand(ORANGE)
+        assert self.hand(BLUE) == {"lumber": 4, "brick": 1, "grain": 1, "ore": 1}
+        assert self.hand(ORANGE)["lumber"] == 1
+        assert "build_settlement" not in self._builds()  # no wool
         self.propose(BLUE, {"ore": 1}, {"lumber": 1})
         self.decline(WHITE)
         self.answer(ORANGE, True)
-        self.decline(RED)
+        self.cannot_accept(RED)
         self.do(A.CONFIRM_TRADE[ORANGE])
-        assert self.hand(ORANGE)["ore"] == orange["ore"] + 1 and "lumber" not in self.hand(ORANGE)
-        assert self.hand(BLUE)["lumber"] == 5 and self.hand(BLUE)["ore"] == blue["ore"] - 1
-        assert state.maritime_rate(BLUE, 0) == 4  # no harbour: the 4:1 bank trade
-        self.maritime(0, 2, 4)
-        wool = self.hand(BLUE)["wool"]
+        assert self.hand(ORANGE) == {"brick": 1, "wool": 1, "grain": 1, "ore": 4}
+        assert state.maritime_rate(BLUE, LUMBER) == 4  # no harbour: the 4:1 bank trade
+        self.maritime(LUMBER, WOOL, 4)
         self.do(A.BUILD_SETTLEMENT[BLUE_SETTLEMENT])
         assert state.vertex_owner[BLUE_SETTLEMENT] == BLUE and state.public_vp(BLUE) == 3
-        assert self.hand(BLUE)["wool"] == wool - 1 and "lumber" not in self.hand(BLUE)
+        assert self.hand(BLUE) == {}
         self.do(A.END_TURN)
 
     def turn_12(self) -> None:
         """White builds a road and passes the dice to orange."""
-        self.roll(9)
-        roads = self.state.roads_left[WHITE]
-        self.do(A.BUILD_ROAD[WHITE_ROAD_12])
-        assert self.state.roads_left[WHITE] == roads - 1
+        self.roll(4)
+        assert self.hand(WHITE) == {"lumber": 2, "brick": 1, "ore": 1}
+        self.do(A.BUILD_ROAD[0])
+        assert self.hand(WHITE) == {"lumber": 1, "ore": 1} and self.state.roads_left[WHITE] == 11
         self.do(A.END_TURN)
 
-    def _builds(self) -> set[str]:
-        builds = {"build_road", "build_settlement", "build_city", "buy_development"}
-        return {a["type"] for a in self.state.legal_actions()} & builds
+    def turn_13(self) -> None:
+        """Orange is one grain short of a city; nobody has grain, even for wool; he founds a
+        settlement instead."""
+        self.roll(8)
+        state = self.state
+        assert self.hand(ORANGE) == {"lumber": 1, "brick": 1, "wool": 1, "grain": 1, "ore": 4}
+        assert not any(a["type"] == "build_city" for a in state.legal_actions())
+        assert all("grain" not in self.hand(p) for p in (RED, BLUE, WHITE))
+        self.propose(ORANGE, {"wool": 1}, {"grain": 1})
+        self.cannot_accept(RED)
+        self.cannot_accept(BLUE)
+        self.cannot_accept(WHITE)
+        self.do(A.BUILD_SETTLEMENT[ORANGE_SETTLEMENT])
+        assert self.hand(ORANGE) == {"ore": 4} and state.public_vp(ORANGE) == 3
+        self.do(A.END_TURN)
+
+    def turn_14(self) -> None:
+        """Red builds a road and saves the rest."""
+        self.roll(5)  # his city's forest 5: two lumber
+        assert self.hand(RED) == {"lumber": 2, "brick": 2, "ore": 1}
+        self.do(A.BUILD_ROAD[37])
+        assert self.hand(RED) == {"lumber": 1, "brick": 1, "ore": 1}
+        self.do(A.END_TURN)
+
+    def turn_15(self) -> None:
+        """Blue would like a grain; nobody trades with him; he builds a road. (Here he lacks
+        wool too, so a grain alone would not buy the card.)"""
+        self.roll(8)
+        assert self.hand(BLUE) == {"lumber": 1, "brick": 4, "ore": 1}
+        self.propose(BLUE, {"brick": 1}, {"grain": 1})
+        self.decline(WHITE)
+        self.cannot_accept(ORANGE)
+        self.cannot_accept(RED)
+        self.do(A.BUILD_ROAD[69])
+        assert self.hand(BLUE) == {"brick": 3, "ore": 1}
+        self.do(A.END_TURN)
+
+    def turn_16(self) -> None:
+        """BG-EX-07: white offers wool for ore; orange and blue decline, red gives 1 ore for
+        1 wool; white trades 2 wool for ore and 2 for grain at his wool harbour and builds a
+        city at pasture 8. Red is left a grain short of a settlement. (Here white keeps a lumber
+        and a wool; the story's white has no card left. Orange holds 4 cards, not 7.)"""
+        self.roll(8)
+        state = self.state
+        assert self.hand(WHITE) == {"lumber": 1, "wool": 6, "grain": 1, "ore": 1}
+        assert A.BUILD_CITY[WOOL_HARBOUR] not in state.legal_actions()  # 1 ore, 1 grain
+        assert state.maritime_rate(WHITE, WOOL) == 2
+        assert state.maritime_rate(WHITE, ORE) == 4  # the wool harbour is for wool only
+        self.propose(WHITE, {"wool": 1}, {"ore": 1})
+        self.decline(ORANGE)  # he saves his ore for a city
+        self.answer(RED, True)
+        self.decline(BLUE)  # he needs no wool
+        self.do(A.CONFIRM_TRADE[RED])
+        assert self.hand(RED) == {"lumber": 1, "brick": 1, "wool": 1}  # a grain short
+        assert A.MARITIME[WOOL][ORE][3] not in state.legal_actions()  # no 3:1 for wool here
+        self.maritime(WOOL, ORE, 2)
+        self.maritime(WOOL, GRAIN, 2)
+        assert self.hand(WHITE) == {"lumber": 1, "wool": 1, "grain": 2, "ore": 3}
+        self.do(A.BUILD_CITY[WOOL_HARBOUR])
+        assert state.vertex_level[WOOL_HARBOUR] == 2
+        assert self.hand(WHITE) == {"lumber": 1, "wool": 1}
+        assert self.scores() == [3, 3, 3, 4]
+        self.do(A.END_TURN)
 
 
 def play(until: int) -> Table:
@@ -353,7 +426,7 @@ def test_bg_ex_01_road_building_bought_turn_5_played_turn_9() -> None:
     card leaves the game."""
     state = play(9).state
     built = [e for e in state.events if e["type"] == "build_road" and e.get("free")]
-    assert [e["edge"] for e in built] == [27, 20] and all(e["seat"] == ORANGE for e in built)
+    assert [e["edge"] for e in built] == [44, 18] and all(e["seat"] == ORANGE for e in built)
 
 
 def test_bg_ex_02_red_trades_then_invention_then_city() -> None:
@@ -372,7 +445,7 @@ def test_bg_ex_03_blue_rolls_seven_robber_from_desert_steals_lumber() -> None:
 def test_bg_ex_04_white_knight_before_rolling_takes_reds_only_card() -> None:
     """BG-EX-04: turn 8, knight before the roll, robber next to red's city, red's only card."""
     state = play(8).state
-    assert state.robber == FIELDS_10 and state.vertex_owner[0] == WHITE
+    assert state.robber == FIELDS_10 and state.vertex_owner[WOOL_HARBOUR] == WHITE
 
 
 def test_bg_ex_05_roll_on_the_robbers_number_pays_nobody_there() -> None:
@@ -392,52 +465,12 @@ def test_bg_ex_06_blue_trades_with_orange_and_bank_then_settles() -> None:
     assert [state.public_vp(p) for p in range(4)] == [2, 3, 3, 3]
 
 
-# ---------------------------------------------------------------------- turn 16: a stand-in
-def _table():
-    """The story's position before turn 16 on the beginner board: orange 3 settlements, red a
-    city and a settlement, blue 3 settlements, white 3 settlements, one of them on the wool
-    harbour (vertex 4, beside pasture 2), which becomes his city."""
-    state = empty_board(4)
-    put(state, ORANGE, settlements=[2, 30, 37])
-    put(state, RED, settlements=[20], cities=[17])
-    put(state, BLUE, settlements=[40, 28, 51])
-    put(state, WHITE, settlements=[46, 4, 10])
-    return state
-
-
 def test_bg_ex_07_red_white_trade_two_to_one_harbour_twice_then_city() -> None:
-    """BG-EX-07: white offers wool for ore; orange and blue decline, red gives 1 ore for 1 wool;
-    white trades 2 wool for ore and 2 for grain at his wool harbour and builds a city: white 4,
-    orange 3, red 3. Every step is taken from the legal list. (A stand-in position: the one game
-    above stops at turn 12.)"""
-    state = _table()
-    state.turn_player = state.actor = WHITE
-    roll(state, 6)
-    set_hand(state, WHITE, wool=5, ore=1, grain=1)  # the hands after the roll, as told
-    set_hand(state, RED, ore=1, lumber=1, brick=1)
-    set_hand(state, ORANGE, ore=3, wool=2, lumber=1, brick=1)
-    set_hand(state, BLUE, lumber=2, brick=1, ore=1)
-
-    def do(action: dict[str, Any]) -> None:
-        assert action in state.legal_actions(), action
-        state.apply(action)
-
-    assert [state.public_vp(p) for p in range(4)] == [3, 3, 3, 3]
-    assert A.BUILD_CITY[4] not in state.legal_actions()  # 1 ore, 1 grain: no city yet
-    assert state.maritime_rate(WHITE, 2) == 2  # wool at 2:1
-    assert state.maritime_rate(WHITE, 4) == 4  # the wool harbour is for wool only
-    do({"type": "propose_trade", "give": {"wool": 1}, "get": {"ore": 1}})
-    do(A.REJECT_TRADE)  # orange saves his ore for a city
-    do(A.ACCEPT_TRADE)  # red
-    assert A.ACCEPT_TRADE in state.legal_actions()  # blue could, but needs no wool
-    do(A.REJECT_TRADE)
-    do(A.CONFIRM_TRADE[RED])
-    assert hand(state, RED) == {"lumber": 1, "brick": 1, "wool": 1}  # a grain short of settling
-    assert hand(state, WHITE) == {"wool": 4, "ore": 2, "grain": 1}
-    assert A.MARITIME[2][4][3] not in state.legal_actions()  # no 3:1 for wool beside it
-    do(A.MARITIME[2][4][2])
-    do(A.MARITIME[2][3][2])
-    assert hand(state, WHITE) == {"ore": 3, "grain": 2}
-    do(A.BUILD_CITY[4])
-    assert hand(state, WHITE) == {} and state.vertex_level[4] == 2
-    assert [state.public_vp(p) for p in range(4)] == [3, 3, 3, 4]
+    """BG-EX-07: turns 13–16 of the same game, ending with white's trades at his wool harbour
+    and his city: white 4, orange 3, red 3 (blue 3)."""
+    state = play(16).state
+    maritime = [e for e in state.events if e["type"] == "maritime_trade"]
+    assert [(e["seat"], e["rate"]) for e in maritime] == [(BLUE, 4), (WHITE, 2), (WHITE, 2)]
+    assert state.vertex_owner[ORANGE_SETTLEMENT] == ORANGE
+    assert state.turn == 17 and state.current_player() == ORANGE
+    assert [state.public_vp(p) for p in range(4)] == [3, 3, 3, 4] and not state.is_terminal()
