@@ -22,6 +22,7 @@ picture back.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -67,6 +68,10 @@ TERRAIN_COLOURS = {
     "gold": "#d8a51d",
     "fog": "#a7adb3",
 }
+WATER_TERRAINS = ("sea", "lake")
+"""Hexes a harbour faces (its token is drawn on them), never the one it belongs to."""
+HARBOUR_OFFSET = 26
+"""A harbour token's centre lies this far off the middle of its side."""
 OTHER_TERRAIN = "#7f8f62"
 """A scenario's own terrain (swamps, a castle hex): a drab green its plug-in draws over."""
 RESOURCE_COLOURS = {
@@ -261,9 +266,9 @@ def draw(view: dict[str, Any], names: list[str] | None = None) -> str:
     if fit:  # a sea map: hexes first, so its harbours lie on the sea hexes
         parts.append(f'<g class="board-fit" transform="{fit}">')
         parts += _hexes(geo, board)
-        parts += _harbours(geo, board["harbors"])
+        parts += _harbours(geo, geo.harbor_vertices, board["harbors"], board["terrains"])
     else:
-        parts += _harbours(geo, board["harbors"])
+        parts += _harbours(geo, geo.harbor_vertices, board["harbors"], board["terrains"])
         parts += _hexes(geo, board)
     parts += _roads(geo, board["roads"])
     parts += _buildings(geo, board["buildings"])
@@ -356,14 +361,16 @@ def _line(start: tuple[float, float], end: tuple[float, float], colour: str, wid
     )
 
 
-def _harbours(geo: Geometry, kinds: list[str]) -> list[str]:
+def _harbours(
+    geo: Geometry, sides: Sequence[Sequence[int]], kinds: list[str], terrains: list[str]
+) -> list[str]:
+    """The harbours on ``sides`` (pairs of intersections; the printed ones, or those a
+    scenario lays in play) with their ``kinds``: a token on the water off each side, joined to
+    its two intersections by piers."""
     parts = []
-    for harbour, (a, b) in enumerate(geo.harbor_vertices):
+    for harbour, (a, b) in enumerate(sides):
         (ax, ay), (bx, by) = _point(geo, a), _point(geo, b)
-        mx, my = (ax + bx) / 2, (ay + by) / 2
-        dx, dy = mx - BOARD_CENTRE_X, my - BOARD_CENTRE_Y
-        length = math.hypot(dx, dy)
-        hx, hy = mx + dx / length * 26, my + dy / length * 26
+        hx, hy = _harbour_spot(geo, a, b, terrains)
         kind = kinds[harbour]
         # A harbour still face down (Seafarers' random harbours before their draw) shows "?".
         fill = "#fbf5e3" if kind == "any" else RESOURCE_COLOURS.get(kind, "#b9b9b9")
@@ -378,6 +385,28 @@ def _harbours(geo: Geometry, kinds: list[str]) -> list[str]:
             f"<title>harbour {label} {kind}</title></g>"
         )
     return parts
+
+
+def _harbour_spot(geo: Geometry, a: int, b: int, terrains: list[str]) -> tuple[float, float]:
+    """Where the token of the harbour on side ``a``-``b`` goes: 26 units off the side's middle,
+    straight away from its land hex, so onto the water (the sea hex of a sea map, the frame of
+    the base island) and never onto a neighbouring land hex's number. A side whose land hex the
+    terrains do not tell (a board not laid yet) takes the direction away from the board's
+    centre."""
+    (ax, ay), (bx, by) = _point(geo, a), _point(geo, b)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    hexes = geo.edge_hexes[geo.edge_of_pair[(a, b)]]
+    land = [h for h in hexes if not terrains or terrains[h] not in WATER_TERRAINS]
+    if len(land) == 1:
+        fx, fy = _hex_centre(geo, land[0])
+    else:
+        xs = [x for x, _ in geo.vertex_points]
+        ys = [y for _, y in geo.vertex_points]
+        fx = BOARD_CENTRE_X + (min(xs) + max(xs)) / 2 * UNIT_X
+        fy = BOARD_CENTRE_Y + (min(ys) + max(ys)) / 2 * UNIT_Y
+    dx, dy = mx - fx, my - fy
+    length = math.hypot(dx, dy)
+    return mx + dx / length * HARBOUR_OFFSET, my + dy / length * HARBOUR_OFFSET
 
 
 def _roads(geo: Geometry, roads: list[list[int]]) -> list[str]:

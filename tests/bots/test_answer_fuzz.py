@@ -1,7 +1,8 @@
 """Fuzzed answers against both engines: whatever a bot sends is applied legally or is its forfeit.
 
 Property (issue 12, item 1): for every answer line a bot can write, at positions from random
-games of the card game and the board game (with and without Masters), ``runner.take_answer``
+games of the card game and the board game (base, Masters, a Seafarers map, Cities & Knights,
+Catan for Two with Traders & Barbarians), ``runner.take_answer``
 either applies a legal action (from the list, or an open trade proposal the engine accepts) or
 raises ``BotFault`` with ``protocol_error`` / ``illegal_action`` and leaves the state as it was.
 Never a ``PlatformError``, never another exception, never an engine crash on a made-up object
@@ -31,7 +32,14 @@ from tests.bots.conftest import storable
 
 EXAMPLES = int(os.environ.get("ANSWER_FUZZ_EXAMPLES", "150"))
 """Examples per game and property (a longer run: ``ANSWER_FUZZ_EXAMPLES=3000``)."""
-CONFIGS = [("cardgame", 2, {}), ("catan", 3, {}), ("catan", 4, {"masters": True})]
+CONFIGS = [
+    ("cardgame", 2, {}),
+    ("catan", 3, {}),
+    ("catan", 4, {"masters": True}),
+    ("catan", 3, {"seafarers": "pirate_islands"}),
+    ("catan", 4, {"cities_and_knights": True}),
+    ("catan", 2, {"catan_for_two": True, "scenario": "traders_barbarians"}),
+]
 POSITIONS_PER_GAME = 40
 
 
@@ -124,8 +132,14 @@ def answer_lines(draw: st.DrawFn, legal: list[dict[str, Any]]) -> bytes:
     return _dumps({"action": action})
 
 
+def config_id(name: str, players: int, options: dict[str, Any]) -> str:
+    """``catan-3p-pirate_islands``: the game, the seats and each option's value (or name)."""
+    words = [value if isinstance(value, str) else key for key, value in options.items()]
+    return "-".join([name, f"{players}p", *words])
+
+
 IN_EVERY_GAME = pytest.mark.parametrize(
-    "config", range(len(CONFIGS)), ids=[f"{c[0]}-{c[1]}p" for c in CONFIGS]
+    "config", range(len(CONFIGS)), ids=[config_id(*c) for c in CONFIGS]
 )
 FUZZED = settings(
     max_examples=EXAMPLES,

@@ -26,3 +26,20 @@ def visible_text(element: ET.Element) -> str:
     for text in element.iter(f"{SVG}text"):
         words.append((text.text or "") + "".join(child.tail or "" for child in text))
     return " ".join(words)
+
+
+def covered_tokens(root: ET.Element) -> list[tuple[str, str]]:
+    """(harbour, hex) pairs of a board picture where a harbour's token overlaps a number token
+    (radii 13 and 15; both drawn in the same frame, so their coordinates compare as they are)."""
+    harbours = []
+    for group in by_class(root, "harbor"):
+        circle = next(group.iter(f"{SVG}circle"))
+        centre = float(circle.get("cx")), float(circle.get("cy"))
+        harbours.append((group.get("data-harbor"), *centre))
+    covered = []
+    for token in by_class(root, "token"):
+        tx, ty = float(token.get("x")), float(token.get("y")) - 4  # the text sits 4 below
+        for harbour, hx, hy in harbours:
+            if (hx - tx) ** 2 + (hy - ty) ** 2 < (13 + 15) ** 2:
+                covered.append((harbour, token.get("data-hex")))
+    return covered

@@ -12,7 +12,7 @@ from games.catan.board import board as _board
 from games.catan.constants import DEV_CARDS, RESOURCES
 from games.common.chance import ChanceStreams
 from tests.games.random_game import play_random
-from tests.games.svg import by_class, parse, text_of, visible_text
+from tests.games.svg import by_class, covered_tokens, parse, text_of, visible_text
 
 BASE = _board("base_beginner")
 """The base island (both base layouts share its geometry)."""
@@ -37,6 +37,12 @@ def test_the_picture_has_19_hexes_with_their_terrains_and_tokens(mid_game) -> No
     assert hot and all(t.get("fill") != "#1f2933" for t in hot)  # 6 and 8 stand out
     assert [h.get("data-kind") for h in by_class(root, "harbor")] == data["harbors"]
     assert len(HARBOR_VERTICES) == 9
+
+
+def test_the_harbours_lie_off_the_coast_clear_of_the_number_tokens(mid_game) -> None:
+    root = parse(catan_picture.draw(catan_picture.full_view(mid_game)))
+    assert len(by_class(root, "harbor")) == 9
+    assert covered_tokens(root) == []
 
 
 def test_the_robber_and_every_piece_are_where_the_engine_says(mid_game) -> None:

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 
@@ -17,11 +16,10 @@ def draw_harbours(view: dict[str, Any], geometry: Any) -> list[str]:
         return []
     from games.catan import picture  # drawn only for a picture, never in play
 
-    laid = SimpleNamespace(
-        vertex_points=geometry.vertex_points,
-        harbor_vertices=[tuple(h["vertices"]) for h in placed],
+    sides = [h["vertices"] for h in placed]
+    return picture._harbours(
+        geometry, sides, [h["type"] for h in placed], view["board"]["terrains"]
     )
-    return picture._harbours(laid, [h["type"] for h in placed])
 
 
 def _harbour_words(kind: str) -> str:

@@ -1,13 +1,11 @@
 """Cloth for Catan (SF-CL-01..09): villages and their cloth, trade relations by ship routes, cloth
 income on a village's number, 2 cloth = 1 VP, the early end, three founding rounds, no Longest
-Trade Route, the robber off the tribe islands and the pirate for traders only; whole random games
-with the conformance checks."""
+Trade Route, the robber off the tribe islands and the pirate for traders only (whole random games
+and the conformance replay: test_special_games.py)."""
 
 from __future__ import annotations
 
 import random
-
-import pytest
 
 from games.catan import GAME
 from games.catan.expansions.seafarers.scenarios import SCENARIOS, cloth_for_catan
@@ -17,12 +15,10 @@ from tests.games.catan.expansions.seafarers.special_play import (
     at_main,
     give,
     play,
-    replays_in_another_process,
     sail_to,
     sea_route,
 )
 from tests.games.catan.fixtures import dice_for
-from tests.games.test_conformance import check_round_trip
 
 OPTIONS = {"seafarers": "cloth_for_catan"}
 
@@ -230,26 +226,3 @@ def test_sf_cl_09_a_trader_moves_the_pirate_and_may_steal_a_cloth() -> None:
     mine = state.cl_cloth[p]
     state.apply({"type": "pirate_loot", "seat": other, "loot": "cloth"})
     assert state.cl_cloth[other] == 1 and state.cl_cloth[p] == mine + 1
-
-
-@pytest.mark.parametrize("num_players", (3, 4))
-def test_random_cloth_games_end_cleanly_with_round_trips(num_players: int) -> None:
-    def cloth_kept(state) -> None:
-        assert sum(state.cl_cloth) + sum(state.cl_village_cloth) + state.cl_supply == 50
-
-    reasons = []
-    for seed in range(5):
-        state, _ = play(OPTIONS, num_players, seed, every=401, check=cloth_kept)
-        cloth_kept(state)
-        reasons.append(state.result()["reason"])
-    assert reasons == ["victory"] * 5
-
-
-def test_conformance_replay_gives_the_identical_state_in_this_and_another_process(
-    tmp_path,
-) -> None:
-    state, log = play(OPTIONS, 3, 25)
-    again = replay(GAME, 3, 25, OPTIONS, log)
-    assert again.to_dict() == state.to_dict()
-    check_round_trip(GAME, again)
-    replays_in_another_process(OPTIONS, 4, 26, tmp_path)

@@ -20,6 +20,8 @@ from games.common.api import CHANCE
 from games.common.chance import ChanceStreams
 from games.common.replay import replay
 from tests.games.catan.randomplay import check_observation, random_game
+from tests.games.random_game import play_random
+from tests.games.svg import by_class, covered_tokens, parse
 from tests.games.test_conformance import GARBAGE, playout
 
 ROOT = Path(__file__).resolve().parents[5]
@@ -146,6 +148,19 @@ def test_the_picture_draws_sea_ships_pirate_and_fog_while_hidden() -> None:
     fresh = draw(public_view(GAME.new_game(4, 3, {"seafarers": "fog_islands"})))
     assert fresh.count('data-terrain="fog"') == 12
     assert draw(full_view(state)).count('class="ship"') == len(ships)
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_the_picture_puts_every_harbour_on_the_water_off_the_number_tokens(name: str) -> None:
+    """A harbour's token lies off its side on the sea hex it faces, never on a land hex's
+    number (The Wonders of Catan drew a 2:1 over a 6 while harbours were pushed away from the
+    picture's centre rather than from their own hex); laid harbours (New World) alike."""
+    state, _ = play_random("catan", 4, 1, {"seafarers": name}, stop_after=400)
+    view = public_view(state)
+    root = parse(draw(view))
+    laid = len(view["board"]["harbors"]) + len(view.get("placed_harbours") or [])
+    assert len(by_class(root, "harbor")) == laid and by_class(root, "token")
+    assert covered_tokens(root) == []
 
 
 def test_the_events_are_told_in_words() -> None:

@@ -1,14 +1,13 @@
 """The Forgotten Tribe (SF-FT-01..07): 13 VP, the tribe's islands never settled and never robbed,
 the gifts laid at set-up and taken by a ship on their path, harbour gifts laid beside the taker's
-coast or held, no printed harbours; whole random games with the conformance checks."""
+coast or held, no printed harbours (whole random games and the conformance replay:
+test_special_games.py)."""
 
 from __future__ import annotations
 
 import json
 import random
 from collections import Counter
-
-import pytest
 
 from games.catan import GAME
 from games.catan.constants import DEV_COUNTS, DEV_INDEX, RESOURCE_INDEX
@@ -18,10 +17,8 @@ from tests.games.catan.expansions.seafarers.special_play import (
     at_main,
     give,
     play,
-    replays_in_another_process,
     ship_beside,
 )
-from tests.games.test_conformance import check_round_trip
 
 OPTIONS = {"seafarers": "forgotten_tribe"}
 
@@ -236,22 +233,3 @@ def test_sf_ft_07_robber_starts_on_a_tribe_desert_and_never_goes_back() -> None:
     robber_hexes = {a["hex"] for a in legal if a["type"] == "move_robber"}
     assert robber_hexes and not robber_hexes & tribe
     assert any(a["type"] == "move_pirate" for a in legal)
-
-
-@pytest.mark.parametrize("num_players", (3, 4))
-def test_random_forgotten_tribe_games_end_cleanly_with_round_trips(num_players: int) -> None:
-    reasons = []
-    for seed in range(4):
-        state, _ = play(OPTIONS, num_players, seed, every=613)
-        reasons.append(state.result()["reason"])
-    assert reasons.count("victory") >= 3
-
-
-def test_conformance_replay_gives_the_identical_state_in_this_and_another_process(
-    tmp_path,
-) -> None:
-    state, log = play(OPTIONS, 3, 23)
-    again = replay(GAME, 3, 23, OPTIONS, log)
-    assert again.to_dict() == state.to_dict()
-    check_round_trip(GAME, again)
-    replays_in_another_process(OPTIONS, 4, 24, tmp_path)

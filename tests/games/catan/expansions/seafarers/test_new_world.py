@@ -1,6 +1,7 @@
 """New World (SF-NW-01..05): the map drawn at random (terrains, tokens with no two red numbers
 side by side, harbours laid by the players after the first-player roll), its layout file, 12 VP,
-robber and pirate beside the board, and whole random games with the conformance checks."""
+robber and pirate beside the board (whole random games and the conformance replay:
+test_special_games.py)."""
 
 from __future__ import annotations
 
@@ -19,10 +20,8 @@ from tests.games.catan.expansions.seafarers.special_play import (
     at_main,
     give,
     play,
-    replays_in_another_process,
 )
 from tests.games.catan.fixtures import dice_for
-from tests.games.test_conformance import check_round_trip
 
 OPTIONS = {"seafarers": "new_world"}
 RED = (6, 8)
@@ -202,26 +201,6 @@ def test_sf_nw_04_founding_may_stand_on_any_island() -> None:
     offered = {a["vertex"] for a in state.legal_actions()}
     land_corners = {v for h in land(state) for v in state.board.hex_vertices[h]}
     assert offered == land_corners
-
-
-@pytest.mark.parametrize("num_players", (3, 4))
-def test_random_new_world_games_end_cleanly_with_round_trips(num_players: int) -> None:
-    """Whole random games: round trips, observations and invariants on the way, a winner."""
-    reasons = []
-    for seed in range(4):
-        state, _ = play(OPTIONS, num_players, seed, every=613)
-        reasons.append(state.result()["reason"])
-    assert reasons.count("victory") >= 3
-
-
-def test_conformance_replay_gives_the_identical_state_in_this_and_another_process(
-    tmp_path,
-) -> None:
-    state, log = play(OPTIONS, 3, 21)
-    again = replay(GAME, 3, 21, OPTIONS, log)
-    assert again.to_dict() == state.to_dict()
-    check_round_trip(GAME, again)
-    replays_in_another_process(OPTIONS, 4, 22, tmp_path)
 
 
 def test_sf_nw_04_first_settlement_on_each_foreign_island_earns_one_victory_point() -> None:

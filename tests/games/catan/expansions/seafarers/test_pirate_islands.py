@@ -1,13 +1,11 @@
 """The Pirate Islands (SF-PR-01..14): the fixed start, one shipping lane per seat to its
 fortress, warships from knight cards, the pirate fleet sailing by the lower die and attacking a
 sole neighbour, fortress attacks and the fortress victory, no robber / Longest Trade Route /
-Largest Army; whole random games, round trips and replays."""
+Largest Army (whole random games and the conformance replay: test_special_games.py)."""
 
 from __future__ import annotations
 
 import random
-
-import pytest
 
 from games.catan import GAME
 from games.catan import actions as A
@@ -15,14 +13,10 @@ from games.catan.constants import KNIGHT, MAX_SETTLEMENTS, RESOURCES, VICTORY_PO
 from games.catan.expansions.seafarers import ships
 from games.catan.expansions.seafarers.scenarios import SCENARIOS, pirate_islands
 from games.common.api import CHANCE
-from games.common.replay import replay
 from tests.games.catan.expansions.seafarers.special_play import (
     at_main,
     give,
-    play,
-    replays_in_another_process,
 )
-from tests.games.test_conformance import check_round_trip
 
 OPTIONS = {"seafarers": "pirate_islands"}
 P = pirate_islands
@@ -365,29 +359,6 @@ def test_sf_pr_14_only_the_harbours_vary() -> None:
         == sorted(b.harbors)
         == sorted(["any"] * 3 + ["lumber", "brick", "wool", "grain", "ore"])
     )
-
-
-# ---------------------------------------------------------------------------- whole games
-@pytest.mark.parametrize("num_players", (3, 4))
-def test_random_pirate_islands_games_end_cleanly_with_round_trips(num_players: int) -> None:
-    reasons = []
-    for seed in range(3):
-        state, _ = play(OPTIONS, num_players, seed, every=701)
-        reasons.append(state.result()["reason"])
-        winner = state.result()["ranking"][0]
-        if reasons[-1] == "victory":
-            assert state.pi_chits[winner] == 0  # SF-PR-01
-    assert reasons.count("victory") >= 2
-
-
-def test_conformance_replay_gives_the_identical_state_in_this_and_another_process(
-    tmp_path,
-) -> None:
-    state, log = play(OPTIONS, 3, 27)
-    again = replay(GAME, 3, 27, OPTIONS, log)
-    assert again.to_dict() == state.to_dict()
-    check_round_trip(GAME, again)
-    replays_in_another_process(OPTIONS, 4, 28, tmp_path)
 
 
 def test_sf_pr_10_two_seats_beside_the_fleet_are_not_attacked() -> None:

@@ -151,18 +151,29 @@ def test_sf_ge_01_the_scenario_and_player_count_pick_map_target_and_starts() -> 
 def test_sf_ge_02_sea_hexes_never_produce() -> None:
     """SF-GE-02: a coastal settlement receives its land hex's card and nothing for the sea."""
     state = cleared()
-    v = coast(state, zone_hexes(state, "main"))
+    terrains, hexes_at = state.terrains, state.board.vertex_hexes
+    main = zone_hexes(state, "main")
+    # The only building: on the main island's coast, beside the sea, beside no gold field and
+    # not beside the robber, so the roll pays plain cards or nothing (never a gold choice).
+    v = next(
+        v
+        for v in range(state.board.num_vertices)
+        if state.sf_land_vertex[v]
+        and set(hexes_at[v]) & main
+        and any(terrains[h] == "sea" for h in hexes_at[v])
+        and all(terrains[h] != "gold" and h != state.robber for h in hexes_at[v])
+        and any(state.numbers[h] for h in hexes_at[v])
+    )
     put(state, 0, settlements=[v])
-    land = [h for h in state.board.vertex_hexes[v] if state.numbers[h]]
+    total = next(state.numbers[h] for h in hexes_at[v] if state.numbers[h])
+    producing = [h for h in hexes_at[v] if state.numbers[h] == total]
+    assert producing and all(terrains[h] not in ("sea", "gold") for h in producing)
     state.rolled = False
     state._set_phase("pre_roll", 0)
-    total = state.numbers[land[0]]
     state.apply(A.ROLL)
     state.apply(dice_for(total))
-    expected = sum(1 for h in state.board.vertex_hexes[v] if state.numbers[h] == total)
-    if state.phase == "gold_choice":
-        pytest.skip("a gold field of the same number")
-    assert sum(state.hand[0]) == expected
+    assert state.phase == "main"
+    assert sum(state.hand[0]) == len(producing)
 
 
 def test_sf_ge_04_a_founding_settlement_may_take_a_ship() -> None:
@@ -379,14 +390,20 @@ def test_sf_go_01_a_gold_field_pays_resources_of_choice() -> None:
 def test_sf_go_02_gold_choices_come_from_the_bank() -> None:
     """SF-GO-02: only resources the bank holds may be chosen."""
     state, gold = _gold_position()
-    state.bank[4] = 0
-    state.bank[0] = 0
+    total = state.numbers[gold]
+    # Nothing but the gold field pays on this roll: the robber is off it and no other hex beside
+    # the two pieces carries its number, so the bank set here is the bank the choice sees.
+    pieces = [v for v, owner in enumerate(state.vertex_owner) if owner != -1]
+    assert state.robber != gold
+    assert all(
+        state.numbers[h] != total for v in pieces for h in state.board.vertex_hexes[v] if h != gold
+    )
+    state.bank = [0, 19, 19, 19, 0]
     state.rolled = False
     state._set_phase("pre_roll", 0)
     state.apply(A.ROLL)
-    state.apply(dice_for(state.numbers[gold]))
-    if state.phase != "gold_choice":
-        pytest.skip("another hex took the bank's cards")
+    state.apply(dice_for(total))
+    assert state.phase == "gold_choice" and state.bank == [0, 19, 19, 19, 0]
     assert {a["resource"] for a in state.legal_actions()} == {"brick", "wool", "grain"}
 
 

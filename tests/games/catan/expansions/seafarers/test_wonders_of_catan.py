@@ -1,6 +1,7 @@
 """The Wonders of Catan (SF-WO-01..05): claiming a wonder by its requirement with an unused
 ship, its levels at 5 resources each, the two ways to win, the founding kept off the strait and
-the wasteland, 1 special VP per small island, no pirate; whole random games."""
+the wasteland, 1 special VP per small island, no pirate (whole random games and the
+conformance replay: test_special_games.py)."""
 
 from __future__ import annotations
 
@@ -13,14 +14,10 @@ from games.catan.constants import RESOURCE_INDEX
 from games.catan.expansions.seafarers.scenarios import SCENARIOS, wonders_of_catan
 from games.catan.expansions.seafarers.sea import vertex_areas
 from games.common.api import CHANCE
-from games.common.replay import replay
 from tests.games.catan.expansions.seafarers.special_play import (
     at_main,
     give,
-    play,
-    replays_in_another_process,
 )
-from tests.games.test_conformance import check_round_trip
 
 OPTIONS = {"seafarers": "wonders_of_catan"}
 W = wonders_of_catan
@@ -210,22 +207,3 @@ def test_sf_wo_05_each_requirement_reads_the_board() -> None:
         give(state, p, lumber=1, brick=1, wool=1, grain=1)
         state.apply({"type": "build_settlement", "vertex": v})
         assert W.meets(state, p, wonder)
-
-
-@pytest.mark.parametrize("num_players", (3, 4))
-def test_random_wonders_games_end_cleanly_with_round_trips(num_players: int) -> None:
-    reasons = []
-    for seed in range(4):
-        state, _ = play(OPTIONS, num_players, seed, every=613)
-        reasons.append(state.result()["reason"])
-    assert reasons.count("victory") >= 3
-
-
-def test_conformance_replay_gives_the_identical_state_in_this_and_another_process(
-    tmp_path,
-) -> None:
-    state, log = play(OPTIONS, 3, 27)
-    again = replay(GAME, 3, 27, OPTIONS, log)
-    assert again.to_dict() == state.to_dict()
-    check_round_trip(GAME, again)
-    replays_in_another_process(OPTIONS, 4, 28, tmp_path)
