@@ -34,17 +34,17 @@ def start_turn(state: Any) -> None:
 
 
 def knights_of(state: Any, p: int) -> list[int]:
-    """The intersections of ``p``'s knights, in order. ``list.index`` finds each one: a seat
-    has at most six knights, and this runs at every main-phase decision."""
-    find = state.ck_knight_owner.index
+    """The intersections of ``p``'s knights, in order. ``list.count`` and ``list.index`` find
+    them (no Python loop over the board, no exception at the end): a seat has at most six
+    knights, and this runs at every main-phase decision."""
+    owner = state.ck_knight_owner
+    find = owner.index
     mine: list[int] = []
     v = -1
-    try:
-        while True:
-            v = find(p, v + 1)
-            mine.append(v)
-    except ValueError:
-        return mine
+    for _ in range(owner.count(p)):
+        v = find(p, v + 1)
+        mine.append(v)
+    return mine
 
 
 def tokens_on_board(state: Any, p: int, strength: int, mine: list[int] | None = None) -> int:
