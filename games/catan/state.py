@@ -53,6 +53,12 @@ for _x in expansions.plugins():
     CHANCE_PHASES.update(_x.chance_kinds)
     FIXED_OUTCOMES.update(_x.fixed_outcomes)
 
+TRADE_TALK = frozenset(("propose_trade", "accept_trade", "reject_trade", "cancel_trade"))
+"""Decisions that change only the open offer (``trade``, ``proposals``), the phase and the log.
+Every other ``apply`` adds 1 to ``state.version``, so a cache kept for one version (Cities &
+Knights' part of the main list) stays right across a proposal that came to nothing; code that
+edits a state by hand calls ``touch()``."""
+
 
 class Income:
     """What one dice total pays from the buildings on the board, before robber and bank.
@@ -106,6 +112,7 @@ _DERIVED_FIELDS = (
     "path_weight",
     "last_gainers",
     "road_closed",
+    "version",
 )
 """Caches rebuilt from the stored fields (``_rebuild_derived``) or kept up to date by play."""
 
@@ -124,6 +131,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.events: list[dict[str, Any]] = []
         self._legal: list[Action] | None = None
         self.vp_dirty = True
+        self.version = 0
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -279,6 +287,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _rebuild_derived(self) -> None:
         """Caches that follow from the stored fields (also rebuilt by from_dict)."""
         self._legal = None
+        self.version += 1
         if self.terrains and len(self.terrains) == self.board.num_hexes:
             self._rebuild_board_tables()
         else:
@@ -359,6 +368,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                     f"{_describe(action)}: not an outcome of this chance node (phase {phase})"
                 )
             _CHANCE[phase](self, action)
+            self.version += 1
         else:
             legal = self._legal
             if legal is None:
@@ -371,12 +381,22 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                     self.validate_proposal(actor, action)
                 else:
                     raise IllegalAction(self._why_illegal(actor, action))
-            _APPLY[action["type"]](self, action)
+            kind = action["type"]
+            _APPLY[kind](self, action)
+            if kind not in TRADE_TALK:
+                self.version += 1
         self._legal = None
         if self.vp_dirty:
             self.vp_dirty = False
             if self.actor != TERMINAL and self.turn:
                 self._check_victory()
+
+    def touch(self) -> None:
+        """After editing a state by hand (tests, tools): drop the legal list, the placement
+        caches and everything kept for the current ``version``."""
+        self._legal = None
+        self.spot_cache.clear()
+        self.version += 1
 
     def _why_illegal(self, seat: int, action: Action) -> str:
         kind = action.get("type")

@@ -172,9 +172,13 @@ class CitiesKnights(ProgressRules, Expansion):
     def vp(self, state: Any, p: int) -> int:
         """CK-VP-01, CK-CI-05, CK-BA-04, CK-PC-03, CK-ME-01, A-CK-09."""
         vo = state.vertex_owner
-        vp = 2 * sum(1 for v in state.ck_metropolis if v != -1 and vo[v] == p)
-        vp += state.ck_defenders[p] + len(state.ck_progress_vp[p])
-        vp += sum(1 for v in state.ck_fallen if vo[v] == p)
+        vp = state.ck_defenders[p] + len(state.ck_progress_vp[p])
+        for v in state.ck_metropolis:  # (loops, not generators: this runs for every seat's VP)
+            if v != -1 and vo[v] == p:
+                vp += 2
+        for v in state.ck_fallen:
+            if vo[v] == p:
+                vp += 1
         if state.ck_merchant[1] == p:
             vp += 1
         return vp
@@ -343,36 +347,20 @@ class CitiesKnights(ProgressRules, Expansion):
 
 def _main_additions(state: Any, p: int) -> list[Action]:
     """The plug-in's main-phase actions: knights, walls, improvements, bank trades, progress
-    cards. A trade proposal that every other seat rejected changes nothing they depend on (only
-    the core's proposal count and the log), and random play is mostly such proposals: when the
-    log since the last main list of this seat and turn is exactly one ``propose_trade`` and
-    ``n - 1`` ``reject_trade`` events, that list is returned again. Any other action of the main
-    phase builds a main list before it is applied (``apply`` checks legality), which renews the
-    memo, so nothing else can have happened in between. Like the core's ``_legal``, this assumes
-    the state changes through ``apply``: code that edits a state by hand (tests) after such a
-    proposal drops ``state._ck_main`` as well."""
-    events = state.events
+    cards. They are kept with the core's ``state.version``, which every ``apply`` but a trade
+    proposal and its answers (``TRADE_TALK``: they change only the open offer) moves on, and
+    random play is mostly such proposals that come to nothing: the same seat's list at the same
+    version is the same list. Code that edits a state by hand calls ``state.touch()``."""
     memo = state.__dict__.get("_ck_main")
-    if memo is not None:
-        log, seen, last, seat, turn, additions = memo
-        if (
-            log is events
-            and seat == p
-            and turn == state.turn
-            and len(events) == seen + state.n
-            and (seen == 0 or events[seen - 1] is last)
-            and events[seen]["type"] == "propose_trade"
-            and all(e["type"] == "reject_trade" for e in events[seen + 1 :])
-        ):
-            memo[1], memo[2] = len(events), events[-1]
-            return additions
-    additions = []
+    if memo is not None and memo[0] == state.version and memo[1] == p:
+        return memo[2]
+    additions: list[Action] = []
     knights.add_knight_actions(state, p, additions)
     improvements.add_walls(state, p, additions)
     improvements.add_improvements(state, p, additions)
     trading.add_bank_trades(state, p, additions)
     additions.extend(progress.playable(state, p))
-    state._ck_main = [events, len(events), events[-1] if events else None, p, state.turn, additions]
+    state._ck_main = (state.version, p, additions)
     return additions
 
 

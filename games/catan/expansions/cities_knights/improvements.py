@@ -127,9 +127,10 @@ def place_metropolis(state: Any, p: int, t: int, v: int) -> None:
 def wall_spots(state: Any, p: int) -> list[int]:
     """CK-WA-01: under one of ``p``'s cities (a metropolis too), one per city, 3 per seat."""
     walls = state.ck_walls
-    if sum(walls[v] for v in cities_of(state, p)) >= MAX_WALLS:
+    cities = cities_of(state, p)
+    if sum(walls[v] for v in cities) >= MAX_WALLS:
         return []
-    return [v for v in cities_of(state, p) if not walls[v]]
+    return [v for v in cities if not walls[v]]
 
 
 def add_walls(state: Any, p: int, legal: list[Action]) -> None:

@@ -34,17 +34,17 @@ def start_turn(state: Any) -> None:
 
 
 def knights_of(state: Any, p: int) -> list[int]:
-    """The intersections of ``p``'s knights, in order. ``list.index`` finds each one: a seat
-    has at most six knights, and this runs at every main-phase decision."""
-    find = state.ck_knight_owner.index
+    """The intersections of ``p``'s knights, in order. ``list.count`` and ``list.index`` find
+    them (no Python loop over the board, no exception at the end): a seat has at most six
+    knights, and this runs at every main-phase decision."""
+    owner = state.ck_knight_owner
+    find = owner.index
     mine: list[int] = []
     v = -1
-    try:
-        while True:
-            v = find(p, v + 1)
-            mine.append(v)
-    except ValueError:
-        return mine
+    for _ in range(owner.count(p)):
+        v = find(p, v + 1)
+        mine.append(v)
+    return mine
 
 
 def tokens_on_board(state: Any, p: int, strength: int, mine: list[int] | None = None) -> int:
@@ -76,15 +76,8 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     mine = knights_of(state, p)
     if _affords(state, p, KNIGHT_COST):
         if tokens_on_board(state, p, 1, mine) < KNIGHTS_PER_LEVEL:  # CK-KN-01
-            vo, ko = state.vertex_owner, state.ck_knight_owner
-            legal.extend(
-                {"type": "build_knight", "vertex": v}
-                for v in sorted(state.road_vertices[p])
-                if vo[v] == -1 and ko[v] == -1
-            )
-        legal.extend(
-            {"type": "promote_knight", "vertex": v} for v in mine if may_promote(state, p, v, mine)
-        )
+            legal.extend(_cached_builds(state, p))
+        legal.extend({"type": "promote_knight", "vertex": v} for v in promotable(state, p, mine))
     if not mine:
         return
     strength, active = state.ck_knight_strength, state.ck_knight_active
@@ -95,8 +88,8 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     for v in mine:
         if not active[v] or flags[v] & (ACTED | ACTIVATED):
             continue
-        moves, displaces = reach(state, p, v)
-        legal.extend({"type": "march_knight", "from": v, "to": w} for w in moves)
+        legal.extend(_cached_marches(state, p, v))
+        displaces = reach(state, p, v)[1]
         legal.extend(
             {"type": "displace_knight", "from": v, "to": w}
             for w in displaces
@@ -106,20 +99,66 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
             legal.append({"type": "chase_robber", "vertex": v})
 
 
-def may_promote(state: Any, p: int, v: int, mine: list[int] | None = None) -> bool:
-    """CK-KN-03: one level, once per knight per turn, a free token of the next level; strong
-    to mighty only with the Fortress (politics level 3)."""
-    s = state.ck_knight_strength[v]
-    if s >= MIGHTY or state.ck_knight_flags[v] & PROMOTED:
-        return False
-    if s == 2 and state.ck_levels[p][POLITICS] < ABILITY_LEVEL:
-        return False
-    return tokens_on_board(state, p, s + 1, mine) < KNIGHTS_PER_LEVEL
+def _cached_builds(state: Any, p: int) -> list[Action]:
+    """``build_knight`` actions of ``p``: the empty intersections on his roads, kept in the
+    core's ``spot_cache`` (cleared whenever a road, building or knight is placed or lifted)."""
+    key = ("ck_build_knight", p)
+    found = state.spot_cache.get(key)
+    if found is None:
+        vo, ko = state.vertex_owner, state.ck_knight_owner
+        found = state.spot_cache[key] = [
+            {"type": "build_knight", "vertex": v}
+            for v in sorted(state.road_vertices[p])
+            if vo[v] == -1 and ko[v] == -1
+        ]
+    return found
+
+
+def _cached_marches(state: Any, p: int, v: int) -> list[Action]:
+    """``march_knight`` actions of ``p``'s knight at ``v`` (its ``reach``), kept likewise."""
+    key = ("ck_march", p, v)
+    found = state.spot_cache.get(key)
+    if found is None:
+        found = state.spot_cache[key] = [
+            {"type": "march_knight", "from": v, "to": w} for w in reach(state, p, v)[0]
+        ]
+    return found
+
+
+def promotable(state: Any, p: int, mine: list[int] | None = None) -> list[int]:
+    """CK-KN-03: ``p``'s knights that may go one level up: once per knight per turn, a free
+    token of the next level; strong to mighty only with the Fortress (politics level 3).
+    (``mine``: ``knights_of(state, p)``.)"""
+    if mine is None:
+        mine = knights_of(state, p)
+    strengths, flags = state.ck_knight_strength, state.ck_knight_flags
+    on_board = [0, 0, 0, 0]
+    for v in mine:
+        on_board[strengths[v]] += 1
+    fortress = state.ck_levels[p][POLITICS] >= ABILITY_LEVEL
+    found = []
+    for v in mine:
+        s = strengths[v]
+        if s >= MIGHTY or flags[v] & PROMOTED or (s == 2 and not fortress):
+            continue
+        if on_board[s + 1] < KNIGHTS_PER_LEVEL:
+            found.append(v)
+    return found
 
 
 def reach(state: Any, p: int, start: int) -> tuple[list[int], list[int]]:
     """CK-KN-06: intersections a knight of ``p`` at ``start`` reaches along ``p``'s roads,
-    passing only ``p``'s pieces: (empty ones, ones holding an opponent's knight)."""
+    passing only ``p``'s pieces: (empty ones, ones holding an opponent's knight). Read only
+    (shared): it is kept in the core's ``spot_cache``, which every road, building and knight
+    placed or lifted clears, since the search reads nothing else."""
+    key = ("ck_reach", p, start)
+    found = state.spot_cache.get(key)
+    if found is None:
+        found = state.spot_cache[key] = _search(state, p, start)
+    return found
+
+
+def _search(state: Any, p: int, start: int) -> tuple[list[int], list[int]]:
     eo, vo, ko = state.edge_owner, state.vertex_owner, state.ck_knight_owner
     board = state.board
     seen = {start}

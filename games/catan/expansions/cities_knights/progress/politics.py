@@ -138,7 +138,15 @@ def _deserter_place(state: Any, pending: Pending, action: Action) -> None:
 # ---------------------------------------------------------------------- Diplomat
 def open_roads(state: Any) -> list[int]:
     """CK-PC-P04: roads with an end where nothing else of their colour touches (no road,
-    building or knight of that colour)."""
+    building or knight of that colour). Kept in the core's ``spot_cache`` (cleared whenever a
+    road, building or knight is placed or lifted: all the test reads); read only."""
+    found = state.spot_cache.get("ck_open_roads")
+    if found is None:
+        found = state.spot_cache["ck_open_roads"] = _open_roads(state)
+    return found
+
+
+def _open_roads(state: Any) -> list[int]:
     eo = state.edge_owner
     vertex_edges = state.board.vertex_edges
     found = []

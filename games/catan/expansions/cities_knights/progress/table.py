@@ -150,9 +150,33 @@ def lift_road(state: Any, e: int) -> None:
     before = state.road_length[owner]
     state.edge_owner[e] = -1
     state.roads_left[owner] += 1
-    state._rebuild_derived()  # the owners' networks and every trail length
+    if state.hooks.rebuild:
+        state._rebuild_derived()  # a plug-in's own caches follow the roads too
+    else:
+        _renew_network(state, owner)
     dropped = owner == holder and state.road_length[owner] < before
     state._update_longest_road(holder_dropped=dropped)
+
+
+def _renew_network(state: Any, p: int) -> None:
+    """What ``_rebuild_derived`` would renew after ``p`` lost a road: his network and road
+    intersections (built in the same order), the placement caches and his trail length (no
+    other seat's trails pass along his roads)."""
+    vo, eo, edge_vertices = state.vertex_owner, state.edge_owner, state.board.edge_vertices
+    network, road_vertices = set(), set()
+    for v, owner in enumerate(vo):
+        if owner == p:
+            network.add(v)
+    for f, owner in enumerate(eo):
+        if owner == p:
+            ends = edge_vertices[f]
+            network.update(ends)
+            road_vertices.update(ends)
+    state.network[p], state.road_vertices[p] = network, road_vertices
+    state.spot_cache.clear()
+    state.robber_moves.clear()
+    state.touch()
+    state.road_length[p] = state.trail_length(p)
 
 
 # ---------------------------------------------------------------------- walls, improvements
@@ -184,8 +208,7 @@ def knights_of(state: Any, p: int) -> list[int]:
 
 
 def promotable(state: Any, p: int) -> list[int]:
-    mine = knights.knights_of(state, p)
-    return [v for v in mine if knights.may_promote(state, p, v, mine)]
+    return knights.promotable(state, p)
 
 
 def promote_free(state: Any, p: int, v: int) -> None:

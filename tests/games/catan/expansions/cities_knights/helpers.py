@@ -66,7 +66,7 @@ def give(state: Any, seat: int, **counts: int) -> None:
             cards.move(state, card, held, seat, None)
     for card, number in counts.items():
         cards.move(state, card, number, None, seat)
-    state._legal = None
+    state.touch()
 
 
 def hand_of(state: Any, seat: int) -> dict[str, int]:
@@ -94,7 +94,7 @@ def put_knight(state: Any, seat: int, v: int, strength: int = 1, active: int = 0
     state.ck_knight_strength[v] = strength
     state.ck_knight_active[v] = active
     state.ck_knight_flags[v] = 0
-    state._legal = None
+    state.touch()
 
 
 def legal(state: Any, kind: str) -> list[dict[str, Any]]:

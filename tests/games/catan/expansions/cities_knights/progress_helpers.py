@@ -49,7 +49,7 @@ def clear_hands(state: Any) -> None:
         for c in range(3):
             state.ck_commodity_bank[c] += state.ck_commodities[p][c]
             state.ck_commodities[p][c] = 0
-    state._legal = None
+    state.touch()
 
 
 def give(state: Any, p: int, **goods: int) -> None:
@@ -61,7 +61,7 @@ def give(state: Any, p: int, **goods: int) -> None:
         else:
             state.ck_commodity_bank[COMMODITY_INDEX[name]] -= amount
             state.ck_commodities[p][COMMODITY_INDEX[name]] += amount
-    state._legal = None
+    state.touch()
 
 
 def hand(state: Any, p: int) -> dict[str, int]:
@@ -78,7 +78,7 @@ def deal(state: Any, p: int, card: str) -> None:
             deck.remove(card)
             break
     state.ck_progress[p].append(card)
-    state._legal = None
+    state.touch()
 
 
 def plays(state: Any, card: str) -> list[dict[str, Any]]:

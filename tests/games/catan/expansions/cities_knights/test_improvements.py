@@ -52,7 +52,7 @@ def test_ck_ci_02_level_three_abilities_for_everyone_who_reaches_them() -> None:
     state = main_with(coin=2)
     assert not legal(state, "bank_trade")
     state.ck_levels[0][0] = 3
-    state._legal = None
+    state.touch()
     trades = legal(state, "bank_trade")
     assert {"type": "bank_trade", "give": "coin", "get": "ore"} in trades
     state.apply({"type": "bank_trade", "give": "coin", "get": "paper"})
@@ -113,10 +113,10 @@ def test_ck_ci_06_levels_four_and_five_need_a_free_city() -> None:
     state = main_with(paper=4)
     state.ck_levels[0] = [0, 0, 3]
     state.ck_metropolis[0] = HILLS_6_CORNER  # the only city holds the trade metropolis
-    state._legal = None
+    state.touch()
     assert not legal(state, "improve_city")
     state.ck_metropolis = [-1, -1, HILLS_6_CORNER]  # the science one: it may go on to 4
-    state._legal = None
+    state.touch()
     assert legal(state, "improve_city") == [{"type": "improve_city", "track": "science"}]
 
 
@@ -153,7 +153,7 @@ def test_ck_tr_04_ck_me_01_merchant_gives_two_to_one_and_a_vp() -> None:
     assert not [t for t in legal(state, "bank_trade") if t["give"] == "lumber"]
     vp = state.public_vp(0)
     state.ck_merchant = [3, 0]
-    state._legal = None
+    state.touch()
     state.apply({"type": "bank_trade", "give": "lumber", "get": "ore"})
     assert hand_of(state, 0) == {"ore": 1}
     assert state.public_vp(0) == vp + 1

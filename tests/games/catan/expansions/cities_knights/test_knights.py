@@ -61,10 +61,10 @@ def test_ck_kn_03_promote_once_a_turn_mighty_only_with_the_fortress() -> None:
     assert state.ck_knight_strength[14] == 2 and state.ck_knight_active[14] == 1
     assert not legal(state, "promote_knight")  # once per turn
     state.ck_knight_flags[14] = 0
-    state._legal = None
+    state.touch()
     assert not legal(state, "promote_knight")  # no Fortress
     state.ck_levels[0][1] = 3
-    state._legal = None
+    state.touch()
     state.apply({"type": "promote_knight", "vertex": 14})
     assert state.ck_knight_strength[14] == 3
 
@@ -96,7 +96,7 @@ def test_ck_kn_05_knight_blocks_settlements_and_opponents_roads() -> None:
     out_of_19 = path(state, 19, 24)[0]
     assert out_of_19 not in {a["edge"] for a in legal(state, "build_road")}
     state.ck_knight_owner[19] = 1  # its own knight does not block it
-    state._legal = None
+    state.touch()
     assert out_of_19 in {a["edge"] for a in legal(state, "build_road")}
 
 
@@ -137,7 +137,7 @@ def test_ck_kn_06_displace_a_weaker_knight_which_retreats_by_its_owners_choice()
     in_main(state2)
     assert not legal(state2, "displace_knight")
     state2.ck_knight_strength[14] = 2
-    state2._legal = None
+    state2.touch()
     state2.apply({"type": "displace_knight", "from": 14, "to": 24})
     assert state2.ck_knight_owner[24] == 0 and events(state2, "knight_removed")
     assert 1 not in state2.ck_knight_owner
@@ -150,7 +150,7 @@ def test_ck_kn_06_chase_the_robber_then_steal() -> None:
     give(state, 1, paper=1)
     put_knight(state, 0, 14, active=1)
     state.ck_attacks = 1
-    state._legal = None
+    state.touch()
     state.apply({"type": "chase_robber", "vertex": 14})
     assert state.phase == "move_robber" and state.ck_knight_active[14] == 0
     assert 5 not in {a["hex"] for a in state.legal_actions()}

@@ -77,7 +77,7 @@ def test_ck_pc_02_a_card_drawn_this_turn_is_played_and_goes_under_its_deck() -> 
     science_gate(state)
     state.apply({"type": "draw_progress", "track": "science", "card": "Irrigation"})
     state.terrains[:] = ["fields" if t != "desert" else t for t in state.terrains]
-    state._legal = None
+    state.touch()
     play(state, "Irrigation")
     assert state.hand[p][3] > 0
     assert state.ck_progress[p] == [] and state.ck_under["science"] == ["Irrigation"]
@@ -115,7 +115,7 @@ def test_ck_pc_04_a_card_known_to_do_nothing_is_not_offered_monopolies_always_ar
     for h, terrain in enumerate(state.terrains):  # no mountains anywhere: Mining yields nothing
         if terrain == "mountains":
             state.terrains[h] = "hills"
-    state._legal = None
+    state.touch()
     offered = {a["card"] for a in state.legal_actions() if a["type"] == "play_progress"}
     # no mountains, a sleeping robber, no knight to activate; the others' hands are hidden
     assert offered == {"Resource Monopoly", "Trade Monopoly"}

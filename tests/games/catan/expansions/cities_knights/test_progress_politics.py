@@ -21,7 +21,7 @@ def put_knight(state, p, strength=1, active=0, near=None):
     owner = p if near is None else near
     v = next(v for v in sorted(state.road_vertices[owner]) if knights.empty(state, v))
     knights._put(state, v, p, strength, active, 0)
-    state._legal = None
+    state.touch()
     return v
 
 
@@ -33,7 +33,7 @@ def test_ck_pc_p01_bishop_steals_from_every_player_at_the_hex() -> None:
     state.ck_attacks = 1
     for q in others(state):
         give(state, q, brick=1, cloth=1)
-    state._legal = None
+    state.touch()
     target = next(
         h
         for h in range(len(state.numbers))
@@ -149,7 +149,7 @@ def test_ck_pc_p05_intrigue_knight_retreats_where_its_owner_chooses() -> None:
     )
     state._put_road(q, e)  # q's road leads from v to the empty w
     knights._put(state, v, q, 1, 1, 0)
-    state._legal = None
+    state.touch()
     deal(state, p, "Intrigue")
     play(state, "Intrigue", vertex=v)
     assert state.phase == "ck_retreat" and state.current_player() == q

@@ -63,7 +63,7 @@ def test_ck_pc_s02_crane_needs_an_improvement_in_reach() -> None:
     p = state.turn_player
     deal(state, p, "Crane")
     state.ck_levels[p] = [1, 1, 1]  # each level 2 costs 2, 1 with the crane: none in hand
-    state._legal = None
+    state.touch()
     assert plays(state, "Crane") == []
     give(state, p, paper=1)
     assert plays(state, "Crane")
@@ -129,7 +129,7 @@ def test_ck_pc_s05_s07_nothing_to_harvest_not_playable() -> None:
     for h, terrain in enumerate(state.terrains):  # an island of hills: no fields, no mountains
         if terrain in ("fields", "mountains"):
             state.terrains[h] = "hills"
-    state._legal = None
+    state.touch()
     assert plays(state, "Mining") == [] and plays(state, "Irrigation") == []
 
 
@@ -216,7 +216,7 @@ def test_ck_pc_s09_road_building_not_through_an_opponents_knight() -> None:
         if e in offered and reached_only_through(v, e)
     )
     state.ck_knight_owner[v], state.ck_knight_strength[v] = (p + 1) % state.n, 1
-    state._legal = None
+    state.touch()
     assert e not in {a["edge"] for a in state.legal_actions()}
 
 
@@ -248,7 +248,7 @@ def test_ck_pc_s10_smith_no_mighty_without_the_fortress() -> None:
     deal(state, p, "Smith")
     assert plays(state, "Smith") == []
     state.ck_levels[p][1] = 3  # the Fortress
-    state._legal = None
+    state.touch()
     play(state, "Smith", vertex=knight)
     assert state.ck_knight_strength[knight] == 3
     assert state.phase == "main"  # no second knight to promote: the card is over

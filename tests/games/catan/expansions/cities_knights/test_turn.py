@@ -215,7 +215,7 @@ def test_ck_se_02_robber_sleeps_until_the_first_attack() -> None:
     assert events(state, "robber_asleep")
     assert not legal(state, "chase_robber")
     state.ck_attacks = 1
-    state._legal = None
+    state.touch()
     assert legal(state, "chase_robber") == [{"type": "chase_robber", "vertex": 14}]
 
 
@@ -326,13 +326,14 @@ def test_ck_tu_01_dice_outcomes_taken_by_identity_or_value_and_others_refused() 
 def _fresh_main_list(state: Any) -> list[dict[str, Any]]:
     """The main list built from scratch (the plug-in's memo and the core's cache dropped)."""
     state.__dict__.pop("_ck_main", None)
-    state._legal = None
+    state.touch()
     return state.legal_actions()
 
 
 def test_ck_tu_04_main_list_after_a_rejected_or_accepted_proposal_is_right() -> None:
-    """CK-TU-04: after a trade proposal every seat rejected, the main list (the plug-in keeps its
-    part) equals one built from scratch; after an accepted one it follows the new hands."""
+    """CK-TU-04: after a trade proposal every seat rejected or one the proposer cancelled, the
+    main list (the plug-in keeps its part for the state's version) equals one built from
+    scratch; after an accepted one it follows the new hands."""
     state = in_main(ck_game())
     p = state.turn_player
     give(state, p, grain=2, ore=2, wool=2, lumber=1, brick=1)
@@ -349,6 +350,13 @@ def test_ck_tu_04_main_list_after_a_rejected_or_accepted_proposal_is_right() -> 
     partner = (p + 1) % state.n
     give(state, partner, lumber=1)
     state.legal_actions()
+    version = state.version
+    state.apply(proposal)
+    while state.phase == "trade_answer":
+        state.apply(A.ACCEPT_TRADE if state.actor == partner else A.REJECT_TRADE)
+    state.apply(A.CANCEL_TRADE)  # trade talk only: the same version, the same list
+    assert state.version == version
+    assert state.legal_actions() == _fresh_main_list(state)
     state.apply(proposal)
     while state.phase == "trade_answer":
         state.apply(A.ACCEPT_TRADE if state.actor == partner else A.REJECT_TRADE)
