@@ -9,7 +9,7 @@ Rules: BG-LR-01..08, BG-ROAD-04.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -249,19 +249,100 @@ def longest_route(
     memo = geometry_memo(links)
     best = 0
     for edges, component in _route_components(links, kind, vertices):
-        # A component's longest route depends only on its pieces' kinds and on whose building
-        # stands at each of its vertices (the seat's, another's, none): the key holds exactly
-        # that, so a component left alone by a move or a building is never searched again.
-        owners = tuple(
-            0 if vertex_owner[v] == -1 else 1 if vertex_owner[v] == seat else 2 for v in component
-        )
-        key = (tuple([kind[e] * _KIND_SHIFT + e for e in edges]), tuple(component), owners)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = _tree_route(edge_vertices, seat, kind, vertex_owner, edges)
+        # A component left alone by a move or a building is never searched again (the memo).
+        found = _component_length(memo, edge_vertices, seat, kind, vertex_owner, edges, component)
         if found > best:
             best = found
     return best
+
+
+def longest_route_kept(
+    board: Any,
+    seat: int,
+    edge_owner: Sequence[int],
+    vertex_owner: Sequence[int],
+    find_roads: Callable[[], Iterable[int]],
+    ships: Iterable[int],
+    kept: dict[int, Any],
+) -> int:
+    """:func:`longest_route` of ``seat`` with his roads (``find_roads()``, asked only when
+    ``edge_owner`` changed since the last call) and ``ships``, searching again only the
+    components his pieces changed since the last call (``kept``: a dict the caller keeps per
+    state, where this function stores per seat the roads' owners, his pieces, the building
+    owners and each component's length).
+
+    The answer depends on nothing else (a component's length: its pieces and whose building
+    stands at each of its vertices): while ``vertex_owner`` is unchanged, a component none of
+    whose vertices is an end of a path that changed is the same component, of the same length;
+    the changed ones are found again from those ends (a component that lost a path stays joined
+    to one of its ends, one that gained one holds it). Any other building: a full count.
+    """
+    ships = frozenset(ships)
+    entry = kept.get(seat)
+    same_roads = entry is not None and entry[1] == edge_owner
+    roads = entry[2] if same_roads else frozenset(find_roads())
+    links, edge_vertices = board.vertex_links, board.edge_vertices
+    if entry is not None and entry[0] == vertex_owner:
+        _, _, old_roads, old_ships, old_parts = entry
+        changed = (roads ^ old_roads) | (ships ^ old_ships)
+        if not changed:
+            if roads is not entry[2]:
+                kept[seat] = (entry[0], list(edge_owner), roads, ships, old_parts)
+            return max((length for _, length in old_parts), default=0)
+        touched = {v for e in changed for v in edge_vertices[e]}
+        parts = [part for part in old_parts if touched.isdisjoint(part[0])]
+        starts = touched
+    else:
+        parts = []
+        starts = {v for e in roads for v in edge_vertices[e]}
+        starts.update(v for e in ships for v in edge_vertices[e])
+    kind = dict.fromkeys(roads, 1)
+    kind.update(dict.fromkeys(ships, 2))
+    memo = geometry_memo(links)
+    seen: set[int] = set()
+    for root in sorted(starts):
+        if root in seen:
+            continue
+        component, edges, todo = [], set(), [root]
+        seen.add(root)
+        while todo:
+            v = todo.pop()
+            component.append(v)
+            for e, _, w in links[v]:
+                if e in kind:
+                    edges.add(e)
+                    if w not in seen:
+                        seen.add(w)
+                        todo.append(w)
+        if not edges:
+            continue  # an end no piece of the seat touches any more
+        length = _component_length(
+            memo, edge_vertices, seat, kind, vertex_owner, sorted(edges), sorted(component)
+        )
+        parts.append((frozenset(component), length))
+    kept[seat] = (list(vertex_owner), list(edge_owner), roads, ships, parts)
+    return max((length for _, length in parts), default=0)
+
+
+def _component_length(
+    memo: dict[tuple[Any, ...], Any],
+    edge_vertices: Sequence[tuple[int, int]],
+    seat: int,
+    kind: Any,
+    vertex_owner: Sequence[int],
+    edges: list[int],
+    component: list[int],
+) -> int:
+    """One component's longest route, memoised on exactly what it depends on: its pieces'
+    kinds and whose building stands at each of its vertices (the seat's, another's, none)."""
+    owners = tuple(
+        0 if vertex_owner[v] == -1 else 1 if vertex_owner[v] == seat else 2 for v in component
+    )
+    key = (tuple([kind[e] * _KIND_SHIFT + e for e in edges]), tuple(component), owners)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _tree_route(edge_vertices, seat, kind, vertex_owner, edges)
+    return found
 
 
 _KIND_SHIFT = 1 << 20

@@ -21,7 +21,7 @@ from games.catan.expansions import PLANNED
 from games.catan.expansions.seafarers import interrupts, islands, sea, ships, thieves, words
 from games.catan.expansions.seafarers.scenarios import SCENARIOS, Scenario
 from games.catan.hooks import HOOKS, Expansion
-from games.catan.longest_road import longer_route_with, longest_route
+from games.catan.longest_road import longer_route_with, longest_route, longest_route_kept
 from games.common.api import CHANCE
 
 Action = dict[str, Any]
@@ -145,6 +145,7 @@ class Seafarers(Expansion):
         if len(state.terrains) != state.board.num_hexes:
             return  # the board is not laid yet: board_laid rebuilds
         sea.build_tables(state)
+        state.sf_route_kept = {}  # per seat: the last count of his trade routes (``trail``)
         closed = set(state.sf_no_road) | set(state.board.road_closed)
         state.sf_ships = [set() for _ in range(state.n)]
         for e, owner in enumerate(state.ship_owner):
@@ -333,7 +334,15 @@ class Seafarers(Expansion):
             return longer_route_with(args[0], p, added, *args[2:], before)
         if len(state.terrains) != state.board.num_hexes:
             return longest_route(*args)  # not laid: no pieces, ``sf_ships`` not built yet
-        return longest_route(*args, pieces=(ships.road_paths(state, p), state.sf_ships[p]))
+        return longest_route_kept(
+            state.board,
+            p,
+            state.edge_owner,
+            state.vertex_owner,
+            lambda: ships.road_paths(state, p),
+            state.sf_ships[p],
+            state.sf_route_kept,
+        )
 
     def vp(self, state: Any, p: int) -> int:
         extra = scenario_of(state).island_svp * len(state.island_marks[p])  # SF-GE-06

@@ -85,3 +85,29 @@ def test_fast_paths_match_the_plain_searches(seafarers: str) -> None:
                 assert ships.cached_moves(state, p) == plain_moves(state, p)
                 checked_moves += 1
     assert checked_routes > 200 and checked_moves > 200
+
+
+@pytest.mark.parametrize("seafarers", ("new_world", "forgotten_tribe"))
+def test_sf_lt_01_kept_trade_routes_match_the_full_count(seafarers: str) -> None:
+    """A moved ship's owner's route is counted again only in the components the move changed
+    (``longest_route_kept``); after every piece of seeded games on two special maps every seat's
+    length equals the full count over all his components."""
+    checked = 0
+    for seed, n in ((2, 3), (3, 4)):
+        state = GAME.new_game(n, seed, {"seafarers": seafarers})
+        rng = random.Random(seed)
+        while state.current_player() != TERMINAL:
+            if state.current_player() == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            action = legal[int(rng.random() * len(legal))]
+            state.apply(action)
+            if action["type"] in ("move_ship", "build_ship", "build_road", "build_settlement"):
+                for q in range(n):
+                    full = longest_route(
+                        state.board, q, state.edge_owner, state.vertex_owner, state.ship_owner
+                    )
+                    assert state.road_length[q] == full
+                    checked += action["type"] == "move_ship"
+    assert checked > 300
