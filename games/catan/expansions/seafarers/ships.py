@@ -118,8 +118,9 @@ def cached_moves(state: Any, p: int) -> list[Action]:
         if movable:  # one search of the spots serves every movable ship
             starts = _ship_starts(state, p)
             spots = _spots_from(state, starts)
+        shared = MOVE_SHIP.get
         found = state.spot_cache[key] = [
-            move_ship_action(e, f)
+            shared((e, f)) or move_ship_action(e, f)
             for e in movable
             for f in _targets_without(state, p, e, starts, spots)
         ]
