@@ -397,7 +397,7 @@ def _tree_route(
     edges: list[int],
 ) -> int:
     """The longest trade route of one component: in linear time when it has no cycle, else by
-    :func:`_contracted_route`.
+    :func:`_cored_route`.
 
     Where a route may not pass, the intersection is split: at an opponent's building into one
     end per piece there (a route ends there), at an intersection without the seat's building
@@ -432,30 +432,67 @@ def _tree_route(
         if length > best:
             best = length
     if len(edges) != len(adjacent) - trees:
-        return _contracted_route(adjacent)  # a cycle: every trail, over the chains
+        return _cored_route(adjacent)  # a cycle: every trail over the core, pendants at ends
     return best
 
 
-def _contracted_route(adjacent: dict[int, list[int]]) -> int:
+def _cored_route(adjacent: dict[int, list[int]]) -> int:
     """The longest trail of the split graph of :func:`_tree_route` when it has a cycle.
 
-    Chains of nodes with two paths become one path of their length; the search tries every
-    trail from every other node (a longest trail ends where it used every path, at a node of odd
-    degree, or closes a circuit through such a node, or is a ring of chains alone)."""
+    Taking away, again and again, the nodes with one path leaves the core (the cycles and the
+    paths between them); what was taken away is a forest of pendant trees, each hanging at one
+    core node. A trail that enters a pendant tree from the core cannot come back, so pendant
+    trees are used only at a trail's ends: the longest trail is the longest path inside the
+    forest, or a trail over the core alone plus at each end the deepest pendant branch there (a
+    trail closed at one node: its two deepest). Every trail of the core is searched, over its
+    chains (runs of nodes with two paths and no pendant become one path of their length), from
+    each other node; a ring of the core without such a node is a whole component, all of it.
+    """
+    degree = {node: len(others) for node, others in adjacent.items()}
+    leaves = [node for node, d in degree.items() if d == 1]
+    pendant: set[int] = set()
+    # Each node's two deepest branches among those taken away, found as they are taken away
+    # (a node goes when all its branches but one went): the longest path in the forest is the
+    # largest sum of the two, and a core node's two are what a trail's end there adds.
+    deepest = dict.fromkeys(adjacent, (0, 0))
+    best = 0
+    for node in leaves:  # grows while it is read
+        pendant.add(node)
+        first, second = deepest[node]
+        if first + second > best:
+            best = first + second
+        for other in adjacent[node]:
+            if other not in pendant:
+                top, next_ = deepest[other]
+                if first + 1 > top:
+                    deepest[other] = (first + 1, top)
+                elif first + 1 > next_:
+                    deepest[other] = (top, first + 1)
+                degree[other] -= 1
+                if degree[other] == 1:
+                    leaves.append(other)
+    core = {
+        node: [o for o in others if o not in pendant]
+        for node, others in adjacent.items()
+        if node not in pendant
+    }
+    for node in core:
+        first, second = deepest[node]
+        if first + second > best:
+            best = first + second
+    hubs = {node for node, others in core.items() if len(others) != 2 or deepest[node][0]}
     chains: dict[int, list[tuple[int, int, int]]] = {}
     walked: set[tuple[int, int]] = set()
     count = 0
-    for hub, others in adjacent.items():
-        if len(others) == 2:
-            continue
-        for first in others:
+    for hub in hubs:
+        for first in core[hub]:
             if (hub, first) in walked:
                 continue
             previous, node, length = hub, first, 1
             walked.add((hub, first))
             walked.add((first, hub))
-            while len(adjacent[node]) == 2:
-                a, b = adjacent[node]
+            while node not in hubs:
+                a, b = core[node]
                 previous, node = node, (b if a == previous else a)
                 walked.add((previous, node))
                 walked.add((node, previous))
@@ -463,33 +500,31 @@ def _contracted_route(adjacent: dict[int, list[int]]) -> int:
             chains.setdefault(hub, []).append((1 << count, node, length))
             chains.setdefault(node, []).append((1 << count, hub, length))
             count += 1
-    best = 0
-    ring_nodes = [n for n, others in adjacent.items() if (n, others[0]) not in walked]
-    seen: set[int] = set()
-    for root in ring_nodes:  # rings without a branch: the whole ring
-        if root not in seen:
+    ringed: set[int] = set()
+    for root in core:  # rings of the core without a hub: a whole component, the whole ring
+        if root not in hubs and root not in ringed and (root, core[root][0]) not in walked:
             ring = {root}
             todo = [root]
             for node in todo:
-                for other in adjacent[node]:
+                for other in core[node]:
                     if other not in ring:
                         ring.add(other)
                         todo.append(other)
-            seen.update(ring)
-            size = len(ring)  # a ring has as many paths as nodes
-            best = max(best, size)
+            ringed.update(ring)
+            best = max(best, len(ring))
 
-    def trail(node: int, used: int) -> int:
-        longest = 0
+    def trail(node: int, used: int, start: int) -> int:
+        """Longest continuation from ``node``, ending in the deepest pendant branch left."""
+        longest = deepest[node][1] if node == start else deepest[node][0]
         for bit, other, length in chains[node]:
             if not used & bit:
-                found = length + trail(other, used | bit)
+                found = length + trail(other, used | bit, start)
                 if found > longest:
                     longest = found
         return longest
 
     for hub in chains:
-        found = trail(hub, 0)
+        found = deepest[hub][0] + trail(hub, 0, hub)
         if found > best:
             best = found
     return best
