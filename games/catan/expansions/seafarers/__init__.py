@@ -443,8 +443,22 @@ def _road_building_for_ships(state: Any, p: int, legal: list[Action]) -> None:
 
 
 def _call(scenario: Scenario, hook: str, *args: Any) -> Any:
-    method = getattr(type(scenario), hook, None)
+    method = _method(scenario, hook)
     return method(scenario, *args) if method is not None else None
+
+
+def _method(scenario: Scenario, hook: str) -> Any:
+    """The scenario class's function for ``hook``, or None."""
+    key = (type(scenario), hook)
+    method = _METHODS.get(key, _UNKNOWN)
+    if method is _UNKNOWN:  # looked up once: a missing attribute costs an exception each time
+        method = _METHODS[key] = getattr(key[0], hook, None)
+    return method
+
+
+_METHODS: dict[tuple[type, str], Any] = {}
+"""A scenario class's hook by name (None: the class has none)."""
+_UNKNOWN = object()
 
 
 def _forward_static(scenario: Scenario, options: dict[str, Any], static: dict[str, Any]) -> None:
@@ -476,8 +490,9 @@ _DEFAULTS = {"target": lambda args: args[-1], "hidden_vp": lambda args: 0}
 def _plain_hook(hook: str) -> Any:
     def forward(self: Seafarers, state: Any, *args: Any) -> Any:
         scenario = scenario_of(state)
-        if hasattr(type(scenario), hook):
-            return getattr(scenario, hook)(state, *args)
+        method = _method(scenario, hook)
+        if method is not None:
+            return method(scenario, state, *args)
         default = _DEFAULTS.get(hook)
         return default(args) if default else None
 
