@@ -223,13 +223,14 @@ class Seafarers(Expansion):
         _call(scenario_of(state), "start_turn", state, p)
 
     def actions(self, state: Any, p: int, legal: list[Action]) -> None:
+        scenario = scenario_of(state)
         if state.phase == "main" and p == state.turn_player:
             if ships.can_build(state, p):
                 legal.extend(ships.cached_builds(state, p))
-            if not state.ship_moved:  # SF-MS-01
+            if not state.ship_moved and scenario.ships_move:  # SF-MS-01
                 legal.extend(ships.cached_moves(state, p))
         _road_building_for_ships(state, p, legal)
-        _call(scenario_of(state), "actions", state, p, legal)
+        _call(scenario, "actions", state, p, legal)
 
     def road_building(self, state: Any, p: int, legal: list[Action]) -> None:
         """SF-DC-01: the card's two free pieces may be roads, ships or one of each."""
