@@ -9,7 +9,7 @@ Rules: BG-LR-01..08, BG-ROAD-04.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -249,19 +249,100 @@ def longest_route(
     memo = geometry_memo(links)
     best = 0
     for edges, component in _route_components(links, kind, vertices):
-        # A component's longest route depends only on its pieces' kinds and on whose building
-        # stands at each of its vertices (the seat's, another's, none): the key holds exactly
-        # that, so a component left alone by a move or a building is never searched again.
-        owners = tuple(
-            0 if vertex_owner[v] == -1 else 1 if vertex_owner[v] == seat else 2 for v in component
-        )
-        key = (tuple([kind[e] * _KIND_SHIFT + e for e in edges]), tuple(component), owners)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = _tree_route(edge_vertices, seat, kind, vertex_owner, edges)
+        # A component left alone by a move or a building is never searched again (the memo).
+        found = _component_length(memo, edge_vertices, seat, kind, vertex_owner, edges, component)
         if found > best:
             best = found
     return best
+
+
+def longest_route_kept(
+    board: Any,
+    seat: int,
+    edge_owner: Sequence[int],
+    vertex_owner: Sequence[int],
+    find_roads: Callable[[], Iterable[int]],
+    ships: Iterable[int],
+    kept: dict[int, Any],
+) -> int:
+    """:func:`longest_route` of ``seat`` with his roads (``find_roads()``, asked only when
+    ``edge_owner`` changed since the last call) and ``ships``, searching again only the
+    components his pieces changed since the last call (``kept``: a dict the caller keeps per
+    state, where this function stores per seat the roads' owners, his pieces, the building
+    owners and each component's length).
+
+    The answer depends on nothing else (a component's length: its pieces and whose building
+    stands at each of its vertices): while ``vertex_owner`` is unchanged, a component none of
+    whose vertices is an end of a path that changed is the same component, of the same length;
+    the changed ones are found again from those ends (a component that lost a path stays joined
+    to one of its ends, one that gained one holds it). Any other building: a full count.
+    """
+    ships = frozenset(ships)
+    entry = kept.get(seat)
+    same_roads = entry is not None and entry[1] == edge_owner
+    roads = entry[2] if same_roads else frozenset(find_roads())
+    links, edge_vertices = board.vertex_links, board.edge_vertices
+    if entry is not None and entry[0] == vertex_owner:
+        _, _, old_roads, old_ships, old_parts = entry
+        changed = (roads ^ old_roads) | (ships ^ old_ships)
+        if not changed:
+            if roads is not entry[2]:
+                kept[seat] = (entry[0], list(edge_owner), roads, ships, old_parts)
+            return max((length for _, length in old_parts), default=0)
+        touched = {v for e in changed for v in edge_vertices[e]}
+        parts = [part for part in old_parts if touched.isdisjoint(part[0])]
+        starts = touched
+    else:
+        parts = []
+        starts = {v for e in roads for v in edge_vertices[e]}
+        starts.update(v for e in ships for v in edge_vertices[e])
+    kind = dict.fromkeys(roads, 1)
+    kind.update(dict.fromkeys(ships, 2))
+    memo = geometry_memo(links)
+    seen: set[int] = set()
+    for root in sorted(starts):
+        if root in seen:
+            continue
+        component, edges, todo = [], set(), [root]
+        seen.add(root)
+        while todo:
+            v = todo.pop()
+            component.append(v)
+            for e, _, w in links[v]:
+                if e in kind:
+                    edges.add(e)
+                    if w not in seen:
+                        seen.add(w)
+                        todo.append(w)
+        if not edges:
+            continue  # an end no piece of the seat touches any more
+        length = _component_length(
+            memo, edge_vertices, seat, kind, vertex_owner, sorted(edges), sorted(component)
+        )
+        parts.append((frozenset(component), length))
+    kept[seat] = (list(vertex_owner), list(edge_owner), roads, ships, parts)
+    return max((length for _, length in parts), default=0)
+
+
+def _component_length(
+    memo: dict[tuple[Any, ...], Any],
+    edge_vertices: Sequence[tuple[int, int]],
+    seat: int,
+    kind: Any,
+    vertex_owner: Sequence[int],
+    edges: list[int],
+    component: list[int],
+) -> int:
+    """One component's longest route, memoised on exactly what it depends on: its pieces'
+    kinds and whose building stands at each of its vertices (the seat's, another's, none)."""
+    owners = tuple(
+        0 if vertex_owner[v] == -1 else 1 if vertex_owner[v] == seat else 2 for v in component
+    )
+    key = (tuple([kind[e] * _KIND_SHIFT + e for e in edges]), tuple(component), owners)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _tree_route(edge_vertices, seat, kind, vertex_owner, edges)
+    return found
 
 
 _KIND_SHIFT = 1 << 20
@@ -316,7 +397,7 @@ def _tree_route(
     edges: list[int],
 ) -> int:
     """The longest trade route of one component: in linear time when it has no cycle, else by
-    :func:`_contracted_route`.
+    :func:`_cored_route`.
 
     Where a route may not pass, the intersection is split: at an opponent's building into one
     end per piece there (a route ends there), at an intersection without the seat's building
@@ -351,30 +432,67 @@ def _tree_route(
         if length > best:
             best = length
     if len(edges) != len(adjacent) - trees:
-        return _contracted_route(adjacent)  # a cycle: every trail, over the chains
+        return _cored_route(adjacent)  # a cycle: every trail over the core, pendants at ends
     return best
 
 
-def _contracted_route(adjacent: dict[int, list[int]]) -> int:
+def _cored_route(adjacent: dict[int, list[int]]) -> int:
     """The longest trail of the split graph of :func:`_tree_route` when it has a cycle.
 
-    Chains of nodes with two paths become one path of their length; the search tries every
-    trail from every other node (a longest trail ends where it used every path, at a node of odd
-    degree, or closes a circuit through such a node, or is a ring of chains alone)."""
+    Taking away, again and again, the nodes with one path leaves the core (the cycles and the
+    paths between them); what was taken away is a forest of pendant trees, each hanging at one
+    core node. A trail that enters a pendant tree from the core cannot come back, so pendant
+    trees are used only at a trail's ends: the longest trail is the longest path inside the
+    forest, or a trail over the core alone plus at each end the deepest pendant branch there (a
+    trail closed at one node: its two deepest). Every trail of the core is searched, over its
+    chains (runs of nodes with two paths and no pendant become one path of their length), from
+    each other node; a ring of the core without such a node is a whole component, all of it.
+    """
+    degree = {node: len(others) for node, others in adjacent.items()}
+    leaves = [node for node, d in degree.items() if d == 1]
+    pendant: set[int] = set()
+    # Each node's two deepest branches among those taken away, found as they are taken away
+    # (a node goes when all its branches but one went): the longest path in the forest is the
+    # largest sum of the two, and a core node's two are what a trail's end there adds.
+    deepest = dict.fromkeys(adjacent, (0, 0))
+    best = 0
+    for node in leaves:  # grows while it is read
+        pendant.add(node)
+        first, second = deepest[node]
+        if first + second > best:
+            best = first + second
+        for other in adjacent[node]:
+            if other not in pendant:
+                top, next_ = deepest[other]
+                if first + 1 > top:
+                    deepest[other] = (first + 1, top)
+                elif first + 1 > next_:
+                    deepest[other] = (top, first + 1)
+                degree[other] -= 1
+                if degree[other] == 1:
+                    leaves.append(other)
+    core = {
+        node: [o for o in others if o not in pendant]
+        for node, others in adjacent.items()
+        if node not in pendant
+    }
+    for node in core:
+        first, second = deepest[node]
+        if first + second > best:
+            best = first + second
+    hubs = {node for node, others in core.items() if len(others) != 2 or deepest[node][0]}
     chains: dict[int, list[tuple[int, int, int]]] = {}
     walked: set[tuple[int, int]] = set()
     count = 0
-    for hub, others in adjacent.items():
-        if len(others) == 2:
-            continue
-        for first in others:
+    for hub in hubs:
+        for first in core[hub]:
             if (hub, first) in walked:
                 continue
             previous, node, length = hub, first, 1
             walked.add((hub, first))
             walked.add((first, hub))
-            while len(adjacent[node]) == 2:
-                a, b = adjacent[node]
+            while node not in hubs:
+                a, b = core[node]
                 previous, node = node, (b if a == previous else a)
                 walked.add((previous, node))
                 walked.add((node, previous))
@@ -382,33 +500,31 @@ def _contracted_route(adjacent: dict[int, list[int]]) -> int:
             chains.setdefault(hub, []).append((1 << count, node, length))
             chains.setdefault(node, []).append((1 << count, hub, length))
             count += 1
-    best = 0
-    ring_nodes = [n for n, others in adjacent.items() if (n, others[0]) not in walked]
-    seen: set[int] = set()
-    for root in ring_nodes:  # rings without a branch: the whole ring
-        if root not in seen:
+    ringed: set[int] = set()
+    for root in core:  # rings of the core without a hub: a whole component, the whole ring
+        if root not in hubs and root not in ringed and (root, core[root][0]) not in walked:
             ring = {root}
             todo = [root]
             for node in todo:
-                for other in adjacent[node]:
+                for other in core[node]:
                     if other not in ring:
                         ring.add(other)
                         todo.append(other)
-            seen.update(ring)
-            size = len(ring)  # a ring has as many paths as nodes
-            best = max(best, size)
+            ringed.update(ring)
+            best = max(best, len(ring))
 
-    def trail(node: int, used: int) -> int:
-        longest = 0
+    def trail(node: int, used: int, start: int) -> int:
+        """Longest continuation from ``node``, ending in the deepest pendant branch left."""
+        longest = deepest[node][1] if node == start else deepest[node][0]
         for bit, other, length in chains[node]:
             if not used & bit:
-                found = length + trail(other, used | bit)
+                found = length + trail(other, used | bit, start)
                 if found > longest:
                     longest = found
         return longest
 
     for hub in chains:
-        found = trail(hub, 0)
+        found = deepest[hub][0] + trail(hub, 0, hub)
         if found > best:
             best = found
     return best

@@ -21,7 +21,7 @@ from games.catan.expansions import PLANNED
 from games.catan.expansions.seafarers import interrupts, islands, sea, ships, thieves, words
 from games.catan.expansions.seafarers.scenarios import SCENARIOS, Scenario
 from games.catan.hooks import HOOKS, Expansion
-from games.catan.longest_road import longer_route_with, longest_route
+from games.catan.longest_road import longer_route_with, longest_route, longest_route_kept
 from games.common.api import CHANCE
 
 Action = dict[str, Any]
@@ -145,6 +145,7 @@ class Seafarers(Expansion):
         if len(state.terrains) != state.board.num_hexes:
             return  # the board is not laid yet: board_laid rebuilds
         sea.build_tables(state)
+        state.sf_route_kept = {}  # per seat: the last count of his trade routes (``trail``)
         closed = set(state.sf_no_road) | set(state.board.road_closed)
         state.sf_ships = [set() for _ in range(state.n)]
         for e, owner in enumerate(state.ship_owner):
@@ -222,13 +223,14 @@ class Seafarers(Expansion):
         _call(scenario_of(state), "start_turn", state, p)
 
     def actions(self, state: Any, p: int, legal: list[Action]) -> None:
+        scenario = scenario_of(state)
         if state.phase == "main" and p == state.turn_player:
             if ships.can_build(state, p):
                 legal.extend(ships.cached_builds(state, p))
-            if not state.ship_moved:  # SF-MS-01
+            if not state.ship_moved and scenario.ships_move:  # SF-MS-01
                 legal.extend(ships.cached_moves(state, p))
         _road_building_for_ships(state, p, legal)
-        _call(scenario_of(state), "actions", state, p, legal)
+        _call(scenario, "actions", state, p, legal)
 
     def road_building(self, state: Any, p: int, legal: list[Action]) -> None:
         """SF-DC-01: the card's two free pieces may be roads, ships or one of each."""
@@ -333,7 +335,15 @@ class Seafarers(Expansion):
             return longer_route_with(args[0], p, added, *args[2:], before)
         if len(state.terrains) != state.board.num_hexes:
             return longest_route(*args)  # not laid: no pieces, ``sf_ships`` not built yet
-        return longest_route(*args, pieces=(ships.road_paths(state, p), state.sf_ships[p]))
+        return longest_route_kept(
+            state.board,
+            p,
+            state.edge_owner,
+            state.vertex_owner,
+            lambda: ships.road_paths(state, p),
+            state.sf_ships[p],
+            state.sf_route_kept,
+        )
 
     def vp(self, state: Any, p: int) -> int:
         extra = scenario_of(state).island_svp * len(state.island_marks[p])  # SF-GE-06
@@ -434,8 +444,22 @@ def _road_building_for_ships(state: Any, p: int, legal: list[Action]) -> None:
 
 
 def _call(scenario: Scenario, hook: str, *args: Any) -> Any:
-    method = getattr(type(scenario), hook, None)
+    method = _method(scenario, hook)
     return method(scenario, *args) if method is not None else None
+
+
+def _method(scenario: Scenario, hook: str) -> Any:
+    """The scenario class's function for ``hook``, or None."""
+    key = (type(scenario), hook)
+    method = _METHODS.get(key, _UNKNOWN)
+    if method is _UNKNOWN:  # looked up once: a missing attribute costs an exception each time
+        method = _METHODS[key] = getattr(key[0], hook, None)
+    return method
+
+
+_METHODS: dict[tuple[type, str], Any] = {}
+"""A scenario class's hook by name (None: the class has none)."""
+_UNKNOWN = object()
 
 
 def _forward_static(scenario: Scenario, options: dict[str, Any], static: dict[str, Any]) -> None:
@@ -467,8 +491,9 @@ _DEFAULTS = {"target": lambda args: args[-1], "hidden_vp": lambda args: 0}
 def _plain_hook(hook: str) -> Any:
     def forward(self: Seafarers, state: Any, *args: Any) -> Any:
         scenario = scenario_of(state)
-        if hasattr(type(scenario), hook):
-            return getattr(scenario, hook)(state, *args)
+        method = _method(scenario, hook)
+        if method is not None:
+            return method(scenario, state, *args)
         default = _DEFAULTS.get(hook)
         return default(args) if default else None
 

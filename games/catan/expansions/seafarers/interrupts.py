@@ -63,9 +63,14 @@ def owe_gold(state: Any, total: int) -> bool:
     choice, a city 2; the robber's hex pays nothing. Queued from the turn player on; True if any."""
     vo, lv, n = state.vertex_owner, state.vertex_level, state.n
     owed = [0] * n
-    hex_vertices = state.board.hex_vertices
-    for h, number in enumerate(state.numbers):
-        if number != total or state.terrains[h] != "gold" or h == state.robber:
+    hex_vertices, numbers, terrains = state.board.hex_vertices, state.numbers, state.terrains
+    h = -1
+    while True:  # the hexes of this number, found by the list's own search
+        try:
+            h = numbers.index(total, h + 1)
+        except ValueError:
+            break
+        if terrains[h] != "gold" or h == state.robber:
             continue
         for v in hex_vertices[h]:
             if 0 <= vo[v] < n:

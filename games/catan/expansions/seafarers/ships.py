@@ -118,8 +118,9 @@ def cached_moves(state: Any, p: int) -> list[Action]:
         if movable:  # one search of the spots serves every movable ship
             starts = _ship_starts(state, p)
             spots = _spots_from(state, starts)
+        shared = MOVE_SHIP.get
         found = state.spot_cache[key] = [
-            move_ship_action(e, f)
+            shared((e, f)) or move_ship_action(e, f)
             for e in movable
             for f in _targets_without(state, p, e, starts, spots)
         ]
@@ -134,16 +135,23 @@ def _targets_without(state: Any, p: int, e: int, starts: set[int], spots: list[i
     vo, so = state.vertex_owner, state.ship_owner
     vertex_edges, ev = state.board.vertex_edges, state.board.edge_vertices
     network = state.network[p]
-    lost = {
-        v
-        for v in ev[e]
-        if v in starts
-        and not (v in network and vo[v] == p)
-        and not any(so[f] == p for f in vertex_edges[v] if f != e)
-    }
+    lost = []
+    for v in ev[e]:
+        if v in starts and not (v in network and vo[v] == p):
+            for f in vertex_edges[v]:
+                if f != e and so[f] == p:
+                    break
+            else:
+                lost.append(v)
     if not lost:
         return [f for f in spots if f != e]
-    return [f for f in spots if f != e and any(v in starts and v not in lost for v in ev[f])]
+    left = starts.difference(lost)
+    targets = []
+    for f in spots:
+        a, b = ev[f]
+        if f != e and (a in left or b in left):
+            targets.append(f)
+    return targets
 
 
 def founding_ship_spots(state: Any, v: int) -> list[int]:
@@ -219,6 +227,10 @@ def _route_ends(state: Any, p: int, mine: list[int]) -> tuple[int, ...]:
     ev, vertex_edges = state.board.edge_vertices, state.board.vertex_edges
     seen: set[int] = set()
     movable: list[int] = []
+    ships_at: dict[int, int] = {}  # intersection -> p's ships there
+    for e in mine:
+        for v in ev[e]:
+            ships_at[v] = ships_at.get(v, 0) + 1
     for start in mine:
         if start in seen:
             continue
@@ -237,7 +249,11 @@ def _route_ends(state: Any, p: int, mine: list[int]) -> tuple[int, ...]:
                         todo.append(f)
         if len(buildings) >= 2:
             continue  # closed (SF-RT-01, SF-MS-02)
-        ends = [e for e in route if any(_free_end(state, p, e, v) for v in ev[e])]
+        ends = []
+        for e in route:  # a free end: no building of p, no other ship of p
+            a, b = ev[e]
+            if (vo[a] != p and ships_at[a] == 1) or (vo[b] != p and ships_at[b] == 1):
+                ends.append(e)
         if not ends:
             beside = [e for e in route if any(v in buildings for v in ev[e])]
             # A ship beside the building moves only if the rest stays joined to it: a loop back
@@ -267,13 +283,6 @@ def _rest_joined(state: Any, route: list[int], lifted: int, buildings: set[int])
                         seen.add(w)
                         todo.append(w)
     return reached == rest
-
-
-def _free_end(state: Any, p: int, e: int, v: int) -> bool:
-    if state.vertex_owner[v] == p:
-        return False
-    so = state.ship_owner
-    return not any(so[f] == p for f in state.board.vertex_edges[v] if f != e)
 
 
 def move_targets(state: Any, p: int, e: int) -> list[int]:

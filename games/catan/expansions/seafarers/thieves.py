@@ -29,7 +29,17 @@ def move_pirate_action(h: int) -> Action:
 
 def legal_move_thief(state: Any, scenario: Any) -> list[Action]:
     """SF-PI-01: the robber to another land hex (desert per option), or the pirate to another
-    sea hex; from beside the board every such hex (SF-PI-05)."""
+    sea hex; from beside the board every such hex (SF-PI-05). A new list, kept in the state's
+    ``spot_cache`` per place of the robber and the pirate (the terrains only change with a new
+    board table, which empties the cache)."""
+    key = ("move_thief", state.robber, state.pirate)
+    found = state.spot_cache.get(key)
+    if found is None:
+        found = state.spot_cache[key] = _thief_moves(state, scenario)
+    return list(found)
+
+
+def _thief_moves(state: Any, scenario: Any) -> list[Action]:
     legal: list[Action] = []
     terrains = state.terrains
     if scenario.robber:

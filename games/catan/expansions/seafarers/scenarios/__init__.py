@@ -61,6 +61,8 @@ class Scenario:
     """False: no robber (Pirate Islands)."""
     pirate: ClassVar[bool] = True
     """False: no pirate (Wonders of Catan)."""
+    ships_move: ClassVar[bool] = True
+    """False: ships are never moved (Pirate Islands, SF-PR-06): no move list is made."""
     stored_fields: ClassVar[tuple[str, ...]] = ()
     """State attributes the scenario owns (saved in ``to_dict`` with the expansion's own)."""
     chance_kinds: ClassVar[dict[str, str]] = {}

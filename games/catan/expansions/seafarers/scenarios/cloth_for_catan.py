@@ -335,8 +335,14 @@ class ClothForCatan(Scenario):
         return cloth_income(state, total)
 
     def actions(self, state: Any, p: int, legal: list[Action]) -> None:
-        if any(p in t for t in state.cl_traders):
-            closed = closed_ships(state, p)
+        villages = tuple(v for v, traders in enumerate(state.cl_traders) if p in traders)
+        if villages:
+            # Kept in the state's spot_cache (emptied when a ship is laid or lifted) per
+            # villages he trades with: the same ships, the same routes.
+            key = ("cl_closed", p, villages)
+            closed = state.spot_cache.get(key)
+            if closed is None:
+                closed = state.spot_cache[key] = closed_ships(state, p)
             if closed:
                 legal[:] = [a for a in legal if a["type"] != "move_ship" or a["from"] not in closed]
 

@@ -129,15 +129,23 @@ def reaches_fortress(state: Any, p: int) -> bool:
     return state.ship_owner[lane(state, p)[-1]] == p
 
 
-def pirate_island_corners(state: Any) -> set[int]:
+def pirate_island_corners(state: Any) -> frozenset[int]:
     """Land intersections without a main-island hex (SF-PR-03/07)."""
-    b = state.board
+    b, lands = state.board, state.sf_land_vertex
+    kept = _CORNERS.get(id(b))
+    if kept is not None and kept[0] is b and kept[1] is lands:
+        return kept[2]  # asked on every legal list: the same board and land, the same answer
     main = set(b.sites["zones"]["main"])
-    return {
-        v
-        for v, land in enumerate(state.sf_land_vertex)
-        if land and not main & set(b.vertex_hexes[v])
-    }
+    corners = frozenset(
+        v for v, land in enumerate(lands) if land and not main & set(b.vertex_hexes[v])
+    )
+    _CORNERS[id(b)] = (b, lands, corners)
+    return corners
+
+
+_CORNERS: dict[int, tuple[Any, list[bool], frozenset[int]]] = {}
+"""Per board (by id, the entry keeps it alive): its land flags (``sf_land_vertex``, a new list
+whenever the sea tables are built again, never changed in place) and their pirate corners."""
 
 
 # ---------------------------------------------------------------------------- set-up
@@ -381,7 +389,7 @@ def add_actions(state: Any, p: int, legal: list[Action]) -> None:
         legal.append(PLAY_VP_AS_KNIGHT)
 
 
-def _closed_corners(state: Any, p: int) -> set[int]:
+def _closed_corners(state: Any, p: int) -> frozenset[int]:
     way = seat_corner(state.board, "waypoint_intersections", p)
     return pirate_island_corners(state) - {way}
 
@@ -487,6 +495,7 @@ class PirateIslands(Scenario):
     longest_route = DATA["longest_route"]  # SF-PR-04
     robber = not DATA["no_robber"]
     pirate = False  # the pirate fleet takes the pirate's place (SF-PR-09)
+    ships_move = False  # SF-PR-06 (``add_actions`` states the rule)
     stored_fields = ("pi_chits", "pi_warships", "pi_fleet", "pi_attack")
     chance_kinds: ClassVar[dict[str, str]] = {"fleet_plunder": "steal", "fortress_die": "dice"}
     sentences = SENTENCES

@@ -37,12 +37,25 @@ COST: Final = {
     for w, spec in DATA["wonders"].items()
 }
 """Each wonder's price of one level, in resource order."""
+REQUIRES: Final = {w: spec["requires"] for w, spec in DATA["wonders"].items()}
 UNREACHABLE: Final = 10**6
 
 
 # ---------------------------------------------------------------------------- places
 def site_vertices(board: Any, key: str) -> set[int]:
-    return {board.hex_vertices[m["hex"]][m["corner"]] for m in board.sites[key]}
+    return set(_sites(board, key))
+
+
+_SITES: dict[tuple[int, str], tuple[Any, frozenset[int]]] = {}
+"""``site_vertices`` per board (by id; the entry keeps the board alive, so the id is not reused)."""
+
+
+def _sites(board: Any, key: str) -> frozenset[int]:
+    entry = _SITES.get((id(board), key))
+    if entry is None or entry[0] is not board:
+        found = frozenset(board.hex_vertices[m["hex"]][m["corner"]] for m in board.sites[key])
+        entry = _SITES[id(board), key] = (board, found)
+    return entry[1]
 
 
 def setup_closed(board: Any) -> set[int]:
@@ -55,23 +68,27 @@ def setup_closed(board: Any) -> set[int]:
 
 
 # ---------------------------------------------------------------------------- requirements
-def meets(state: Any, p: int, wonder: str) -> bool:
-    """SF-WO-05: the requirement of ``wonder`` (table of the checklist, A-SF-07)."""
-    need = DATA["wonders"][wonder]["requires"]
-    vo, level = state.vertex_owner, state.vertex_level
-    mine = [v for v in state.network[p] if vo[v] == p]
-    cities = [v for v in mine if level[v] == 2]
+def meets(state: Any, p: int, wonder: str, held: tuple[set[int], list[int]] | None = None) -> bool:
+    """SF-WO-05: the requirement of ``wonder`` (table of the checklist, A-SF-07). ``held``:
+    ``p``'s buildings and cities (:func:`holdings`) when the caller tests several wonders."""
+    need = REQUIRES[wonder]
+    mine, cities = held or holdings(state, p)
     if len(cities) < need.get("cities", 0):
         return False
-    if "settlement_on" in need and not site_vertices(state.board, need["settlement_on"]) & set(
-        mine
-    ):
+    if "settlement_on" in need and _sites(state.board, need["settlement_on"]).isdisjoint(mine):
         return False
     if need.get("city_on_harbour") and not any(v in state.harbor_rate_vertices for v in cities):
         return False
     if state.road_length[p] < need.get("route", 0):
         return False
-    return state.public_vp(p) >= need.get("vp", 0)
+    return "vp" not in need or state.public_vp(p) >= need["vp"]
+
+
+def holdings(state: Any, p: int) -> tuple[set[int], list[int]]:
+    """``p``'s settlements and cities, and his cities alone."""
+    vo, level = state.vertex_owner, state.vertex_level
+    mine = {v for v in state.network[p] if vo[v] == p}
+    return mine, [v for v in mine if level[v] == 2]
 
 
 # ---------------------------------------------------------------------------- actions
@@ -84,10 +101,8 @@ BUILD_LEVEL: Final = {"type": "build_wonder_level"}
 
 
 def wonder_of(state: Any, p: int) -> str | None:
-    for w, owner in zip(WONDERS, state.wo_owner, strict=True):
-        if owner == p:
-            return w
-    return None
+    owners = state.wo_owner
+    return WONDERS[owners.index(p)] if p in owners else None
 
 
 def can_pay(state: Any, p: int, cost: tuple[int, ...]) -> bool:
@@ -102,11 +117,12 @@ def add_actions(state: Any, p: int, legal: list[Action]) -> None:
         return
     mine = wonder_of(state, p)
     if mine is None:
-        if state.ships_left[p]:
+        if state.ships_left[p] and -1 in state.wo_owner:
+            held = holdings(state, p)  # once for all the wonders
             legal.extend(
                 claim_action(w)
                 for w, owner in zip(WONDERS, state.wo_owner, strict=True)
-                if owner == -1 and meets(state, p, w)
+                if owner == -1 and meets(state, p, w, held)
             )
     elif state.wo_levels[p] < LEVELS and can_pay(state, p, COST[mine]):
         legal.append(BUILD_LEVEL)

@@ -13,7 +13,7 @@ import pytest
 
 from games.catan import GAME
 from games.catan.expansions.seafarers import ships
-from games.catan.longest_road import longest_route
+from games.catan.longest_road import _cored_route, longest_route
 from games.common.api import CHANCE, TERMINAL
 
 MAPS = ("new_shores", "four_islands", "fog_islands", "through_the_desert")
@@ -85,3 +85,73 @@ def test_fast_paths_match_the_plain_searches(seafarers: str) -> None:
                 assert ships.cached_moves(state, p) == plain_moves(state, p)
                 checked_moves += 1
     assert checked_routes > 200 and checked_moves > 200
+
+
+@pytest.mark.parametrize("seafarers", ("new_world", "forgotten_tribe"))
+def test_sf_lt_01_kept_trade_routes_match_the_full_count(seafarers: str) -> None:
+    """A moved ship's owner's route is counted again only in the components the move changed
+    (``longest_route_kept``); after every piece of seeded games on two special maps every seat's
+    length equals the full count over all his components."""
+    checked = 0
+    for seed, n in ((2, 3), (3, 4)):
+        state = GAME.new_game(n, seed, {"seafarers": seafarers})
+        rng = random.Random(seed)
+        while state.current_player() != TERMINAL:
+            if state.current_player() == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            action = legal[int(rng.random() * len(legal))]
+            state.apply(action)
+            if action["type"] in ("move_ship", "build_ship", "build_road", "build_settlement"):
+                for q in range(n):
+                    full = longest_route(
+                        state.board, q, state.edge_owner, state.vertex_owner, state.ship_owner
+                    )
+                    assert state.road_length[q] == full
+                    checked += action["type"] == "move_ship"
+    assert checked > 300
+
+
+def _all_trails(adjacent: dict[int, list[int]]) -> int:
+    """The longest trail of a graph, every trail from every node tried."""
+    index: dict[tuple[int, int], int] = {}
+    for a, others in adjacent.items():
+        for b in others:
+            index.setdefault((min(a, b), max(a, b)), len(index))
+
+    def walk(v: int, used: int) -> int:
+        best = 0
+        for w in adjacent[v]:
+            bit = 1 << index[min(v, w), max(v, w)]
+            if not used & bit:
+                best = max(best, 1 + walk(w, used | bit))
+        return best
+
+    return max(walk(v, 0) for v in adjacent)
+
+
+@pytest.mark.parametrize("most_paths", (3, 4))
+def test_sf_lt_01_cored_search_finds_the_longest_trail_of_any_graph(most_paths: int) -> None:
+    """The split graph's search with pendant trees used only at a trail's ends gives every
+    trail's longest, on 2,000 random graphs (trees, rings, several cycles, several components;
+    a trade route's split graph has at most 3 paths at a node, 4 checks the argument beyond)."""
+    rng = random.Random(most_paths)
+    cyclic = 0
+    for _ in range(2000):
+        n = rng.randrange(2, 15)
+        adjacent: dict[int, list[int]] = {v: [] for v in range(n)}
+        for _ in range(rng.randrange(1, n + 4)):
+            a, b = rng.randrange(n), rng.randrange(n)
+            if (
+                a != b
+                and b not in adjacent[a]
+                and max(len(adjacent[a]), len(adjacent[b])) < most_paths
+            ):
+                adjacent[a].append(b)
+                adjacent[b].append(a)
+        adjacent = {v: others for v, others in adjacent.items() if others}
+        if adjacent:
+            cyclic += sum(map(len, adjacent.values())) // 2 >= len(adjacent)
+            assert _cored_route(adjacent) == _all_trails(adjacent), adjacent
+    assert cyclic > 300
