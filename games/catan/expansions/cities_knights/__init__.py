@@ -366,9 +366,12 @@ def _main_additions(state: Any, p: int) -> list[Action]:
 
 def public(state: Any) -> dict[str, Any]:
     """What lies open on the table: levels, knights, walls, metropolises, the ship, the
-    Defender cards, revealed VP cards, the merchant, deck sizes and hand sizes."""
+    Defender cards, revealed VP cards, the merchant, deck sizes and hand sizes; and, only while
+    it is pending, the decision everyone saw coming: the knight that must retreat
+    (``retreating_knight``, phase ``ck_retreat``) and the track whose metropolis is placed
+    (``pending_metropolis``, phase ``ck_metropolis``)."""
     owner = state.ck_knight_owner
-    return {
+    seen = {
         "levels": [dict(zip(TRACKS, lv, strict=True)) for lv in state.ck_levels],
         "knights": [
             {
@@ -400,6 +403,18 @@ def public(state: Any) -> dict[str, Any]:
         "merchant": {"hex": state.ck_merchant[0], "owner": state.ck_merchant[1]},
         "cities_on_board": [MAX_CITIES - state.cities_left[p] for p in range(state.n)],
     }
+    if state.ck_displaced:  # CK-KN-06: lifted off the board, so not in ``knights``
+        w, q, strength, active, flags = state.ck_displaced
+        seen["retreating_knight"] = {
+            "from": w,
+            "owner": q,
+            "strength": strength,
+            "active": bool(active),
+            "acted": bool(flags & knights.ACTED),
+        }
+    if state.ck_pending_metropolis != -1:
+        seen["pending_metropolis"] = TRACKS[state.ck_pending_metropolis]
+    return seen
 
 
 EXPANSION = CitiesKnights()

@@ -68,10 +68,32 @@ class ProgressPhases:
         politics.bishop_steal(state, action)
 
 
+PUBLIC_STEP_DATA = {
+    "target": "target",  # the seat the card names (Deserter, Spy, Master Merchant)
+    "first": "first_hex",  # inventor_second: the hex of the first token (swapped with the second)
+    "promoted": "promoted",  # smith_second: the knight the card already promoted
+    "lifted": "lifted_edge",  # diplomat_relay: the road the card removed
+    "level": "strength",  # deserter_place: the strength of the knight to place...
+    "active": "active",  # ...and its status (the deserter's)
+    "left": "left",  # free_road: roads still to lay; master_merchant_take: cards still to take
+    "done": "offered",  # harbor_offer: the seats already offered a resource
+}
+"""Pending step data everyone saw happen (the card's first choice, the deserter's strength...),
+shown to every seat under the name on the right."""
+
+
+def _shown(name: str, value: Any) -> Any:
+    """A copy the observation may hold (a list is the state's own); the status as a boolean."""
+    if isinstance(value, list):
+        return list(value)
+    return bool(value) if name == "active" else value
+
+
 def pending_view(state: Any, seat: int) -> dict[str, Any] | None:
-    """What ``seat`` sees of a pending card decision: the card, the step, who decides, and,
-    only for the seat a card lets look, the cards it looks at (the Spy: the target's progress
-    cards; the Master Merchant: the target's hand)."""
+    """What ``seat`` sees of a pending card decision: the card, the step, who decides, what the
+    card already did in public (:data:`PUBLIC_STEP_DATA`) and, only for the seat a card lets
+    look, the cards it looks at (the Spy: the target's progress cards; the Master Merchant: the
+    target's hand)."""
     pending = steps.pending(state)
     if pending is None or state.phase not in (PHASE, "ck_bishop_steal"):
         return None
@@ -81,8 +103,9 @@ def pending_view(state: Any, seat: int) -> dict[str, Any] | None:
         "step": pending["step"],
         "actor": pending["actor"],
     }
-    if "target" in pending:
-        view["target"] = pending["target"]
+    for key, name in PUBLIC_STEP_DATA.items():
+        if key in pending:
+            view[name] = _shown(name, pending[key])
     if seat == pending["player"] and state.phase == PHASE:
         if pending["step"] == "spy_take":
             view["progress_cards"] = sorted(state.ck_progress[pending["target"]])
