@@ -353,6 +353,21 @@ class CatanView:
         return [k for k in found if owner is None or k["owner"] == owner]
 
     @property
+    def retreating_knight(self) -> dict[str, Any] | None:
+        """C&K, phase ``ck_retreat``: the displaced knight its owner must move (``from``,
+        ``owner``, ``strength``, ``active``, ``acted``; off the board, so not in
+        :meth:`ck_knights`), else None."""
+        ck = self.cities_and_knights
+        return ck.get("retreating_knight") if ck else None
+
+    @property
+    def pending_metropolis(self) -> str | None:
+        """C&K, phase ``ck_metropolis``: the track (``"trade"``, ``"politics"``,
+        ``"science"``) whose metropolis we place now, else None."""
+        ck = self.cities_and_knights
+        return ck.get("pending_metropolis") if ck else None
+
+    @property
     def barbarian_position(self) -> int:
         """The C&K barbarian ship's space (0 start .. 7 attack), 0 without C&K."""
         ck = self.cities_and_knights

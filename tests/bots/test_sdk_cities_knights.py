@@ -16,6 +16,7 @@ from tests.games.catan.expansions.cities_knights.helpers import (
     give,
     hand_of,
     in_main,
+    path,
     put,
     put_knight,
     roll,
@@ -154,3 +155,41 @@ def test_knight_actions_are_one_knights_and_matching_finds_an_action_by_its_fiel
         state.apply(turn.legal_actions[index])
         assert check(state)
     assert turn.matching("bank_trade", give="coin") == []
+
+
+def test_retreating_knight_is_the_knight_the_retreat_then_places() -> None:
+    """CK-KN-06: the SDK names the displaced knight (off the board while its owner chooses);
+    after ``retreat_knight`` that knight stands where its owner sent it, as the SDK said."""
+    state = blank()
+    put(state, 0, cities=[9], roads=path(state, 9, 14, 19, 24))
+    put(state, 1, cities=[36], roads=path(state, 36, 31) + path(state, 36, 30, 24))
+    put_knight(state, 0, 14, strength=2, active=1)
+    put_knight(state, 1, 24, strength=1, active=1)
+    in_main(state)
+    assert view_of(state, 1).retreating_knight is None
+    state.apply({"type": "displace_knight", "from": 14, "to": 24})
+    knight = view_of(state, 1).retreating_knight
+    assert knight is not None and (knight["from"], knight["owner"]) == (24, 1)
+    state.apply({"type": "retreat_knight", "to": 31})
+    placed = [k for k in view_of(state, 1).ck_knights(1) if k["vertex"] == 31]
+    assert [(k["strength"], k["active"]) for k in placed] == [
+        (knight["strength"], knight["active"])
+    ]
+    assert view_of(state, 1).retreating_knight is None
+
+
+def test_pending_metropolis_is_the_track_the_engine_places() -> None:
+    """CK-CI-04: reaching politics 4 first, seat 0 chooses among two cities; the SDK names the
+    track, and the metropolis placed is that track's."""
+    state = blank()
+    put(state, 0, cities=[0, 16])
+    state.ck_levels[0] = [4, 3, 0]
+    give(state, 0, coin=4)
+    in_main(state)
+    state.apply({"type": "improve_city", "track": "politics"})
+    assert state.phase == "ck_metropolis"
+    track = view_of(state).pending_metropolis
+    state.apply({"type": "place_metropolis", "vertex": 16})
+    placed = view_of(state).cities_and_knights["metropolises"]
+    assert track == "politics" and placed == {"trade": -1, "politics": 16, "science": -1}
+    assert view_of(state).pending_metropolis is None

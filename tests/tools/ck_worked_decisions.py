@@ -35,8 +35,8 @@ SHOWN_CK_KEYS = {
     "ck_aqueduct": ("levels",),
     "ck_pillage": ("barbarian_strength", "knight_strength", "cities_on_board", "walls"),
     "ck_defender_deck": ("levels", "knight_strength"),
-    "ck_metropolis": ("levels", "metropolises"),
-    "ck_retreat": ("knights",),
+    "ck_metropolis": ("levels", "metropolises", "pending_metropolis"),
+    "ck_retreat": ("knights", "retreating_knight"),
     "deserter_remove": ("knights",),
     "give_card": ("my_commodities",),
     "harbor_offer": ("commodities",),
@@ -103,7 +103,7 @@ def find(players: int, seed: int, wanted: set[str], bot) -> dict[str, str]:
     streams, rng = ChanceStreams(seed), random.Random(seed)
     found: dict[str, str] = {}
     applied = decisions = 0
-    while state.current_player() != TERMINAL and applied < 200_000:
+    while state.current_player() != TERMINAL and applied < 200_000 and wanted - set(found):
         seat = state.current_player()
         kind = example_kind(state.observation(seat)) if seat >= 0 else None
         if kind == "ck_retreat" and state.events[-1]["type"] != "displace_knight":
