@@ -83,8 +83,10 @@ def abridged(kind: str, observation: dict[str, Any]) -> dict[str, Any]:
     if "progress_pending" in ck:
         shown["progress_pending"] = ck["progress_pending"]
     head = ("seat", "phase", "current_player", "turn", "turn_player")
+    pending = {"pending": observation["pending"]} if observation["pending"] else {}
     return {
         **{key: observation[key] for key in head},
+        **pending,  # the 7's discard: how many cards are still due
         "you": {"resources": observation["you"]["resources"]},
         "cities_and_knights": shown,
     }

@@ -189,6 +189,11 @@ class CitiesKnights(ProgressRules, Expansion):
 
     def observe(self, state: Any, seat: int, obs: dict[str, Any]) -> None:
         obs["cities_and_knights"] = public(state)
+        if state.phase == "ck_discard" and state.discards:
+            # CK-SE-01: the core's ``pending`` for its own 7 (phase ``discard``), same shape:
+            # after a card or two the hand no longer tells how many are still due
+            who, remaining = state.discards[0]
+            obs["pending"] = {"discard": {"seat": who, "remaining": remaining}}
         if 0 <= seat < state.n:
             obs["cities_and_knights"]["my_commodities"] = dict(
                 zip(COMMODITIES, state.ck_commodities[seat], strict=True)

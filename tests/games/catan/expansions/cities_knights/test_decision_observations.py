@@ -9,7 +9,8 @@ from typing import Any
 
 from games.catan.expansions.cities_knights import knights
 
-from .helpers import blank, in_main, path, put, put_knight
+from .helpers import blank, in_main, path, put, put_knight, roll
+from .helpers import give as give_cards
 from .progress_helpers import answer, deal, give, main_phase, play
 from .test_improvements import FOREST_3_CORNER, HILLS_6_CORNER, improve, main_with
 
@@ -175,3 +176,24 @@ def test_ck_pc_t02_master_merchant_shows_the_cards_left_to_take() -> None:
     assert pending_seen_by_all(state)["left"] == 2
     answer(state, "pick_card", card="coin")
     assert pending_seen_by_all(state)["left"] == 1
+
+
+def test_ck_se_01_the_discard_count_is_in_every_observation() -> None:
+    """CK-SE-01: 9 cards (commodities count) at a 7: 4 to discard, one a decision; the count
+    still due is in ``pending`` as in the base game, for every seat, until the last one."""
+    state = blank()
+    put(state, 0, cities=[0])
+    give_cards(state, 0, brick=3, grain=4, paper=2)
+    roll(state, "trade", 3, 4)
+    due = []
+    while state.phase == "ck_discard":
+        due.append(seen_pending(state)["discard"])
+        state.apply(state.legal_actions()[0])
+    assert due == [{"seat": 0, "remaining": n} for n in (4, 3, 2, 1)]
+    assert state.observation(0)["pending"] is None
+
+
+def seen_pending(state: Any) -> dict[str, Any]:
+    seen = [state.observation(s)["pending"] for s in range(state.n)]
+    assert all(x == seen[0] for x in seen), seen
+    return seen[0]
