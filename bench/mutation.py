@@ -10,9 +10,19 @@ tests that reach them. This script chooses the mutants and prints the score per 
     python bench/mutation.py rerun rules                       # survivors again, after new tests
     python bench/mutation.py report [--survivors] [MODULE ...] # score per module (markdown)
 
+    python bench/mutation.py save [MODULE ...]                 # verdicts -> docs/mutation/*.json
+
 ``rules`` stands for every module of :data:`RULES_MODULES`. Runs are cumulative: a mutant keeps
 its verdict in ``mutants/`` until its function changes. On the shared 2-core machine run it as
 ``nice -n 10`` (one worker process, ``--max-children 1``, which this script passes).
+
+``mutants/`` is not committed, and a full run takes more CPU hours than one session has, so the
+verdicts are also kept in ``docs/mutation/<module>.json`` (committed): ``run`` and ``rerun`` save
+them after mutmut stops, ``save`` does it by hand (after an interrupted run: mutmut writes each
+verdict as it gets it). Before running, ``run`` puts the saved verdicts back into ``mutants/`` as
+mutmut's own ``.meta`` file when the module's source and the configuration (mutmut's version and
+``[tool.mutmut]``) are those they were judged on, and names to mutmut only the mutants without
+one (mutmut reruns every mutant it is named). A module whose source changed starts over.
 
 Which modules are rules modules: everything in ``games/cardgame`` and ``games/catan`` that
 decides what is legal and what a move does, including observations (hidden information is a
@@ -24,16 +34,21 @@ from __future__ import annotations
 
 import argparse
 import ast
+import datetime
+import hashlib
 import json
 import random
 import subprocess
 import sys
+import tomllib
 from collections import Counter
+from importlib.metadata import version
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"
 MUTMUT = Path(sys.executable).with_name("mutmut")
+SAVED = ROOT / "docs" / "mutation"
 
 RULES_MODULES = (
     "games.cardgame.cards",
@@ -113,12 +128,148 @@ def _calls_now(node: ast.AST) -> list[str]:
     return names
 
 
+def _meta_path(module: str) -> Path:
+    return MUTANTS / (module.replace(".", "/") + ".py.meta")
+
+
+def _saved_path(module: str) -> Path:
+    return SAVED / f"{module}.json"
+
+
 def verdicts(module: str) -> dict[str, int | None]:
-    """Mutant name → mutmut exit code (None: not run yet) for one module."""
-    meta = MUTANTS / (module.replace(".", "/") + ".py.meta")
-    if not meta.exists():
+    """Mutant name → mutmut exit code (None: not run yet) for one module: mutmut's own file in
+    ``mutants/`` if there is one, else the saved verdicts if they still hold for this source."""
+    meta = _meta_path(module)
+    if meta.exists():
+        return json.loads(meta.read_text())["exit_code_by_key"]
+    record = _load_saved(module)
+    if record is None or stale(record, source_hash(module), config_fingerprint()):
         return {}
-    return json.loads(meta.read_text())["exit_code_by_key"]
+    return record["verdicts"]
+
+
+# --- Verdicts kept across sessions ---------------------------------------------------------
+
+
+def source_hash(module: str, root: Path = ROOT) -> str:
+    """sha256 of the module's source: saved verdicts hold only for the source they judged."""
+    return hashlib.sha256((root / (module.replace(".", "/") + ".py")).read_bytes()).hexdigest()
+
+
+def config_fingerprint(pyproject: str | None = None, mutmut_version: str | None = None) -> str:
+    """sha256 of what else decides the mutants and their verdicts: mutmut's version (its
+    mutation operators) and the ``[tool.mutmut]`` table (what is mutated, which tests run).
+    The tests themselves are not in it: new tests only kill more, and ``rerun`` gives the
+    survivors their chance against them."""
+    text = pyproject if pyproject is not None else (ROOT / "pyproject.toml").read_text()
+    decided_by = {
+        "mutmut": mutmut_version if mutmut_version is not None else version("mutmut"),
+        "config": tomllib.loads(text)["tool"]["mutmut"],
+    }
+    return hashlib.sha256(json.dumps(decided_by, sort_keys=True).encode()).hexdigest()
+
+
+def record_of(
+    module: str,
+    meta: dict,
+    source_sha: str,
+    fingerprint: str,
+    commit: str,
+    date: str,
+    diffs: dict[str, str],
+) -> dict:
+    """What ``docs/mutation/<module>.json`` keeps of mutmut's ``.meta``: every mutant's exit code
+    (None: not judged yet), the function hashes mutmut compares when it regenerates, and the
+    diffs of the survivors so that ``report --survivors`` shows them without ``mutants/``."""
+    return {
+        "module": module,
+        "source_sha256": source_sha,
+        "config_sha256": fingerprint,
+        "commit": commit,
+        "date": date,
+        "hash_by_function_name": meta["hash_by_function_name"],
+        "verdicts": dict(sorted(meta["exit_code_by_key"].items())),
+        "survivor_diffs": dict(sorted(diffs.items())),
+    }
+
+
+def stale(record: dict, source_sha: str, fingerprint: str) -> str | None:
+    """Why saved verdicts no longer hold (None when they do)."""
+    if record["source_sha256"] != source_sha:
+        return f"source changed since {record['commit']}"
+    if record["config_sha256"] != fingerprint:
+        return f"mutmut's version or [tool.mutmut] changed since {record['commit']}"
+    return None
+
+
+def merged_meta(live: dict | None, record: dict) -> dict:
+    """mutmut's ``.meta`` with the saved verdicts: a verdict already in ``mutants/`` wins, a
+    mutant without one gets the saved one. The function hashes go with it, so that mutmut,
+    when it generates the module's mutants, keeps these verdicts (it clears those of a
+    function whose hash differs)."""
+    now = live["exit_code_by_key"] if live is not None else {}
+    codes = dict.fromkeys(now) | record["verdicts"]
+    codes |= {name: code for name, code in now.items() if code is not None}
+    return {
+        "exit_code_by_key": codes,
+        "hash_by_function_name": record["hash_by_function_name"],
+        "type_check_error_by_key": (live or {}).get("type_check_error_by_key", {}),
+        "durations_by_key": (live or {}).get("durations_by_key", {}),
+        "estimated_durations_by_key": (live or {}).get("estimated_durations_by_key", {}),
+    }
+
+
+def _load_saved(module: str) -> dict | None:
+    path = _saved_path(module)
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def restore(module: str) -> str:
+    """Put the saved verdicts of one module back into ``mutants/``; says what it did."""
+    record = _load_saved(module)
+    if record is None:
+        return f"{module}: no saved verdicts, all its mutants run"
+    why = stale(record, source_hash(module), config_fingerprint())
+    if why:
+        return f"{module}: saved verdicts dropped ({why}): the module starts over"
+    meta = _meta_path(module)
+    live = json.loads(meta.read_text()) if meta.exists() else None
+    meta.parent.mkdir(parents=True, exist_ok=True)
+    meta.write_text(json.dumps(merged_meta(live, record), indent=4))
+    judged = sum(code is not None for code in record["verdicts"].values())
+    total = len(record["verdicts"])
+    return f"{module}: {judged} of {total} verdicts restored from {record['commit']}"
+
+
+def save(module: str) -> str:
+    """Write ``docs/mutation/<module>.json`` from mutmut's ``.meta``; says what it did."""
+    meta = _meta_path(module)
+    if not meta.exists():
+        return f"{module}: nothing in mutants/ to save"
+    live = json.loads(meta.read_text())
+    left_out = import_time_functions(module)
+    diffs = {
+        name: _mutmut_show(name)
+        for name, code in live["exit_code_by_key"].items()
+        if code == 0 and _function(module, name) not in left_out
+    }
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+    date = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    record = record_of(module, live, source_hash(module), config_fingerprint(), commit, date, diffs)
+    SAVED.mkdir(parents=True, exist_ok=True)
+    _saved_path(module).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+    judged = sum(code is not None for code in live["exit_code_by_key"].values())
+    return f"{module}: saved {judged} of {len(live['exit_code_by_key'])} verdicts"
+
+
+def _mutmut_show(name: str) -> str:
+    """The mutant's diff, as ``mutmut show`` prints it (its first line, the verdict, dropped)."""
+    shown = subprocess.run(
+        [str(MUTMUT), "show", name], cwd=ROOT, capture_output=True, text=True
+    ).stdout
+    return shown.split("\n", 1)[1] if shown.startswith("#") else shown
 
 
 def expand(modules: list[str]) -> list[str]:
@@ -129,7 +280,7 @@ def expand(modules: list[str]) -> list[str]:
 
 
 def choose(modules: list[str], sample: int | None, seed: int) -> list[str]:
-    """The mutants to run: all of each module, or ``sample`` of each drawn with ``seed``."""
+    """The mutants drawn: all of each module, or ``sample`` of each drawn with ``seed``."""
     names: list[str] = []
     for module in modules:
         mine = sorted(verdicts(module))
@@ -137,6 +288,12 @@ def choose(modules: list[str], sample: int | None, seed: int) -> list[str]:
             mine = sorted(random.Random(f"{seed}:{module}").sample(mine, sample))
         names += mine if mine else [f"{module}.*"]  # not generated yet: mutmut makes them
     return names
+
+
+def unjudged(names: list[str], known: dict[str, int | None]) -> list[str]:
+    """The drawn names still to run: mutmut runs again every mutant it is named, so one that
+    already has a verdict is left out (a pattern, for mutants not generated yet, stays)."""
+    return [name for name in names if name not in known or known[name] is None]
 
 
 def survivors(modules: list[str]) -> list[str]:
@@ -153,13 +310,23 @@ def survivors(modules: list[str]) -> list[str]:
 
 
 def run(modules: list[str], sample: int | None, seed: int, again: bool = False) -> int:
-    names = survivors(modules) if again else choose(modules, sample, seed)
+    for module in modules:
+        print(restore(module), flush=True)
+    if again:
+        names = survivors(modules)
+    else:
+        known = {n: c for module in modules for n, c in verdicts(module).items()}
+        names = unjudged(choose(modules, sample, seed), known)
     if not names:
         print("nothing to run")
         return 0
     print(f"running {len(names)} mutant name(s) of {len(modules)} module(s)", flush=True)
     command = ["nice", "-n", "10", str(MUTMUT), "run", "--max-children", "1", *names]
-    return subprocess.call(command, cwd=ROOT)
+    try:
+        return subprocess.call(command, cwd=ROOT)
+    finally:  # also when stopped: mutmut has written each verdict as it got it
+        for module in modules:
+            print(save(module), flush=True)
 
 
 def tally(module: str, only: set[str] | None = None) -> Counter[str]:
@@ -186,7 +353,8 @@ def report(
     """The table; with ``sample`` only the mutants ``run --sample`` draws with that seed."""
     only = set(choose(modules, sample, seed)) if sample is not None else None
     lines = [
-        "| module | mutants | run | killed | timeout | survived | no tests | import-time | score |",
+        "| module | mutants | judged | killed | timeout | survived | no tests | import-time "
+        "| score |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     total: Counter[str] = Counter()
@@ -195,13 +363,32 @@ def report(
         total += count
         lines.append(_row(module, count))
     lines.append(_row("**all listed**", total))
+    notes = [_saved_note(module) for module in modules]
+    lines += [""] + [note for note in notes if note] if any(notes) else []
     if show_survivors:
         for module in modules:
             names = [n for n in survivors([module]) if only is None or n in only]
             if names:
+                diffs = (_load_saved(module) or {}).get("survivor_diffs", {})
                 lines += ["", f"Survivors in `{module}`:", ""]
-                lines += [f"- `{name.removeprefix(module + '.')}`" for name in sorted(names)]
+                for name in sorted(names):
+                    lines.append(f"- `{name.removeprefix(module + '.')}`")
+                    if diffs.get(name):
+                        lines += ["", "```diff", diffs[name].strip("\n"), "```", ""]
     return "\n".join(lines)
+
+
+def _saved_note(module: str) -> str | None:
+    """Where a module's verdicts come from, when not (only) from ``mutants/``."""
+    record = _load_saved(module)
+    if record is None:
+        return None
+    why = stale(record, source_hash(module), config_fingerprint())
+    if why:
+        return f"- `{module}`: saved verdicts not used, {why}"
+    if _meta_path(module).exists():
+        return None
+    return f"- `{module}`: saved verdicts of {record['date']} at `{record['commit']}`"
 
 
 def _row(label: str, count: Counter[str]) -> str:
@@ -231,11 +418,17 @@ def main(argv: list[str]) -> int:
     report_parser.add_argument("--survivors", action="store_true")
     report_parser.add_argument("--sample", type=int, help="only the sample drawn with --seed")
     report_parser.add_argument("--seed", type=int, default=1)
+    save_parser = sub.add_parser("save", help="keep mutants/' verdicts in docs/mutation/")
+    save_parser.add_argument("modules", nargs="*", default=["rules"])
     args = parser.parse_args(argv)
     if args.command == "run":
         return run(expand(args.modules), args.sample, args.seed)
     if args.command == "rerun":
         return run(expand(args.modules), None, 0, again=True)
+    if args.command == "save":
+        for module in expand(args.modules):
+            print(save(module))
+        return 0
     print(report(expand(args.modules), args.survivors, args.sample, args.seed))
     return 0
 

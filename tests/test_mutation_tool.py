@@ -1,0 +1,159 @@
+"""bench/mutation.py keeps mutmut's verdicts across sessions: saved per module, put back into
+``mutants/`` only for the source and configuration they judged, and counted by ``report``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench import mutation as mt
+
+MODULE = "games.cardgame.game"  # its CardGame.__init__ runs at import time (a column of its own)
+PYPROJECT = """
+[project]
+name = "x"
+[tool.mutmut]
+source_paths = ["games"]
+pytest_add_cli_args_test_selection = ["tests/games/cardgame"]
+"""
+
+
+def name(function: str, n: int) -> str:
+    return f"{MODULE}.{function}__mutmut_{n}"
+
+
+def meta(codes: dict[str, int | None]) -> dict:
+    """A mutmut 3.8.1 ``.meta`` file's content (the keys its loader insists on)."""
+    return {
+        "exit_code_by_key": codes,
+        "hash_by_function_name": {"x_load": "aa", "xǁCardGameǁ__init__": "bb"},
+        "type_check_error_by_key": {},
+        "durations_by_key": {},
+        "estimated_durations_by_key": {},
+    }
+
+
+CODES = {
+    name("x_load", 1): 1,  # killed
+    name("x_load", 2): 0,  # survived
+    name("x_load", 3): None,  # not judged yet
+    name("x_load", 4): 33,  # no test reaches it
+    name("x_load", 5): 36,  # timeout
+    name("xǁCardGameǁ__init__", 1): 0,  # survived, but out of mutmut's reach
+}
+
+
+@pytest.fixture
+def places(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """mutants/ and docs/mutation/ in a temporary directory; the sources stay the project's."""
+    monkeypatch.setattr(mt, "MUTANTS", tmp_path / "mutants")
+    monkeypatch.setattr(mt, "SAVED", tmp_path / "saved")
+    monkeypatch.setattr(mt, "_mutmut_show", lambda mutant: f"--- a\n+++ b\n-{mutant}\n")
+    return tmp_path
+
+
+def saved_record(codes: dict[str, int | None], source_sha: str | None = None) -> dict:
+    return mt.record_of(
+        MODULE,
+        meta(codes),
+        source_sha or mt.source_hash(MODULE),
+        mt.config_fingerprint(),
+        "abc1234",
+        "2026-11-27 00:00 UTC",
+        {},
+    )
+
+
+def write_saved(places: Path, record: dict) -> None:
+    (places / "saved").mkdir(exist_ok=True)
+    (places / "saved" / f"{MODULE}.json").write_text(json.dumps(record))
+
+
+def write_meta(places: Path, codes: dict[str, int | None]) -> Path:
+    path = places / "mutants" / "games" / "cardgame" / "game.py.meta"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(meta(codes)))
+    return path
+
+
+def test_the_fingerprint_follows_mutmuts_version_and_its_table_only() -> None:
+    base = mt.config_fingerprint(PYPROJECT, "3.8.1")
+    assert mt.config_fingerprint(PYPROJECT, "3.8.2") != base
+    narrower = PYPROJECT.replace('"tests/games/cardgame"', '"tests/games/cardgame/test_x.py"')
+    assert mt.config_fingerprint(narrower, "3.8.1") != base
+    assert mt.config_fingerprint(PYPROJECT.replace('name = "x"', 'name = "y"'), "3.8.1") == base
+
+
+def test_the_source_hash_follows_the_modules_text(tmp_path: Path) -> None:
+    path = tmp_path / "games" / "cardgame" / "game.py"
+    path.parent.mkdir(parents=True)
+    path.write_text("def f():\n    return 1\n")
+    before = mt.source_hash(MODULE, root=tmp_path)
+    path.write_text("def f():\n    return 2\n")
+    assert mt.source_hash(MODULE, root=tmp_path) != before
+
+
+def test_saved_verdicts_are_stale_when_the_source_or_the_configuration_changed() -> None:
+    record = mt.record_of(MODULE, meta(CODES), "s1", "c1", "abc1234", "d", {})
+    assert mt.stale(record, "s1", "c1") is None
+    assert "source changed since abc1234" in mt.stale(record, "s2", "c1")
+    assert "[tool.mutmut]" in mt.stale(record, "s1", "c2")
+
+
+def test_a_verdict_already_in_mutants_wins_and_an_unjudged_one_takes_the_saved_one() -> None:
+    record = mt.record_of(MODULE, meta(CODES), "s", "c", "abc1234", "d", {})
+    live = meta({name("x_load", 1): 0, name("x_load", 2): None, name("x_load", 6): None})
+    merged = mt.merged_meta(live, record)
+    assert merged["exit_code_by_key"][name("x_load", 1)] == 0  # judged again since: stays
+    assert merged["exit_code_by_key"][name("x_load", 2)] == 0  # saved verdict fills the gap
+    assert merged["exit_code_by_key"][name("x_load", 6)] is None  # mutmut's new one kept
+    assert merged["exit_code_by_key"][name("x_load", 3)] is None
+    assert merged["hash_by_function_name"] == record["hash_by_function_name"]
+    assert set(merged) == set(meta({}))  # mutmut's loader refuses any other key
+
+
+def test_only_mutants_without_a_verdict_are_named_to_mutmut() -> None:
+    drawn = [*CODES, f"{MODULE}.*"]
+    assert mt.unjudged(drawn, CODES) == [name("x_load", 3), f"{MODULE}.*"]
+
+
+def test_restore_writes_mutmuts_meta_and_run_would_skip_the_judged(places: Path) -> None:
+    write_saved(places, saved_record(CODES))
+    message = mt.restore(MODULE)
+    assert "5 of 6 verdicts restored from abc1234" in message
+    restored = json.loads((places / "mutants/games/cardgame/game.py.meta").read_text())
+    assert restored["exit_code_by_key"] == CODES
+    assert mt.unjudged(mt.choose([MODULE], None, 1), mt.verdicts(MODULE)) == [name("x_load", 3)]
+
+
+def test_a_module_whose_source_changed_starts_over(places: Path) -> None:
+    write_saved(places, saved_record(CODES, source_sha="0" * 64))
+    assert "starts over" in mt.restore(MODULE)
+    assert not (places / "mutants").exists()
+    assert mt.verdicts(MODULE) == {}
+    assert mt.choose([MODULE], None, 1) == [f"{MODULE}.*"]  # mutmut generates them all
+
+
+def test_save_then_report_without_mutants(places: Path) -> None:
+    meta_path = write_meta(places, CODES)
+    assert "saved 5 of 6 verdicts" in mt.save(MODULE)
+    record = json.loads((places / "saved" / f"{MODULE}.json").read_text())
+    assert record["verdicts"] == CODES
+    assert record["source_sha256"] == mt.source_hash(MODULE)
+    assert list(record["survivor_diffs"]) == [name("x_load", 2)]  # import-time one left out
+    meta_path.unlink()  # a fresh checkout: only the saved file is left
+    table = mt.report([MODULE], show_survivors=True)
+    # mutants, judged, killed, timeout, survived, no tests, import-time, score: 2 of 4 caught
+    assert f"| {MODULE} | 6 | 4 | 1 | 1 | 1 | 1 | 1 | 50.0% |" in table
+    assert "saved verdicts of 2026" in table
+    assert "- `x_load__mutmut_2`" in table and f"-{name('x_load', 2)}" in table
+    assert "xǁCardGameǁ__init__" not in table.split("Survivors", 1)[1]
+
+
+def test_report_says_when_saved_verdicts_are_not_used(places: Path) -> None:
+    write_saved(places, saved_record(CODES, source_sha="0" * 64))
+    table = mt.report([MODULE], show_survivors=False)
+    assert f"| {MODULE} | 0 | 0 |" in table
+    assert "saved verdicts not used, source changed since abc1234" in table
