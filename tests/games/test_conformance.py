@@ -10,8 +10,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -20,7 +18,7 @@ from games.common.api import CHANCE, TERMINAL, Game, State
 from games.common.chance import ChanceStreams
 from games.common.replay import replay
 from games.registry import GAMES, get_game
-from tests.workers import ROOT
+from tests.games.replay_elsewhere import assert_replays_in_another_process
 
 GAME_IDS = sorted(GAMES)
 MAX_STEPS = 20_000
@@ -149,24 +147,7 @@ def test_seed_and_actions_replay_to_the_identical_state(game: Game) -> None:
 def test_replay_in_another_process_gives_the_identical_state(game: Game, tmp_path) -> None:
     num_players = player_counts(game)[-1]
     state, applied = playout(game, num_players, seed=5)
-    (tmp_path / "actions.json").write_text(json.dumps(applied))
-    script = (
-        "import json, sys\n"
-        "from games.registry import get_game\n"
-        "from games.common.replay import replay\n"
-        f"actions = json.load(open({str(tmp_path / 'actions.json')!r}))\n"
-        f"state = replay(get_game({game.name!r}), {num_players}, 5, {{}}, actions)\n"
-        "print(json.dumps(state.to_dict(), sort_keys=True))\n"
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    assert run.stdout.strip() == json.dumps(state.to_dict(), sort_keys=True)
+    assert_replays_in_another_process(game.name, num_players, 5, {}, applied, state, tmp_path)
 
 
 def test_same_seed_gives_the_same_chance_whatever_the_players_do(game: Game) -> None:

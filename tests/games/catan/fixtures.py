@@ -26,17 +26,24 @@ def founded(n: int = 4, **options: Any) -> CatanState:
 def empty_board(n: int = 4, **options: Any) -> CatanState:
     """Beginner board with no pieces and empty hands, seat 0 before the roll."""
     state = founded(n, **options)
-    state.vertex_owner = [-1] * 54
-    state.vertex_level = [0] * 54
-    state.edge_owner = [-1] * 72
+    lift_pieces(state)
+    state._rebuild_derived()
+    return state
+
+
+def lift_pieces(state: CatanState) -> None:
+    """No piece on the board, every card in the bank's resource stacks, full piece supplies and
+    no Longest Road; the caller rebuilds the derived tables after its own changes."""
+    n, b = state.n, state.board
+    state.vertex_owner = [-1] * b.num_vertices
+    state.vertex_level = [0] * b.num_vertices
+    state.edge_owner = [-1] * b.num_edges
     state.settlements_left = [5] * n
     state.cities_left = [4] * n
     state.roads_left = [15] * n
     state.bank = [19] * 5
     state.hand = [[0] * 5 for _ in range(n)]
     state.longest_road = -1
-    state._rebuild_derived()
-    return state
 
 
 def put(state: CatanState, seat: int, settlements=(), cities=(), roads=()) -> None:

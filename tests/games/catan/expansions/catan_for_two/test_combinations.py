@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 
 import pytest
 
@@ -19,8 +17,8 @@ from games.common.chance import ChanceStreams
 from games.common.replay import replay
 from tests.games.catan.expansions.catan_for_two.combos import SCENARIOS, options_of
 from tests.games.catan.randomplay import check_invariants, random_game
+from tests.games.replay_elsewhere import assert_replays_in_another_process
 from tests.games.test_conformance import GARBAGE, check_round_trip
-from tests.workers import ROOT
 
 PAIRED = tuple(s for s in SCENARIOS if any(g.pair == ("catan_for_two", s) for g in combinations()))
 NAMES = ["Ann", "Bo"]
@@ -105,20 +103,7 @@ def test_a_replay_in_another_process_gives_the_identical_state(scenario: str, tm
     options = options_of(scenario)
     state, applied, _ = random_game(2, 7, options, check=False)
     assert replay(GAME, 2, 7, options, applied).to_dict() == state.to_dict()
-    (tmp_path / "actions.json").write_text(json.dumps(applied))
-    script = (
-        "import json\n"
-        "from games.catan import GAME\n"
-        "from games.common.replay import replay\n"
-        f"actions = json.load(open({str(tmp_path / 'actions.json')!r}))\n"
-        f"state = replay(GAME, 2, 7, {options!r}, actions)\n"
-        "print(json.dumps(state.to_dict(), sort_keys=True))\n"
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300
-    )
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == json.dumps(state.to_dict(), sort_keys=True)
+    assert_replays_in_another_process("catan", 2, 7, options, applied, state, tmp_path)
 
 
 @pytest.mark.parametrize("scenario", PAIRED)

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 
 import pytest
 
@@ -17,8 +15,8 @@ from games.common.chance import ChanceStreams
 from games.common.replay import replay
 from tests.games.catan.expansions.fishermen.positions import OPTIONS
 from tests.games.catan.randomplay import check_invariants, check_observation, random_game
+from tests.games.replay_elsewhere import assert_replays_in_another_process
 from tests.games.test_conformance import GARBAGE, check_round_trip
-from tests.workers import ROOT
 
 PLAYERS = (3, 4)
 
@@ -89,20 +87,7 @@ def test_conformance_round_trips_and_replays_on_the_fishermen_options() -> None:
 def test_a_replay_in_another_process_gives_the_identical_state(tmp_path) -> None:
     """Determinism across processes (the conformance suite's check, on these options)."""
     state, applied = play(4, seed=5)
-    (tmp_path / "actions.json").write_text(json.dumps(applied))
-    script = (
-        "import json\n"
-        "from games.catan import GAME\n"
-        "from games.common.replay import replay\n"
-        f"actions = json.load(open({str(tmp_path / 'actions.json')!r}))\n"
-        f"state = replay(GAME, 4, 5, {OPTIONS!r}, actions)\n"
-        "print(json.dumps(state.to_dict(), sort_keys=True))\n"
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300
-    )
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == json.dumps(state.to_dict(), sort_keys=True)
+    assert_replays_in_another_process("catan", 4, 5, OPTIONS, applied, state, tmp_path)
 
 
 def test_the_same_seed_and_choices_give_the_same_game() -> None:

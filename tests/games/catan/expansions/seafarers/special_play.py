@@ -16,6 +16,7 @@ from games.catan.constants import (
 )
 from games.common.api import CHANCE
 from games.common.chance import ChanceStreams
+from tests.games.replay_elsewhere import assert_replays_in_another_process
 from tests.games.test_conformance import check_round_trip
 
 
@@ -80,26 +81,8 @@ def play(
 def replays_in_another_process(options: dict[str, Any], n: int, seed: int, tmp_path: Any) -> None:
     """Determinism across processes: a replay of the seed and actions in a fresh interpreter
     gives the identical state."""
-    import subprocess
-    import sys
-
-    from tests.workers import ROOT
-
     state, applied = play(options, n, seed)
-    (tmp_path / "actions.json").write_text(json.dumps(applied))
-    script = (
-        "import json\n"
-        "from games.catan import GAME\n"
-        "from games.common.replay import replay\n"
-        f"actions = json.load(open({str(tmp_path / 'actions.json')!r}))\n"
-        f"state = replay(GAME, {n}, {seed}, {options!r}, actions)\n"
-        "print(json.dumps(state.to_dict(), sort_keys=True))\n"
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300
-    )
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == json.dumps(state.to_dict(), sort_keys=True)
+    assert_replays_in_another_process("catan", n, seed, options, applied, state, tmp_path)
 
 
 def at_main(options: dict[str, Any], n: int = 4, seed: int = 1) -> Any:

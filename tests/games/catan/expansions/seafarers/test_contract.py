@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,6 +19,7 @@ from games.common.chance import ChanceStreams
 from games.common.replay import replay
 from tests.games.catan.randomplay import check_observation, random_game
 from tests.games.random_game import play_random
+from tests.games.replay_elsewhere import assert_replays_in_another_process
 from tests.games.svg import by_class, covered_tokens, parse
 from tests.games.test_conformance import GARBAGE, playout
 
@@ -56,24 +55,7 @@ def test_seed_and_actions_replay_to_the_identical_state(name: str) -> None:
 def test_replay_in_another_process_gives_the_identical_state(tmp_path: Path) -> None:
     options = {"seafarers": "fog_islands"}
     state, applied = playout(GAME, 4, 5, options=options)
-    (tmp_path / "actions.json").write_text(json.dumps(applied))
-    script = (
-        "import json\n"
-        "from games.registry import get_game\n"
-        "from games.common.replay import replay\n"
-        f"actions = json.load(open({str(tmp_path / 'actions.json')!r}))\n"
-        f"state = replay(get_game('catan'), 4, 5, {options!r}, actions)\n"
-        "print(json.dumps(state.to_dict(), sort_keys=True))\n"
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    assert run.stdout.strip() == json.dumps(state.to_dict(), sort_keys=True)
+    assert_replays_in_another_process("catan", 4, 5, options, applied, state, tmp_path)
 
 
 @pytest.mark.parametrize("name", MAPS)
