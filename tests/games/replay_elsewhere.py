@@ -7,18 +7,17 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 from games.common.api import State
 from tests.workers import ROOT
 
 
 def assert_replays_in_another_process(
-    game_name: str,
+    game: str,
     num_players: int,
     seed: int,
-    options: dict[str, Any],
-    applied: list[dict[str, Any]],
+    options: dict,
+    applied: list,
     state: State,
     tmp_path: Path,
 ) -> None:
@@ -30,7 +29,7 @@ def assert_replays_in_another_process(
         "from games.registry import get_game\n"
         "from games.common.replay import replay\n"
         f"actions = json.load(open({str(tmp_path / 'actions.json')!r}))\n"
-        f"state = replay(get_game({game_name!r}), {num_players}, {seed}, {options!r}, actions)\n"
+        f"state = replay(get_game({game!r}), {num_players}, {seed}, {options!r}, actions)\n"
         "print(json.dumps(state.to_dict(), sort_keys=True))\n"
     )
     run = subprocess.run(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.catan import GAME
@@ -46,6 +47,17 @@ def lift_pieces(state: CatanState) -> None:
     state.longest_road = -1
 
 
+def found_at_random(state: CatanState, rng: random.Random, by_index: bool = False) -> None:
+    """Play the founding (turn 0) by ``rng``: its chance nodes by ``sample_chance(rng)``, a
+    decision by ``rng.choice(legal)`` (``by_index``: ``legal[int(rng.random() * len(legal))]``)."""
+    while state.turn == 0:
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))] if by_index else rng.choice(legal))
+
+
 def put(state: CatanState, seat: int, settlements=(), cities=(), roads=()) -> None:
     """Place pieces directly (no cost) and refresh the derived tables."""
     for v in settlements:
@@ -73,6 +85,15 @@ def set_hand(state: CatanState, seat: int, **counts: int) -> None:
         r = RESOURCE_INDEX[name]
         state.bank[r] -= count
         hand[r] = count
+    state._legal = None
+
+
+def give(state: CatanState, p: int, **cards: int) -> None:
+    """Move resource cards from the bank to seat ``p``'s hand (``lumber=1, wool=1``)."""
+    for name, count in cards.items():
+        r = RESOURCE_INDEX[name]
+        state.bank[r] -= count
+        state.hand[p][r] += count
     state._legal = None
 
 

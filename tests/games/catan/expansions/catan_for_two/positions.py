@@ -53,9 +53,9 @@ def cleared(first_terrain: str | None = None, **options: Any) -> CatanState:
     return state
 
 
-def clear_real_players(state: CatanState) -> None:
-    """Take the real players' (seats 0 and 1) pieces off the board and their cards back to the
-    bank, with full piece supplies; the neutral pieces stay."""
+def clear_real_players(state: CatanState, hands: bool = True) -> None:
+    """Take the real players' (seats 0 and 1) pieces off the board, with full piece supplies,
+    and (``hands``) their cards back to the bank; the neutral pieces stay."""
     for v, owner in enumerate(state.vertex_owner):
         if owner in (0, 1):
             state.vertex_owner[v] = -1
@@ -67,7 +67,7 @@ def clear_real_players(state: CatanState) -> None:
         state.settlements_left[seat] = 5
         state.cities_left[seat] = 4
         state.roads_left[seat] = 15
-        for r in range(5):
+        for r in range(5 if hands else 0):
             state.bank[r] += state.hand[seat][r]
             state.hand[seat][r] = 0
     state.longest_road = -1

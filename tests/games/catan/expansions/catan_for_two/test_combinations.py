@@ -4,21 +4,17 @@ legal lists, replays in another process), hidden information, the picture and th
 
 from __future__ import annotations
 
-import json
-import random
-
 import pytest
 
 from games.catan import GAME, narrate, picture
 from games.catan.expansions import combinations
 from games.catan.expansions.catan_for_two import EXPANSION as C2
-from games.common.api import CHANCE
-from games.common.chance import ChanceStreams
 from games.common.replay import replay
 from tests.games.catan.expansions.catan_for_two.combos import SCENARIOS, options_of
 from tests.games.catan.randomplay import check_invariants, random_game
+from tests.games.random_game import play_streamed
 from tests.games.replay_elsewhere import assert_replays_in_another_process
-from tests.games.test_conformance import GARBAGE, check_round_trip
+from tests.games.test_conformance import GARBAGE, assert_refused_unchanged, check_round_trip
 
 PAIRED = tuple(s for s in SCENARIOS if any(g.pair == ("catan_for_two", s) for g in combinations()))
 NAMES = ["Ann", "Bo"]
@@ -78,23 +74,14 @@ def test_round_trips_keep_the_legal_lists_and_garbage_changes_nothing(scenario: 
     """The conformance suite's round trip (state, actor and legal list) every 23rd step of the
     first 2,000, and garbage actions refused with a ValueError, the state unchanged."""
     state = GAME.new_game(2, 11, options_of(scenario))
-    streams, choice = ChanceStreams(11), random.Random(11)
-    for step in range(2000):
-        if state.is_terminal():
-            break
+
+    def checked(step: int) -> None:
         if step % 23 == 0:
             check_round_trip(GAME, state)
         if step % 211 == 0:
-            before = json.dumps(state.to_dict(), sort_keys=True)
-            for junk in GARBAGE:
-                with pytest.raises(ValueError):
-                    state.apply(junk)
-            assert json.dumps(state.to_dict(), sort_keys=True) == before
-        if state.current_player() == CHANCE:
-            state.apply(streams.sample(state))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(choice.random() * len(legal))])
+            assert_refused_unchanged(state, GARBAGE)
+
+    play_streamed(state, 2, 11, 2000, before_step=checked, must_end=False)
 
 
 @pytest.mark.parametrize("scenario", PAIRED)

@@ -8,8 +8,7 @@ from typing import Any
 from games.catan import GAME
 from games.catan.mechanics import gold
 from games.catan.state import CatanState
-from games.common.api import CHANCE
-from tests.games.catan.fixtures import lift_pieces
+from tests.games.catan.fixtures import found_at_random, lift_pieces
 
 RIVERS = {"scenario": "rivers"}
 
@@ -18,11 +17,7 @@ def founded(n: int = 4, seed: int = 1, **options: Any) -> CatanState:
     """The founding played by seeded random choices; the first player to move before the roll."""
     state = GAME.new_game(n, seed, {**RIVERS, **options})
     rng = random.Random(seed)
-    while state.turn == 0:
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    found_at_random(state, rng)
     return state
 
 

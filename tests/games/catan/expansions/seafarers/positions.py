@@ -9,7 +9,7 @@ from typing import Any
 from games.catan import GAME
 from games.catan.state import CatanState
 from games.common.api import CHANCE
-from tests.games.catan.fixtures import lift_pieces
+from tests.games.catan.fixtures import found_at_random, lift_pieces
 from tests.games.catan.fixtures import put as put_land
 
 
@@ -26,11 +26,7 @@ def founded(seafarers: str = "new_shores", n: int = 4, seed: int = 1) -> CatanSt
     """The founding played by seeded random choices; the first player before the roll."""
     state = laid(seafarers, n, seed)
     rng = random.Random(seed)
-    while state.turn == 0:
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    found_at_random(state, rng)
     return state
 
 
