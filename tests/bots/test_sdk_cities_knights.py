@@ -16,6 +16,7 @@ from tests.games.catan.expansions.cities_knights.helpers import (
     give,
     hand_of,
     in_main,
+    knight_facing_knight,
     path,
     put,
     put_knight,
@@ -108,7 +109,7 @@ def test_knight_actions_are_one_knights_and_matching_finds_an_action_by_its_fiel
     seat 1's basic knight on 24 and chase the robber (awake) from the desert's corner; its
     inactive basic knight on 25 may be activated or promoted. The SDK finds each knight's own
     actions, and an action by its fields, and the engine plays them."""
-    from tests.games.catan.expansions.cities_knights.helpers import legal, path
+    from tests.games.catan.expansions.cities_knights.helpers import legal
 
     def position() -> Any:
         state = blank()
@@ -160,12 +161,7 @@ def test_knight_actions_are_one_knights_and_matching_finds_an_action_by_its_fiel
 def test_retreating_knight_is_the_knight_the_retreat_then_places() -> None:
     """CK-KN-06: the SDK names the displaced knight (off the board while its owner chooses);
     after ``retreat_knight`` that knight stands where its owner sent it, as the SDK said."""
-    state = blank()
-    put(state, 0, cities=[9], roads=path(state, 9, 14, 19, 24))
-    put(state, 1, cities=[36], roads=path(state, 36, 31) + path(state, 36, 30, 24))
-    put_knight(state, 0, 14, strength=2, active=1)
-    put_knight(state, 1, 24, strength=1, active=1)
-    in_main(state)
+    state = knight_facing_knight(strong=(2, 1), weak=(1, 1))
     assert view_of(state, 1).retreating_knight is None
     state.apply({"type": "displace_knight", "from": 14, "to": 24})
     knight = view_of(state, 1).retreating_knight

@@ -8,19 +8,17 @@ JSON, garbage is refused with ``IllegalAction``/``ValueError`` only.
 from __future__ import annotations
 
 import json
-import math
 import random
-import subprocess
-import sys
 from typing import Any
 
 import pytest
 
-from games.common.api import CHANCE, TERMINAL, Game, State
+from games.common.api import CHANCE, Game, State
 from games.common.chance import ChanceStreams
 from games.common.replay import replay
 from games.registry import GAMES, get_game
-from tests.workers import ROOT
+from tests.games.random_game import play_streamed
+from tests.games.replay_elsewhere import assert_replays_in_another_process
 
 GAME_IDS = sorted(GAMES)
 MAX_STEPS = 20_000
@@ -37,6 +35,35 @@ GARBAGE: list[Any] = [
     {"type": 5},
     {"index": -1},
 ]
+
+
+def assert_refused_unchanged(state: State, junk: list[Any]) -> None:
+    """Each of ``junk`` raises ValueError (``IllegalAction`` is one) and the state stays as it
+    was."""
+    before = json.dumps(state.to_dict(), sort_keys=True)
+    for bad in junk:
+        with pytest.raises(ValueError):
+            state.apply(bad)
+    assert json.dumps(state.to_dict(), sort_keys=True) == before, "a refused action changed state"
+
+
+def twin_openings(
+    game: Game, num_players: int, seed: int, options: dict[str, Any]
+) -> tuple[State, State]:
+    """Two new games of ``seed`` through their opening chance nodes, each drawing from its own
+    ``ChanceStreams(seed)``: both draw the same outcome at every node and leave chance together
+    (contracts §1: one stream per kind of chance)."""
+    first = game.new_game(num_players=num_players, seed=seed, options=dict(options))
+    second = game.new_game(num_players=num_players, seed=seed, options=dict(options))
+    streams_a, streams_b = ChanceStreams(seed), ChanceStreams(seed)
+    while first.current_player() == CHANCE:
+        assert second.current_player() == CHANCE
+        a, b = streams_a.sample(first), streams_b.sample(second)
+        assert a == b
+        first.apply(a)
+        second.apply(b)
+    assert second.current_player() == first.current_player()
+    return first, second
 
 
 def player_counts(game: Game) -> list[int]:
@@ -60,30 +87,12 @@ def playout(
     """Play random legal actions; return the final state and the applied list (``options``: an
     expansion's suite reuses this one)."""
     state = game.new_game(num_players=num_players, seed=seed, options=options or {})
-    streams = ChanceStreams(seed)
-    choice = random.Random(seed)
-    applied: list[dict[str, Any]] = []
-    for step in range(MAX_STEPS):
-        seat = state.current_player()
-        if seat == TERMINAL:
-            assert state.is_terminal()
-            return state, applied
-        if seat == CHANCE:
-            outcomes = state.chance_outcomes()
-            assert outcomes, "a chance node lists its outcomes"
-            assert math.isclose(sum(p for _, p in outcomes), 1.0, rel_tol=1e-9)
-            assert isinstance(state.chance_kind(), str)
-            action = streams.sample(state)
-        else:
-            assert 0 <= seat < num_players
-            legal = state.legal_actions()
-            assert legal, f"seat {seat} must decide but has no legal action"
-            action = legal[int(choice.random() * len(legal))]
-        state.apply(action)
-        applied.append(action)
+
+    def checked(step: int) -> None:
         if check_every and step % check_every == 0:
             check_round_trip(game, state)
-    raise AssertionError(f"game did not end within {MAX_STEPS} steps")
+
+    return state, play_streamed(state, num_players, seed, MAX_STEPS, after_step=checked)
 
 
 def check_round_trip(game: Game, state: State) -> None:
@@ -149,37 +158,13 @@ def test_seed_and_actions_replay_to_the_identical_state(game: Game) -> None:
 def test_replay_in_another_process_gives_the_identical_state(game: Game, tmp_path) -> None:
     num_players = player_counts(game)[-1]
     state, applied = playout(game, num_players, seed=5)
-    (tmp_path / "actions.json").write_text(json.dumps(applied))
-    script = (
-        "import json, sys\n"
-        "from games.registry import get_game\n"
-        "from games.common.replay import replay\n"
-        f"actions = json.load(open({str(tmp_path / 'actions.json')!r}))\n"
-        f"state = replay(get_game({game.name!r}), {num_players}, 5, {{}}, actions)\n"
-        "print(json.dumps(state.to_dict(), sort_keys=True))\n"
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    assert run.stdout.strip() == json.dumps(state.to_dict(), sort_keys=True)
+    assert_replays_in_another_process(game.name, num_players, 5, {}, applied, state, tmp_path)
 
 
 def test_same_seed_gives_the_same_chance_whatever_the_players_do(game: Game) -> None:
     """Contracts §1: one stream per kind of chance, so dice do not depend on decisions."""
     num_players = player_counts(game)[0]
-    first = game.new_game(num_players=num_players, seed=3, options={})
-    second = game.new_game(num_players=num_players, seed=3, options={})
-    streams_a, streams_b = ChanceStreams(3), ChanceStreams(3)
-    while first.current_player() == CHANCE and second.current_player() == CHANCE:
-        a, b = streams_a.sample(first), streams_b.sample(second)
-        assert a == b
-        first.apply(a)
-        second.apply(b)
+    twin_openings(game, num_players, 3, {})
 
 
 def test_observations_are_json_at_every_seat(game: Game) -> None:
@@ -202,22 +187,14 @@ def test_observations_are_json_at_every_seat(game: Game) -> None:
 def test_garbage_actions_are_refused_with_value_errors_only(game: Game) -> None:
     num_players = player_counts(game)[-1]
     state = game.new_game(num_players=num_players, seed=4, options={})
-    streams, choice = ChanceStreams(4), random.Random(4)
-    for _ in range(300):
-        if state.is_terminal():
-            break
-        before = json.dumps(state.to_dict(), sort_keys=True)
-        for junk in GARBAGE:
-            with pytest.raises(ValueError):  # IllegalAction is a ValueError
-                state.apply(junk)
-        assert json.dumps(state.to_dict(), sort_keys=True) == before, (
-            "a refused action changed state"
-        )
-        if state.current_player() == CHANCE:
-            state.apply(streams.sample(state))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(choice.random() * len(legal))])
+    play_streamed(
+        state,
+        num_players,
+        4,
+        300,
+        before_step=lambda _: assert_refused_unchanged(state, GARBAGE),
+        must_end=False,
+    )
 
 
 def test_garbage_dicts_raise_only_value_error_from_from_dict(game: Game) -> None:

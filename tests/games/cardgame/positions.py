@@ -30,14 +30,21 @@ def units(state: CardGameState, seat: int, resource: str) -> int:
     return state.domains[seat].regions[POS[resource]][1]
 
 
-def first_choice_setup(options: dict[str, Any] | None = None) -> CardGameState:
-    """A game after setup: canonical deals, first-legal placements, seat 0 rolls higher."""
-    state = GAME.new_game(2, 1, options or {})
+def at_first_roll(seed: int, options: dict[str, Any] | None = None) -> CardGameState:
+    """A new game played to the first roll: canonical deals (every chance node's first
+    outcome), first-legal placements."""
+    state = GAME.new_game(2, seed, options or {})
     while state.current_player() != CHANCE or state.tasks[0]["t"] != "first_roll":
         if state.current_player() == CHANCE:
             state.apply(state.chance_outcomes()[0][0])
         else:
             state.apply(state.legal_actions()[0])
+    return state
+
+
+def first_choice_setup(options: dict[str, Any] | None = None) -> CardGameState:
+    """A game after setup: canonical deals, first-legal placements, seat 0 rolls higher."""
+    state = at_first_roll(1, options)
     state.apply({"type": "first_roll", "rolls": [6, 1]})
     while state.tasks and state.tasks[0]["t"] in ("pick_stack", "search"):
         state.apply(state.legal_actions()[0])

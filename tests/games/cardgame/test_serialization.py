@@ -5,8 +5,6 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-import subprocess
-import sys
 
 import pytest
 
@@ -18,7 +16,7 @@ from games.errors import IllegalAction
 from tests.games.cardgame.positions import main_phase, rebuild, to_hand
 from tests.games.cardgame.randomplay import play_random_game
 from tests.games.random_game import play_random
-from tests.workers import ROOT
+from tests.games.replay_elsewhere import assert_replays_in_another_process
 
 
 def recorded_game(seed: int, limit: int | None = None):
@@ -53,24 +51,7 @@ def test_to_dict_from_dict_round_trip_at_random_points() -> None:
 def test_replay_in_a_new_process_is_bit_identical(tmp_path) -> None:
     """Seed plus action list reproduces the game exactly in another process."""
     state, applied = recorded_game(21)
-    path = tmp_path / "actions.json"
-    path.write_text(json.dumps(applied))
-    script = (
-        "import json\n"
-        "from games.cardgame import GAME\n"
-        "from games.common.replay import replay\n"
-        f"actions = json.load(open({str(path)!r}))\n"
-        "print(json.dumps(replay(GAME, 2, 21, {}, actions).to_dict(), sort_keys=True))\n"
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    assert run.stdout.strip() == json.dumps(state.to_dict(), sort_keys=True)
+    assert_replays_in_another_process("cardgame", 2, 21, {}, applied, state, tmp_path)
     assert replay(GAME, 2, 21, {}, applied).to_dict() == state.to_dict()
 
 

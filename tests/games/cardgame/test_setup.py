@@ -6,7 +6,7 @@ from games.cardgame import GAME
 from games.cardgame.cards import CARDS
 from games.cardgame.constants import DEV_STACKS
 from games.common.api import CHANCE
-from tests.games.cardgame.positions import first_choice_setup
+from tests.games.cardgame.positions import at_first_roll, first_choice_setup
 
 
 def test_cg_setup_01_02_03_04_05_12_starting_domains() -> None:
@@ -78,13 +78,7 @@ def test_cg_setup_06_07_08_ten_stacks() -> None:
 
 def test_cg_setup_09_higher_roll_starts_and_ties_reroll() -> None:
     """CG-SETUP-09: the higher first roll starts; a tie is rolled again (A-CG-22)."""
-    state = GAME.new_game(2, 3, {})
-    while state.current_player() != CHANCE or state.tasks[0]["t"] != "first_roll":
-        state.apply(
-            state.chance_outcomes()[0][0]
-            if state.current_player() == CHANCE
-            else state.legal_actions()[0]
-        )
+    state = at_first_roll(3)
     assert state.chance_kind() == "dice"
     state.apply({"type": "first_roll", "rolls": [4, 4]})
     assert state.current_player() == CHANCE and state.tasks[0]["t"] == "first_roll"
@@ -95,13 +89,7 @@ def test_cg_setup_09_higher_roll_starts_and_ties_reroll() -> None:
 def test_cg_setup_10_11_first_hands_from_different_stacks_in_order() -> None:
     """CG-SETUP-10, CG-SETUP-11: the first player searches a stack and takes 3 cards, then the
     opponent takes 3 from another stack; the remaining cards keep their order."""
-    state = GAME.new_game(2, 3, {})
-    while state.current_player() != CHANCE or state.tasks[0]["t"] != "first_roll":
-        state.apply(
-            state.chance_outcomes()[0][0]
-            if state.current_player() == CHANCE
-            else state.legal_actions()[0]
-        )
+    state = at_first_roll(3)
     state.apply({"type": "first_roll", "rolls": [6, 1]})
     assert state.legal_actions() == [{"type": "choose_stack", "stack": k} for k in DEV_STACKS]
     state.apply({"type": "choose_stack", "stack": "dev2"})
@@ -152,13 +140,7 @@ def test_a_new_game_refuses_other_player_counts_and_seeds_with_a_reason() -> Non
 def test_cg_setup_09_10_the_first_roll_is_two_dice_and_the_second_player_also_takes_three() -> None:
     """CG-SETUP-09: the first roll is 36 equally likely pairs of 1..6; CG-SETUP-10: after the
     first player's 3 cards, the opponent takes 3 from another stack."""
-    state = GAME.new_game(2, 3, {})
-    while state.current_player() != CHANCE or state.tasks[0]["t"] != "first_roll":
-        state.apply(
-            state.chance_outcomes()[0][0]
-            if state.current_player() == CHANCE
-            else state.legal_actions()[0]
-        )
+    state = at_first_roll(3)
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 36 and abs(sum(p for _o, p in outcomes) - 1) < 1e-9
     assert {tuple(o["rolls"]) for o, _p in outcomes} == {

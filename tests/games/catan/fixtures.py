@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.catan import GAME
@@ -26,17 +27,35 @@ def founded(n: int = 4, **options: Any) -> CatanState:
 def empty_board(n: int = 4, **options: Any) -> CatanState:
     """Beginner board with no pieces and empty hands, seat 0 before the roll."""
     state = founded(n, **options)
-    state.vertex_owner = [-1] * 54
-    state.vertex_level = [0] * 54
-    state.edge_owner = [-1] * 72
+    lift_pieces(state)
+    state._rebuild_derived()
+    return state
+
+
+def lift_pieces(state: CatanState) -> None:
+    """No piece on the board, every card in the bank's resource stacks, full piece supplies and
+    no Longest Road; the caller rebuilds the derived tables after its own changes."""
+    n, b = state.n, state.board
+    state.vertex_owner = [-1] * b.num_vertices
+    state.vertex_level = [0] * b.num_vertices
+    state.edge_owner = [-1] * b.num_edges
     state.settlements_left = [5] * n
     state.cities_left = [4] * n
     state.roads_left = [15] * n
     state.bank = [19] * 5
     state.hand = [[0] * 5 for _ in range(n)]
     state.longest_road = -1
-    state._rebuild_derived()
-    return state
+
+
+def found_at_random(state: CatanState, rng: random.Random, by_index: bool = False) -> None:
+    """Play the founding (turn 0) by ``rng``: its chance nodes by ``sample_chance(rng)``, a
+    decision by ``rng.choice(legal)`` (``by_index``: ``legal[int(rng.random() * len(legal))]``)."""
+    while state.turn == 0:
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))] if by_index else rng.choice(legal))
 
 
 def put(state: CatanState, seat: int, settlements=(), cities=(), roads=()) -> None:
@@ -66,6 +85,15 @@ def set_hand(state: CatanState, seat: int, **counts: int) -> None:
         r = RESOURCE_INDEX[name]
         state.bank[r] -= count
         hand[r] = count
+    state._legal = None
+
+
+def give(state: CatanState, p: int, **cards: int) -> None:
+    """Move resource cards from the bank to seat ``p``'s hand (``lumber=1, wool=1``)."""
+    for name, count in cards.items():
+        r = RESOURCE_INDEX[name]
+        state.bank[r] -= count
+        state.hand[p][r] += count
     state._legal = None
 
 

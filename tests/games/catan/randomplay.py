@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from games.catan import GAME
@@ -150,8 +151,10 @@ def random_game(
     check: bool = True,
     roundtrip_every: int = 0,
     observe_every: int = 0,
+    after_decision: Callable[[Any, dict[str, Any]], None] | None = None,
 ) -> tuple[Any, list[dict[str, Any]], int]:
-    """Play one random game; returns (final state, applied actions, decisions)."""
+    """Play one random game; returns (final state, applied actions, decisions).
+    ``after_decision(state, action)`` runs after each applied decision (not chance)."""
     state = GAME.new_game(num_players, seed, options)
     rng = random.Random(seed * 7919 + 1)
     chance_rng = random.Random(seed * 104729 + 3)
@@ -171,6 +174,8 @@ def random_game(
             decisions += 1
         state.apply(action)
         log.append(action)
+        if after_decision is not None and actor != CHANCE:
+            after_decision(state, action)
         step += 1
         if check:
             check_invariants(state)

@@ -10,11 +10,12 @@ import random
 import pytest
 
 from games.catan import GAME
-from games.common.api import CHANCE, TERMINAL
+from games.common.api import CHANCE
 from games.common.chance import ChanceStreams
 from games.common.replay import replay
 from tests.games.catan.randomplay import check_observation, random_game
-from tests.games.test_conformance import GARBAGE, check_round_trip
+from tests.games.random_game import play_streamed
+from tests.games.test_conformance import GARBAGE, assert_refused_unchanged, check_round_trip
 
 OPTIONS = {"scenario": "barbarian_attack"}
 
@@ -22,34 +23,19 @@ OPTIONS = {"scenario": "barbarian_attack"}
 def playout(n: int, seed: int, every: int = 0, garbage: bool = False):
     """A random game with the scenario's options; the contract checked every ``every`` steps."""
     state = GAME.new_game(n, seed, OPTIONS)
-    streams, choice = ChanceStreams(seed), random.Random(seed)
-    applied = []
-    for step in range(60_000):
-        seat = state.current_player()
-        if seat == TERMINAL:
-            return state, applied
+
+    def refuses_garbage(step: int) -> None:
         if garbage and step % 50 == 0:
-            before = json.dumps(state.to_dict(), sort_keys=True)
-            for junk in GARBAGE:
-                with pytest.raises(ValueError):
-                    state.apply(junk)
-            assert json.dumps(state.to_dict(), sort_keys=True) == before
-        if seat == CHANCE:
-            outcomes = state.chance_outcomes()
-            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
-            assert isinstance(state.chance_kind(), str)
-            action = streams.sample(state)
-        else:
-            legal = state.legal_actions()
-            assert legal, state.phase
-            action = legal[int(choice.random() * len(legal))]
-        state.apply(action)
-        applied.append(action)
+            assert_refused_unchanged(state, GARBAGE)
+
+    def checked(step: int) -> None:
         if every and step % every == 0:
             check_round_trip(GAME, state)
             for s in range(n):
                 check_observation(state, s)
-    raise AssertionError("the game did not end")
+
+    applied = play_streamed(state, n, seed, 60_000, refuses_garbage, checked)
+    return state, applied
 
 
 @pytest.mark.parametrize("n", [3, 4])

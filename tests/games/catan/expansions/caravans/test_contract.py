@@ -4,18 +4,16 @@ games to the end (the conformance checks of tests/games/test_conformance.py, on 
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
 from games.catan import GAME
 from games.catan.picture import draw, full_view, public_view
-from games.common.api import CHANCE
-from games.common.chance import ChanceStreams
 from games.common.replay import replay
 from tests.games.catan.expansions.caravans.positions import bid, caravans, upgrade_and_end
 from tests.games.catan.randomplay import check_observation, random_game
-from tests.games.test_conformance import GARBAGE, check_round_trip
+from tests.games.random_game import play_streamed
+from tests.games.test_conformance import GARBAGE, assert_refused_unchanged, check_round_trip
 
 OPTIONS = [
     {"scenario": "caravans"},
@@ -77,24 +75,17 @@ def test_observations_show_hands_as_counts_and_the_vote_to_everyone() -> None:
 @pytest.mark.parametrize("options", OPTIONS[:2])
 def test_garbage_is_refused_with_value_errors_and_changes_nothing(options: dict) -> None:
     state = GAME.new_game(4, 4, options)
-    streams, choice = ChanceStreams(4), random.Random(4)
     votes = 0
-    for step in range(1500):
-        if state.is_terminal():
-            break
+    junk = [*GARBAGE, {"type": "caravan_bid", "wool": -1, "grain": 0}]
+
+    def refuses(step: int) -> None:
+        nonlocal votes
         voting = state.phase.startswith("caravan_")
         votes += voting
         if voting or step % 50 == 0:  # every vote decision, and now and then the others
-            before = json.dumps(state.to_dict(), sort_keys=True)
-            for junk in [*GARBAGE, {"type": "caravan_bid", "wool": -1, "grain": 0}]:
-                with pytest.raises(ValueError):
-                    state.apply(junk)
-            assert json.dumps(state.to_dict(), sort_keys=True) == before
-        if state.current_player() == CHANCE:
-            state.apply(streams.sample(state))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(choice.random() * len(legal))])
+            assert_refused_unchanged(state, junk)
+
+    play_streamed(state, 4, 4, 1500, before_step=refuses, must_end=False)
     assert votes
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from games.catan import GAME
 from games.catan.state import CatanState
 from games.common.api import CHANCE
+from tests.games.catan.expansions.catan_for_two.positions import clear_real_players
 from tests.games.catan.fixtures import dice_for
 
 SCENARIOS = ("fishermen", "rivers", "caravans", "barbarian_attack", "traders_barbarians")
@@ -59,26 +60,10 @@ def cleared_pair(scenario: str, **options: Any) -> CatanState:
     """``founded_pair`` without the real players' pieces and cards (neutral pieces stay), full
     piece supplies, seat 0 before the roll of turn 1."""
     state = founded_pair(scenario, **options)
-    for v, owner in enumerate(state.vertex_owner):
-        if owner in (0, 1):
-            state.vertex_owner[v] = -1
-            state.vertex_level[v] = 0
-    for e, owner in enumerate(state.edge_owner):
-        if owner in (0, 1):
-            state.edge_owner[e] = -1
-    for seat in (0, 1):
-        state.settlements_left[seat] = 5
-        state.cities_left[seat] = 4
-        state.roads_left[seat] = 15
-        for r in range(5):
-            state.bank[r] += state.hand[seat][r]
-            state.hand[seat][r] = 0
     if state.c2_supply or any(state.c2_tokens):  # the founding's tokens back: 5 each
         state.c2_tokens = [5, 5]
         state.c2_supply = 10
-    state.longest_road = -1
-    state._rebuild_derived()
-    state.vp_dirty = True
+    clear_real_players(state)
     return state
 
 

@@ -47,6 +47,15 @@ def founded_c2(first_terrain: str | None = None, **options: Any) -> CatanState:
 def cleared(first_terrain: str | None = None, **options: Any) -> CatanState:
     """Turn 1, seat 0 before the roll; no real piece on the board, empty hands, full supplies."""
     state = founded_c2(first_terrain, **options)
+    state.c2_tokens = [5, 5]
+    state.c2_supply = 10
+    clear_real_players(state)
+    return state
+
+
+def clear_real_players(state: CatanState, hands: bool = True) -> None:
+    """Take the real players' (seats 0 and 1) pieces off the board, with full piece supplies,
+    and (``hands``) their cards back to the bank; the neutral pieces stay."""
     for v, owner in enumerate(state.vertex_owner):
         if owner in (0, 1):
             state.vertex_owner[v] = -1
@@ -58,15 +67,12 @@ def cleared(first_terrain: str | None = None, **options: Any) -> CatanState:
         state.settlements_left[seat] = 5
         state.cities_left[seat] = 4
         state.roads_left[seat] = 15
-        for r in range(5):
+        for r in range(5 if hands else 0):
             state.bank[r] += state.hand[seat][r]
             state.hand[seat][r] = 0
-    state.c2_tokens = [5, 5]
-    state.c2_supply = 10
     state.longest_road = -1
     state._rebuild_derived()
     state.vp_dirty = True
-    return state
 
 
 def after_rolls(state: CatanState, first: int = 2, second: int = 3) -> None:

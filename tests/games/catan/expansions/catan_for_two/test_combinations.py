@@ -4,23 +4,17 @@ legal lists, replays in another process), hidden information, the picture and th
 
 from __future__ import annotations
 
-import json
-import random
-import subprocess
-import sys
-
 import pytest
 
 from games.catan import GAME, narrate, picture
 from games.catan.expansions import combinations
 from games.catan.expansions.catan_for_two import EXPANSION as C2
-from games.common.api import CHANCE
-from games.common.chance import ChanceStreams
 from games.common.replay import replay
 from tests.games.catan.expansions.catan_for_two.combos import SCENARIOS, options_of
 from tests.games.catan.randomplay import check_invariants, random_game
-from tests.games.test_conformance import GARBAGE, check_round_trip
-from tests.workers import ROOT
+from tests.games.random_game import play_streamed
+from tests.games.replay_elsewhere import assert_replays_in_another_process
+from tests.games.test_conformance import GARBAGE, assert_refused_unchanged, check_round_trip
 
 PAIRED = tuple(s for s in SCENARIOS if any(g.pair == ("catan_for_two", s) for g in combinations()))
 NAMES = ["Ann", "Bo"]
@@ -80,23 +74,14 @@ def test_round_trips_keep_the_legal_lists_and_garbage_changes_nothing(scenario: 
     """The conformance suite's round trip (state, actor and legal list) every 23rd step of the
     first 2,000, and garbage actions refused with a ValueError, the state unchanged."""
     state = GAME.new_game(2, 11, options_of(scenario))
-    streams, choice = ChanceStreams(11), random.Random(11)
-    for step in range(2000):
-        if state.is_terminal():
-            break
+
+    def checked(step: int) -> None:
         if step % 23 == 0:
             check_round_trip(GAME, state)
         if step % 211 == 0:
-            before = json.dumps(state.to_dict(), sort_keys=True)
-            for junk in GARBAGE:
-                with pytest.raises(ValueError):
-                    state.apply(junk)
-            assert json.dumps(state.to_dict(), sort_keys=True) == before
-        if state.current_player() == CHANCE:
-            state.apply(streams.sample(state))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(choice.random() * len(legal))])
+            assert_refused_unchanged(state, GARBAGE)
+
+    play_streamed(state, 2, 11, 2000, before_step=checked, must_end=False)
 
 
 @pytest.mark.parametrize("scenario", PAIRED)
@@ -105,20 +90,7 @@ def test_a_replay_in_another_process_gives_the_identical_state(scenario: str, tm
     options = options_of(scenario)
     state, applied, _ = random_game(2, 7, options, check=False)
     assert replay(GAME, 2, 7, options, applied).to_dict() == state.to_dict()
-    (tmp_path / "actions.json").write_text(json.dumps(applied))
-    script = (
-        "import json\n"
-        "from games.catan import GAME\n"
-        "from games.common.replay import replay\n"
-        f"actions = json.load(open({str(tmp_path / 'actions.json')!r}))\n"
-        f"state = replay(GAME, 2, 7, {options!r}, actions)\n"
-        "print(json.dumps(state.to_dict(), sort_keys=True))\n"
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300
-    )
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == json.dumps(state.to_dict(), sort_keys=True)
+    assert_replays_in_another_process("catan", 2, 7, options, applied, state, tmp_path)
 
 
 @pytest.mark.parametrize("scenario", PAIRED)

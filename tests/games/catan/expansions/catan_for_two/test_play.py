@@ -4,21 +4,18 @@ checks of every engine on these options, hidden information, and what is not pla
 from __future__ import annotations
 
 import json
-import math
-import random
 from typing import Any
 
 import pytest
 
 from games.catan import GAME
 from games.catan.picture import full_view, public_view
-from games.common.api import CHANCE, TERMINAL
-from games.common.chance import ChanceStreams
 from games.common.replay import replay
 from tests.games.catan.expansions.catan_for_two.positions import C2, cleared
 from tests.games.catan.fixtures import set_hand
 from tests.games.catan.randomplay import random_game
-from tests.games.test_conformance import GARBAGE, check_round_trip
+from tests.games.random_game import play_streamed
+from tests.games.test_conformance import GARBAGE, assert_refused_unchanged, check_round_trip
 
 OPTIONS = [dict(C2), {**C2, "layout": "variable"}]
 
@@ -37,25 +34,12 @@ def check_neutrals(state: Any) -> None:
 
 def playout(options: dict[str, Any], seed: int, check_every: int = 0) -> tuple[Any, list]:
     state = GAME.new_game(2, seed, options)
-    streams, choice = ChanceStreams(seed), random.Random(seed)
-    applied = []
-    for step in range(20_000):
-        seat = state.current_player()
-        if seat == TERMINAL:
-            return state, applied
-        if seat == CHANCE:
-            outcomes = state.chance_outcomes()
-            assert math.isclose(sum(p for _, p in outcomes), 1.0, rel_tol=1e-9)
-            action = streams.sample(state)
-        else:
-            legal = state.legal_actions()
-            assert legal and 0 <= seat < 2
-            action = legal[int(choice.random() * len(legal))]
-        state.apply(action)
-        applied.append(action)
+
+    def checked(step: int) -> None:
         if check_every and step % check_every == 0:
             check_round_trip(GAME, state)
-    raise AssertionError("no end")
+
+    return state, play_streamed(state, 2, seed, 20_000, after_step=checked)
 
 
 @pytest.mark.parametrize("options", OPTIONS)
@@ -79,20 +63,13 @@ def test_conformance_on_catan_for_two(options: dict[str, Any]) -> None:
     again = replay(GAME, 2, 3, options, applied)
     assert again.to_dict() == state.to_dict()
     state = GAME.new_game(2, 4, options)
-    streams, choice = ChanceStreams(4), random.Random(4)
-    for _ in range(300):
-        before = json.dumps(state.to_dict(), sort_keys=True)
-        for junk in [*GARBAGE, {"type": "neutral_road", "owner": 0, "edge": 0}]:
-            with pytest.raises(ValueError):
-                state.apply(junk)
-        assert json.dumps(state.to_dict(), sort_keys=True) == before
+
+    def refuses(_: int) -> None:
+        assert_refused_unchanged(state, [*GARBAGE, {"type": "neutral_road", "owner": 0, "edge": 0}])
         for seat in (0, 1):
             json.dumps(state.observation(seat))
-        if state.current_player() == CHANCE:
-            state.apply(streams.sample(state))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(choice.random() * len(legal))])
+
+    play_streamed(state, 2, 4, 300, before_step=refuses, must_end=False)
 
 
 def test_a_saved_game_keeps_the_scenario_fields() -> None:

@@ -6,7 +6,7 @@ from games.catan import actions as A
 from games.catan.expansions.fishermen.supply import TOKEN_COUNTS
 from games.common.api import CHANCE
 from tests.games.catan.expansions.catan_for_two.combos import founded_pair, kinds, roll_first
-from tests.games.catan.expansions.catan_for_two.positions import chain
+from tests.games.catan.expansions.catan_for_two.positions import chain, clear_real_players
 from tests.games.catan.expansions.fishermen.positions import draw, fish_actions, ground
 from tests.games.catan.fixtures import dice_for, put, set_hand
 
@@ -42,7 +42,7 @@ def test_c2_fi_01_no_trade_tokens_for_settlements_or_knights() -> None:
     """C2-FI-01: a coastal settlement (1 token alone, C2-TT-02) earns none; a played knight
     cannot be traded for tokens; no token action is ever offered."""
     state = founded_pair("fishermen")
-    _cleared(state)
+    clear_real_players(state, hands=False)  # the test lays its own pieces
     put(state, 0, settlements=[0], roads=chain(state, 0, 3, 7))
     state.knights[0] = 1
     state.dev_deck[0] -= 1
@@ -54,23 +54,6 @@ def test_c2_fi_01_no_trade_tokens_for_settlements_or_knights() -> None:
     assert state.c2_tokens == [0, 0]
     assert not [e for e in state.events if e["type"] == "trade_tokens"]
     assert state.phase == "neutral_build"  # the neutral piece is still owed (C2-NB-02)
-
-
-def _cleared(state) -> None:
-    """No real piece on the board, so the test lays its own."""
-    for v, owner in enumerate(state.vertex_owner):
-        if owner in (0, 1):
-            state.vertex_owner[v] = -1
-            state.vertex_level[v] = 0
-    for e, owner in enumerate(state.edge_owner):
-        if owner in (0, 1):
-            state.edge_owner[e] = -1
-    state.settlements_left[:2] = [5, 5]
-    state.cities_left[:2] = [4, 4]
-    state.roads_left[:2] = [15, 15]
-    state.longest_road = -1
-    state._rebuild_derived()
-    state.vp_dirty = True
 
 
 def _main_without_fish(state) -> None:
@@ -85,7 +68,7 @@ def test_c2_fi_01_the_player_behind_pays_one_fish_less() -> None:
     """C2-FI-01: with fewer public VP than the opponent, every fish action costs 1 less (2 -> 1
     to take the robber off, 3 -> 2 to steal); level or ahead, the full price."""
     state = founded_pair("fishermen")
-    _cleared(state)
+    clear_real_players(state, hands=False)  # the test lays its own pieces
     put(state, 1, settlements=[0])
     state.robber = 4
     state.fish_held = [[1, 1, 0], [0, 0, 0]]
@@ -111,7 +94,7 @@ def test_c2_fi_01_each_roll_draws_its_fish_before_the_second_roll() -> None:
     """C2-RO-02 with C2-FI-01: fish come from production; the first roll's fish are drawn
     before the second roll, which then follows; the second roll's fish end in the main phase."""
     state = founded_pair("fishermen")
-    _cleared(state)
+    clear_real_players(state, hands=False)  # the test lays its own pieces
     four, five = ground(state, 4), ground(state, 5)
     put(state, 0, settlements=[four[0]])
     put(state, 1, settlements=[five[0]])
@@ -129,7 +112,7 @@ def test_c2_fi_01_each_roll_draws_its_fish_before_the_second_roll() -> None:
 def test_c2_fi_01_neutral_settlements_by_the_water_draw_nothing() -> None:
     """C2-NB-07 with the Fishermen: a neutral settlement on a fishing ground never draws."""
     state = founded_pair("fishermen")
-    _cleared(state)
+    clear_real_players(state, hands=False)  # the test lays its own pieces
     four = ground(state, 4)
     put(state, 2, settlements=[four[0]])
     roll_first(state, 4)

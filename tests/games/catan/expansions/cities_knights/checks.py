@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 from games.catan import GAME
@@ -15,9 +14,8 @@ from games.catan.expansions.cities_knights.data import (
     PROGRESS_DECKS,
     TRACKS,
 )
-from games.common.api import CHANCE, TERMINAL
-from games.common.chance import ChanceStreams
 from tests.games.catan.randomplay import check_invariants, check_observation
+from tests.games.random_game import play_streamed
 from tests.games.test_conformance import check_round_trip
 
 OPTIONS = {"cities_and_knights": True, "layout": "variable"}
@@ -74,22 +72,8 @@ def playout(
     """A random game (chance from seeded streams); the invariants every ``check`` steps, a
     round trip and the observations every ``every`` steps (0: never)."""
     state = GAME.new_game(n, seed, {**OPTIONS, **(options or {})})
-    streams, choice = ChanceStreams(seed), random.Random(seed)
-    applied = []
-    for step in range(200_000):
-        seat = state.current_player()
-        if seat == TERMINAL:
-            return state, applied
-        if seat == CHANCE:
-            outcomes = state.chance_outcomes()
-            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
-            action = streams.sample(state)
-        else:
-            legal = state.legal_actions()
-            assert legal, state.phase
-            action = legal[int(choice.random() * len(legal))]
-        state.apply(action)
-        applied.append(action)
+
+    def checked(step: int) -> None:
         if check and step % check == 0:
             check_ck(state)
         if every and step % every == 0:
@@ -97,4 +81,5 @@ def playout(
             for s in range(n):
                 check_observation(state, s)
                 json.dumps(state.observation(s))
-    raise AssertionError("the game did not end")
+
+    return state, play_streamed(state, n, seed, 200_000, after_step=checked)

@@ -11,6 +11,7 @@ from games.catan import GAME
 from games.catan import actions as A
 from games.catan.expansions.cities_knights import cards
 from games.common.api import CHANCE
+from tests.games.catan.fixtures import lift_pieces, put
 
 OPTIONS = {"cities_and_knights": True}
 
@@ -30,32 +31,12 @@ def ck_game(n: int = 4, seed: int = 1, **options: Any) -> Any:
 def blank(n: int = 4, seed: int = 1) -> Any:
     """Turn 1, seat 0 before the roll, no pieces and empty hands (the beginners' map)."""
     state = ck_game(n, seed)
-    state.vertex_owner = [-1] * state.board.num_vertices
-    state.vertex_level = [0] * state.board.num_vertices
-    state.edge_owner = [-1] * state.board.num_edges
-    state.settlements_left = [5] * n
-    state.cities_left = [4] * n
-    state.roads_left = [15] * n
-    state.bank = [19] * 5
-    state.hand = [[0] * 5 for _ in range(n)]
+    assert state.longest_road == -1  # after a founding: lift_pieces' reset changes nothing
+    lift_pieces(state)
     state.turn_player = 0
     state.phase, state.actor = "pre_roll", 0
     state._rebuild_derived()
     return state
-
-
-def put(state: Any, seat: int, settlements=(), cities=(), roads=()) -> None:
-    for v in settlements:
-        state.vertex_owner[v], state.vertex_level[v] = seat, 1
-        state.settlements_left[seat] -= 1
-    for v in cities:
-        state.vertex_owner[v], state.vertex_level[v] = seat, 2
-        state.cities_left[seat] -= 1
-    for e in roads:
-        state.edge_owner[e] = seat
-        state.roads_left[seat] -= 1
-    state._rebuild_derived()
-    state.vp_dirty = True
 
 
 def give(state: Any, seat: int, **counts: int) -> None:
@@ -119,3 +100,15 @@ def hex_with(state: Any, terrain: str, number: int | None = None) -> int:
         if t == terrain and (number is None or state.numbers[h] == number):
             return h
     raise AssertionError(terrain)
+
+
+def knight_facing_knight(strong: tuple[int, int], weak: tuple[int, int]) -> Any:
+    """The CK-KN-06 set-up, in the main phase of turn 1: seat 0's city at 9 with roads
+    9-14-19-24 and its knight on 14 (``strong``: strength, active); seat 1's city at 36 with
+    roads 36-31 and 36-30-24 and its knight on 24 (``weak``: strength, active)."""
+    state = blank()
+    put(state, 0, cities=[9], roads=path(state, 9, 14, 19, 24))
+    put(state, 1, cities=[36], roads=path(state, 36, 31) + path(state, 36, 30, 24))
+    put_knight(state, 0, 14, strength=strong[0], active=strong[1])
+    put_knight(state, 1, 24, strength=weak[0], active=weak[1])
+    return in_main(state)

@@ -10,7 +10,7 @@ from games.catan import GAME
 from games.catan import actions as A
 from games.catan.constants import RESOURCE_INDEX
 from games.catan.expansions.cities_knights.data import COMMODITY_INDEX
-from games.common.api import CHANCE
+from tests.games.catan.fixtures import found_at_random
 
 OPTIONS = {"cities_and_knights": True}
 QUIET_ROLL = {"type": "ck_dice", "event": "trade", "die1": 3, "die2": 5}
@@ -21,12 +21,7 @@ def founded(n: int = 3, seed: int = 1) -> Any:
     """A game whose founding was played at random, before the first turn's roll."""
     state = GAME.new_game(n, seed, dict(OPTIONS))
     rng = random.Random(seed)
-    while state.turn == 0:
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(rng.random() * len(legal))])
+    found_at_random(state, rng, by_index=True)
     assert state.phase == "pre_roll", state.phase
     return state
 

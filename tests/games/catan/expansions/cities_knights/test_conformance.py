@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 
 import pytest
 
@@ -15,8 +13,8 @@ from games.catan import GAME
 from games.common.api import CHANCE
 from games.common.chance import ChanceStreams
 from games.common.replay import replay
+from tests.games.replay_elsewhere import assert_replays_in_another_process
 from tests.games.test_conformance import GARBAGE
-from tests.workers import ROOT
 
 from .checks import OPTIONS, check_ck, playout
 
@@ -35,20 +33,7 @@ def test_seeded_random_games_end_with_the_invariants_checked_on_the_way(n: int) 
 def test_replay_gives_the_identical_state_in_this_and_another_process(tmp_path) -> None:
     state, applied = playout(4, 11, check=0)
     assert replay(GAME, 4, 11, OPTIONS, applied).to_dict() == state.to_dict()
-    (tmp_path / "actions.json").write_text(json.dumps(applied))
-    script = (
-        "import json\n"
-        "from games.catan import GAME\n"
-        "from games.common.replay import replay\n"
-        f"actions = json.load(open({str(tmp_path / 'actions.json')!r}))\n"
-        f"state = replay(GAME, 4, 11, {OPTIONS!r}, actions)\n"
-        "print(json.dumps(state.to_dict(), sort_keys=True))\n"
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300
-    )
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == json.dumps(state.to_dict(), sort_keys=True)
+    assert_replays_in_another_process("catan", 4, 11, OPTIONS, applied, state, tmp_path)
 
 
 def test_the_same_seed_and_choices_give_the_same_game() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from games.catan.expansions.cities_knights import knights
 
-from .helpers import blank, in_main, path, put, put_knight, roll
+from .helpers import blank, knight_facing_knight, put, roll
 from .helpers import give as give_cards
 from .progress_helpers import answer, deal, give, main_phase, play
 from .test_improvements import FOREST_3_CORNER, HILLS_6_CORNER, improve, main_with
@@ -36,12 +36,7 @@ def pending_seen_by_all(state: Any) -> dict[str, Any]:
 def test_ck_kn_06_every_seat_sees_the_knight_that_must_retreat() -> None:
     """CK-KN-06: the displaced knight is off the board while its owner chooses where it goes;
     every observation names it (where from, whose, strength, status) until it has retreated."""
-    state = blank()
-    put(state, 0, cities=[CITY], roads=path(state, *ROUTE))
-    put(state, 1, cities=[36], roads=path(state, 36, 31) + path(state, 36, 30, 24))
-    put_knight(state, 0, 14, strength=3, active=1)
-    put_knight(state, 1, 24, strength=2, active=0)
-    in_main(state)
+    state = knight_facing_knight(strong=(3, 1), weak=(2, 0))
     assert seen_by_all(state, "retreating_knight") is None
     state.apply({"type": "displace_knight", "from": 14, "to": 24})
     assert state.phase == "ck_retreat" and state.current_player() == 1
@@ -62,12 +57,7 @@ def test_ck_kn_06_every_seat_sees_the_knight_that_must_retreat() -> None:
 
 def test_ck_kn_06_the_retreating_knights_status_is_its_own() -> None:
     """An active knight retreats active (CK-KN-06): the observation says so."""
-    state = blank()
-    put(state, 0, cities=[CITY], roads=path(state, *ROUTE))
-    put(state, 1, cities=[36], roads=path(state, 36, 31) + path(state, 36, 30, 24))
-    put_knight(state, 0, 14, strength=2, active=1)
-    put_knight(state, 1, 24, strength=1, active=1)
-    in_main(state)
+    state = knight_facing_knight(strong=(2, 1), weak=(1, 1))
     state.apply({"type": "displace_knight", "from": 14, "to": 24})
     seen = seen_by_all(state, "retreating_knight")
     assert (seen["strength"], seen["active"]) == (1, True)

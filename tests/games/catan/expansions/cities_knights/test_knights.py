@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from games.catan import actions as A
 
-from .helpers import blank, events, give, in_main, legal, path, put, put_knight, roll
+from .helpers import (
+    blank,
+    events,
+    give,
+    in_main,
+    knight_facing_knight,
+    legal,
+    path,
+    put,
+    put_knight,
+    roll,
+)
 
 CITY = 9  # a corner of the desert (hex 5), where the robber starts
 ROUTE = (9, 14, 19, 24)  # seat 0's roads round the desert
@@ -117,12 +128,7 @@ def test_ck_kn_06_march_along_own_roads_then_inactive_once_a_turn() -> None:
 def test_ck_kn_06_displace_a_weaker_knight_which_retreats_by_its_owners_choice() -> None:
     """CK-KN-06: a strong knight displaces a basic one; its owner chooses where it retreats
     along his roads (status kept), or it returns to the supply; a basic displaces nobody."""
-    state = blank()
-    put(state, 0, cities=[CITY], roads=path(state, *ROUTE))
-    put(state, 1, cities=[36], roads=path(state, 36, 31) + path(state, 36, 30, 24))
-    put_knight(state, 0, 14, strength=2, active=1)
-    put_knight(state, 1, 24, strength=1, active=1)
-    in_main(state)
+    state = knight_facing_knight(strong=(2, 1), weak=(1, 1))
     assert legal(state, "displace_knight") == [{"type": "displace_knight", "from": 14, "to": 24}]
     state.apply(legal(state, "displace_knight")[0])
     assert state.phase == "ck_retreat" and state.actor == 1

@@ -23,15 +23,21 @@ def science_gate(state, red: int = 1) -> None:
     state.apply({"type": "ck_dice", "event": "science", "die1": 6, "die2": red})
 
 
+def draws_with_four_in_hand(state, seat: int, card: str) -> None:
+    """``seat`` holds Spy, Spy, Warlord and Bishop at science level 1; the turn player rolls a
+    science gate and ``seat`` draws ``card``."""
+    for held in ("Spy", "Spy", "Warlord", "Bishop"):
+        deal(state, seat, held)
+    state.ck_levels[seat][SCIENCE] = 1
+    science_gate(state)
+    state.apply({"type": "draw_progress", "track": "science", "card": card})
+
+
 def test_ck_pc_01_off_turn_a_fifth_card_is_discarded_at_once_under_its_deck() -> None:
     state = founded()
     p = state.turn_player
     q = (p + 1) % state.n
-    for card in ("Spy", "Spy", "Warlord", "Bishop"):
-        deal(state, q, card)
-    state.ck_levels[q][SCIENCE] = 1
-    science_gate(state)
-    state.apply({"type": "draw_progress", "track": "science", "card": "Mining"})
+    draws_with_four_in_hand(state, q, "Mining")
     assert state.phase == "ck_progress_discard" and state.current_player() == q
     state.apply({"type": "discard_progress", "card": "Mining"})
     assert sorted(state.ck_progress[q]) == ["Bishop", "Spy", "Spy", "Warlord"]
@@ -42,11 +48,7 @@ def test_ck_pc_01_off_turn_a_fifth_card_is_discarded_at_once_under_its_deck() ->
 def test_ck_pc_01_the_active_player_keeps_five_until_his_turn_ends() -> None:
     state = founded()
     p = state.turn_player
-    for card in ("Spy", "Spy", "Warlord", "Bishop"):
-        deal(state, p, card)
-    state.ck_levels[p][SCIENCE] = 1
-    science_gate(state)
-    state.apply({"type": "draw_progress", "track": "science", "card": "Mining"})
+    draws_with_four_in_hand(state, p, "Mining")
     assert state.phase == "main" and len(state.ck_progress[p]) == 5
     state.apply(A.END_TURN)
     assert state.phase == "ck_progress_discard" and state.current_player() == p
@@ -58,11 +60,7 @@ def test_ck_pc_03_vp_cards_are_outside_the_hand_limit_and_never_taken() -> None:
     state = founded()
     p = state.turn_player
     q = (p + 1) % state.n
-    for card in ("Spy", "Spy", "Warlord", "Bishop"):
-        deal(state, q, card)
-    state.ck_levels[q][SCIENCE] = 1
-    science_gate(state)
-    state.apply({"type": "draw_progress", "track": "science", "card": "Printer"})
+    draws_with_four_in_hand(state, q, "Printer")
     assert state.phase == "main"  # 4 cards in hand and a VP card face up: no discard
     assert state.ck_progress_vp[q] == ["Printer"]
     state.ck_progress[q] = []

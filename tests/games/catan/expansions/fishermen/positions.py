@@ -8,7 +8,7 @@ from games.catan import GAME
 from games.catan.expansions.fishermen import supply
 from games.catan.state import CatanState
 from games.common.api import CHANCE
-from tests.games.catan.fixtures import dice_for
+from tests.games.catan.fixtures import dice_for, lift_pieces
 
 OPTIONS = {"scenario": "fishermen"}
 INNER = (4, 5, 8, 9, 10, 13, 14)
@@ -49,16 +49,7 @@ def empty_island(n: int = 4, **options: Any) -> CatanState:
             state.apply(first_outcome(state))
         else:
             state.apply(state.legal_actions()[0])
-    b = state.board
-    state.vertex_owner = [-1] * b.num_vertices
-    state.vertex_level = [0] * b.num_vertices
-    state.edge_owner = [-1] * b.num_edges
-    state.settlements_left = [5] * n
-    state.cities_left = [4] * n
-    state.roads_left = [15] * n
-    state.bank = [19] * 5
-    state.hand = [[0] * 5 for _ in range(n)]
-    state.longest_road = -1
+    lift_pieces(state)
     supply.init_supply(state)
     state.robber = -1
     state.events.clear()

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 
 import pytest
 
@@ -17,8 +15,9 @@ from games.common.chance import ChanceStreams
 from games.common.replay import replay
 from tests.games.catan.expansions.fishermen.positions import OPTIONS
 from tests.games.catan.randomplay import check_invariants, check_observation, random_game
-from tests.games.test_conformance import GARBAGE, check_round_trip
-from tests.workers import ROOT
+from tests.games.random_game import play_streamed
+from tests.games.replay_elsewhere import assert_replays_in_another_process
+from tests.games.test_conformance import GARBAGE, assert_refused_unchanged, check_round_trip
 
 PLAYERS = (3, 4)
 
@@ -35,24 +34,15 @@ def check_fish(state) -> None:
 def play(num_players: int, seed: int, every: int = 0):
     """A random game on ``ChanceStreams``; each ``every`` steps the conformance checks."""
     state = GAME.new_game(num_players, seed, OPTIONS)
-    streams, choice = ChanceStreams(seed), random.Random(seed)
-    applied = []
-    step = 0
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            action = streams.sample(state)
-        else:
-            legal = state.legal_actions()
-            action = legal[int(choice.random() * len(legal))]
-        state.apply(action)
-        applied.append(action)
-        step += 1
-        if every and step % every == 0:
+
+    def checked(step: int) -> None:
+        if every and (step + 1) % every == 0:  # counted from the first applied action
             check_round_trip(GAME, state)
             check_fish(state)
             for seat in range(num_players):
                 json.dumps(state.observation(seat))
-    return state, applied
+
+    return state, play_streamed(state, num_players, seed, after_step=checked)
 
 
 @pytest.mark.parametrize("num_players", PLAYERS)
@@ -89,20 +79,7 @@ def test_conformance_round_trips_and_replays_on_the_fishermen_options() -> None:
 def test_a_replay_in_another_process_gives_the_identical_state(tmp_path) -> None:
     """Determinism across processes (the conformance suite's check, on these options)."""
     state, applied = play(4, seed=5)
-    (tmp_path / "actions.json").write_text(json.dumps(applied))
-    script = (
-        "import json\n"
-        "from games.catan import GAME\n"
-        "from games.common.replay import replay\n"
-        f"actions = json.load(open({str(tmp_path / 'actions.json')!r}))\n"
-        f"state = replay(GAME, 4, 5, {OPTIONS!r}, actions)\n"
-        "print(json.dumps(state.to_dict(), sort_keys=True))\n"
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300
-    )
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == json.dumps(state.to_dict(), sort_keys=True)
+    assert_replays_in_another_process("catan", 4, 5, OPTIONS, applied, state, tmp_path)
 
 
 def test_the_same_seed_and_choices_give_the_same_game() -> None:
@@ -113,7 +90,6 @@ def test_the_same_seed_and_choices_give_the_same_game() -> None:
 
 def test_garbage_and_near_miss_fish_actions_are_refused_without_a_change() -> None:
     state = GAME.new_game(4, 4, OPTIONS)
-    streams, choice = ChanceStreams(4), random.Random(4)
     junk = [
         *GARBAGE,
         {"type": "fish_for", "item": "road", "pay": [5]},
@@ -122,24 +98,13 @@ def test_garbage_and_near_miss_fish_actions_are_refused_without_a_change() -> No
         {"type": "give_boot", "seat": [1]},
         {"type": "swap_fish", "fish": {}},
     ]
-    spent = 0
-    for step in range(3000):
-        if state.is_terminal():
-            break
+
+    def refuses(step: int) -> None:
         if step % 10 == 0 or state.phase in ("fish_full", "fish_draw"):
-            before = json.dumps(state.to_dict(), sort_keys=True)
-            for action in junk:
-                with pytest.raises(ValueError):
-                    state.apply(action)
-            assert json.dumps(state.to_dict(), sort_keys=True) == before
-        if state.current_player() == CHANCE:
-            state.apply(streams.sample(state))
-        else:
-            legal = state.legal_actions()
-            action = legal[int(choice.random() * len(legal))]
-            spent += action["type"] == "fish_for"
-            state.apply(action)
-    assert spent  # the loop reached positions where fish were spent
+            assert_refused_unchanged(state, junk)
+
+    applied = play_streamed(state, 4, 4, 3000, before_step=refuses, must_end=False)
+    assert any(a.get("type") == "fish_for" for a in applied)  # fish were spent on the way
 
 
 def test_a_seat_never_sees_another_seat_s_fish() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from games.catan import GAME
 from games.catan.mechanics import gold
 from games.catan.state import CatanState
-from games.common.api import CHANCE
+from tests.games.catan.fixtures import found_at_random, lift_pieces
 
 RIVERS = {"scenario": "rivers"}
 
@@ -17,28 +17,15 @@ def founded(n: int = 4, seed: int = 1, **options: Any) -> CatanState:
     """The founding played by seeded random choices; the first player to move before the roll."""
     state = GAME.new_game(n, seed, {**RIVERS, **options})
     rng = random.Random(seed)
-    while state.turn == 0:
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    found_at_random(state, rng)
     return state
 
 
 def cleared(n: int = 4, seed: int = 1, **options: Any) -> CatanState:
     """A laid rivers board with no pieces, empty hands and no gold; seat 0 before the roll."""
     state = founded(n, seed, **options)
-    b = state.board
-    state.vertex_owner = [-1] * b.num_vertices
-    state.vertex_level = [0] * b.num_vertices
-    state.edge_owner = [-1] * b.num_edges
-    state.settlements_left = [5] * n
-    state.cities_left = [4] * n
-    state.roads_left = [15] * n
-    state.bank = [19] * 5
-    state.hand = [[0] * 5 for _ in range(n)]
+    lift_pieces(state)
     state.dev_hand = [[0] * 5 for _ in range(n)]
-    state.longest_road = -1
     state.largest_army = -1
     state.gold = [0] * n
     state.gold_supply = gold.SUPPLY

@@ -14,7 +14,14 @@ from games.common.chance import ChanceStreams
 from games.common.replay import replay
 from tests.games.catan.expansions.rivers.helpers import RIVERS
 from tests.games.catan.randomplay import check_observation, random_game
-from tests.games.test_conformance import GARBAGE, check_round_trip, playout
+from tests.games.random_game import play_streamed
+from tests.games.test_conformance import (
+    GARBAGE,
+    assert_refused_unchanged,
+    check_round_trip,
+    playout,
+    twin_openings,
+)
 
 
 @pytest.mark.parametrize("num_players", [3, 4])
@@ -51,20 +58,12 @@ def test_round_trips_everywhere_and_replays_identically() -> None:
 
 
 def test_the_same_seed_lays_the_same_board_whatever_the_players_do() -> None:
-    first = GAME.new_game(4, 9, RIVERS)
-    second = GAME.new_game(4, 9, RIVERS)
-    streams_a, streams_b = ChanceStreams(9), ChanceStreams(9)
-    while first.current_player() == CHANCE:
-        a, b = streams_a.sample(first), streams_b.sample(second)
-        assert a == b
-        first.apply(a)
-        second.apply(b)
+    first, second = twin_openings(GAME, 4, 9, RIVERS)
     assert first.terrains == second.terrains and first.numbers == second.numbers
 
 
 def test_garbage_is_refused_and_changes_nothing() -> None:
     state = GAME.new_game(4, 4, RIVERS)
-    streams, choice = ChanceStreams(4), random.Random(4)
     junk = [
         *GARBAGE,
         {"type": "build_bridge", "edge": 9999},
@@ -72,19 +71,8 @@ def test_garbage_is_refused_and_changes_nothing() -> None:
         {"type": "exchange_gold", "resource": "gold"},
         {"type": "buy_gold", "give": "ore", "rate": 2},
     ]
-    for _ in range(400):
-        if state.is_terminal():
-            break
-        before = json.dumps(state.to_dict(), sort_keys=True)
-        for bad in junk:
-            with pytest.raises(ValueError):
-                state.apply(bad)
-        assert json.dumps(state.to_dict(), sort_keys=True) == before
-        if state.current_player() == CHANCE:
-            state.apply(streams.sample(state))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(choice.random() * len(legal))])
+    refuses = lambda _: assert_refused_unchanged(state, junk)  # noqa: E731
+    play_streamed(state, 4, 4, 400, before_step=refuses, must_end=False)
 
 
 def test_hidden_cards_never_reach_another_seat_gold_and_bridges_are_public() -> None:

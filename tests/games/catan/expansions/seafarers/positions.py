@@ -9,6 +9,8 @@ from typing import Any
 from games.catan import GAME
 from games.catan.state import CatanState
 from games.common.api import CHANCE
+from tests.games.catan.fixtures import found_at_random, lift_pieces
+from tests.games.catan.fixtures import put as put_land
 
 
 def laid(seafarers: str = "new_shores", n: int = 4, seed: int = 1) -> CatanState:
@@ -24,32 +26,19 @@ def founded(seafarers: str = "new_shores", n: int = 4, seed: int = 1) -> CatanSt
     """The founding played by seeded random choices; the first player before the roll."""
     state = laid(seafarers, n, seed)
     rng = random.Random(seed)
-    while state.turn == 0:
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
+    found_at_random(state, rng)
     return state
 
 
 def cleared(seafarers: str = "new_shores", n: int = 4, seed: int = 1) -> CatanState:
     """A founded map with every piece lifted and empty hands; seat 0 in its main phase."""
     state = founded(seafarers, n, seed)
-    b = state.board
-    state.vertex_owner = [-1] * b.num_vertices
-    state.vertex_level = [0] * b.num_vertices
-    state.edge_owner = [-1] * b.num_edges
-    state.ship_owner = [-1] * b.num_edges
-    state.settlements_left = [5] * n
-    state.cities_left = [4] * n
-    state.roads_left = [15] * n
+    lift_pieces(state)
+    state.ship_owner = [-1] * state.board.num_edges
     state.ships_left = [15] * n
     state.island_marks = [[] for _ in range(n)]
-    state.bank = [19] * 5
-    state.hand = [[0] * 5 for _ in range(n)]
     state.dev_hand = [[0] * 5 for _ in range(n)]
     state.dev_new = [[0] * 5 for _ in range(n)]
-    state.longest_road = -1
     state.largest_army = -1
     state.turn_player = 0
     state.rolled = True
@@ -62,24 +51,12 @@ def cleared(seafarers: str = "new_shores", n: int = 4, seed: int = 1) -> CatanSt
 
 
 def put(state: CatanState, seat: int, settlements=(), cities=(), roads=(), ships=()) -> None:
-    """Place pieces directly (no cost) and refresh the derived tables."""
-    for v in settlements:
-        state.vertex_owner[v] = seat
-        state.vertex_level[v] = 1
-        state.settlements_left[seat] -= 1
-    for v in cities:
-        state.vertex_owner[v] = seat
-        state.vertex_level[v] = 2
-        state.cities_left[seat] -= 1
-    for e in roads:
-        state.edge_owner[e] = seat
-        state.roads_left[seat] -= 1
+    """Place pieces directly (no cost) and refresh the derived tables and the trails."""
     for e in ships:
         state.ship_owner[e] = seat
         state.ships_left[seat] -= 1
-    state._rebuild_derived()
+    put_land(state, seat, settlements, cities, roads)
     state.recount_trails()
-    state.vp_dirty = True
 
 
 def zone_hexes(state: CatanState, zone: str) -> set[int]:

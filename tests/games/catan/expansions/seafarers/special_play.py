@@ -16,6 +16,9 @@ from games.catan.constants import (
 )
 from games.common.api import CHANCE
 from games.common.chance import ChanceStreams
+from tests.games.catan.fixtures import give
+from tests.games.random_game import play_streamed
+from tests.games.replay_elsewhere import assert_replays_in_another_process
 from tests.games.test_conformance import check_round_trip
 
 
@@ -53,26 +56,17 @@ def play(
     """A random game to the end; every ``every`` steps a round trip, the observations, the
     basic invariants and ``check(state)``. Returns the final state and the applied actions."""
     state = GAME.new_game(n, seed, options)
-    streams, choice = ChanceStreams(seed), random.Random(seed)
-    applied: list[dict[str, Any]] = []
-    step = 0
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            action = streams.sample(state)
-        else:
-            legal = state.legal_actions()
-            assert legal, f"no legal action in phase {state.phase}"
-            action = legal[int(choice.random() * len(legal))]
-        state.apply(action)
-        applied.append(action)
-        step += 1
-        if every and step % every == 0:
+
+    def checked(step: int) -> None:
+        if every and (step + 1) % every == 0:  # counted from the first applied action
             check_round_trip(GAME, state)
             check_basics(state)
             for seat in range(n):
                 check_hidden(state, seat)
             if check is not None:
                 check(state)
+
+    applied = play_streamed(state, n, seed, after_step=checked)
     check_basics(state)
     return state, applied
 
@@ -80,26 +74,8 @@ def play(
 def replays_in_another_process(options: dict[str, Any], n: int, seed: int, tmp_path: Any) -> None:
     """Determinism across processes: a replay of the seed and actions in a fresh interpreter
     gives the identical state."""
-    import subprocess
-    import sys
-
-    from tests.workers import ROOT
-
     state, applied = play(options, n, seed)
-    (tmp_path / "actions.json").write_text(json.dumps(applied))
-    script = (
-        "import json\n"
-        "from games.catan import GAME\n"
-        "from games.common.replay import replay\n"
-        f"actions = json.load(open({str(tmp_path / 'actions.json')!r}))\n"
-        f"state = replay(GAME, {n}, {seed}, {options!r}, actions)\n"
-        "print(json.dumps(state.to_dict(), sort_keys=True))\n"
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300
-    )
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == json.dumps(state.to_dict(), sort_keys=True)
+    assert_replays_in_another_process("catan", n, seed, options, applied, state, tmp_path)
 
 
 def at_main(options: dict[str, Any], n: int = 4, seed: int = 1) -> Any:
@@ -114,17 +90,6 @@ def at_main(options: dict[str, Any], n: int = 4, seed: int = 1) -> Any:
             legal = state.legal_actions()
             state.apply(legal[int(choice.random() * len(legal))])
     return state
-
-
-def give(state: Any, p: int, **cards: int) -> None:
-    """Put cards from the bank into ``p``'s hand (``lumber=1, wool=1``)."""
-    from games.catan.constants import RESOURCE_INDEX
-
-    for name, count in cards.items():
-        r = RESOURCE_INDEX[name]
-        state.bank[r] -= count
-        state.hand[p][r] += count
-    state._legal = None
 
 
 def ship_beside(state: Any, p: int, target: int, avoid: tuple[int, ...] = ()) -> int:
@@ -197,3 +162,17 @@ def sail_to(state: Any, p: int, goal: int) -> int:
     give(state, p, lumber=1, wool=1)
     state.apply({"type": "build_ship", "edge": route[-1]})
     return route[-1]
+
+
+def assert_won_on_reaching(
+    target: int, options: dict[str, Any], n: int, seed: int, state: Any, log: list[Any]
+) -> None:
+    """The game of ``seed`` (``state`` at its end, ``log`` its actions) was won on reaching
+    ``target`` points: the winner holds them, and before the last action he had fewer or it was
+    not his turn."""
+    from games.common.replay import replay
+
+    winner = state.result()["ranking"][0]
+    assert state.total_vp(winner) >= target
+    before = replay(GAME, n, seed, options, log[:-1])
+    assert before.total_vp(winner) < target or before.turn_player != winner

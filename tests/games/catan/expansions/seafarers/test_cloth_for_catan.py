@@ -10,15 +10,15 @@ import random
 from games.catan import GAME
 from games.catan.expansions.seafarers.scenarios import SCENARIOS, cloth_for_catan
 from games.common.api import CHANCE
-from games.common.replay import replay
 from tests.games.catan.expansions.seafarers.special_play import (
+    assert_won_on_reaching,
     at_main,
     give,
     play,
     sail_to,
     sea_route,
 )
-from tests.games.catan.fixtures import dice_for
+from tests.games.catan.fixtures import dice_for, found_at_random
 
 OPTIONS = {"seafarers": "cloth_for_catan"}
 
@@ -57,10 +57,7 @@ def test_sf_cl_01_fourteen_victory_points_win() -> None:
         state, log = play(OPTIONS, 4, seed)
         if not any(e["type"] == "cloth_gone" for e in state.events):
             break  # won by points, not by the early end
-    winner = state.result()["ranking"][0]
-    assert state.total_vp(winner) >= 14
-    before = replay(GAME, 4, seed, OPTIONS, log[:-1])
-    assert before.total_vp(winner) < 14 or before.turn_player != winner
+    assert_won_on_reaching(14, OPTIONS, 4, seed, state, log)
 
 
 def test_sf_cl_01_the_game_ends_when_fewer_than_four_villages_hold_cloth() -> None:
@@ -86,12 +83,7 @@ def test_sf_cl_01_the_game_ends_when_fewer_than_four_villages_hold_cloth() -> No
 def test_sf_cl_02_three_founding_rounds_income_from_the_third() -> None:
     state = GAME.new_game(3, 6, OPTIONS)
     rng = random.Random(6)
-    while state.turn == 0:
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(rng.random() * len(legal))])
+    found_at_random(state, rng, by_index=True)
     seats = [e["seat"] for e in state.events if e["type"] == "place_settlement"]
     first = state.first_player
     cw = [(first + i) % 3 for i in range(3)]

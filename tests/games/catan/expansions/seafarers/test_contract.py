@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,9 +18,10 @@ from games.common.api import CHANCE
 from games.common.chance import ChanceStreams
 from games.common.replay import replay
 from tests.games.catan.randomplay import check_observation, random_game
-from tests.games.random_game import play_random
+from tests.games.random_game import play_random, play_streamed
+from tests.games.replay_elsewhere import assert_replays_in_another_process
 from tests.games.svg import by_class, covered_tokens, parse
-from tests.games.test_conformance import GARBAGE, playout
+from tests.games.test_conformance import GARBAGE, assert_refused_unchanged, playout
 
 ROOT = Path(__file__).resolve().parents[5]
 MAPS = sorted(SCENARIOS)
@@ -56,30 +55,12 @@ def test_seed_and_actions_replay_to_the_identical_state(name: str) -> None:
 def test_replay_in_another_process_gives_the_identical_state(tmp_path: Path) -> None:
     options = {"seafarers": "fog_islands"}
     state, applied = playout(GAME, 4, 5, options=options)
-    (tmp_path / "actions.json").write_text(json.dumps(applied))
-    script = (
-        "import json\n"
-        "from games.registry import get_game\n"
-        "from games.common.replay import replay\n"
-        f"actions = json.load(open({str(tmp_path / 'actions.json')!r}))\n"
-        f"state = replay(get_game('catan'), 4, 5, {options!r}, actions)\n"
-        "print(json.dumps(state.to_dict(), sort_keys=True))\n"
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    assert run.stdout.strip() == json.dumps(state.to_dict(), sort_keys=True)
+    assert_replays_in_another_process("catan", 4, 5, options, applied, state, tmp_path)
 
 
 @pytest.mark.parametrize("name", MAPS)
 def test_garbage_is_refused_with_value_errors_and_changes_nothing(name: str) -> None:
     state = GAME.new_game(4, 4, {"seafarers": name})
-    streams, choice = ChanceStreams(4), random.Random(4)
     junk_moves = [
         {"type": "build_ship", "edge": -1},
         {"type": "move_ship", "from": 0, "to": 10**6},
@@ -87,20 +68,12 @@ def test_garbage_is_refused_with_value_errors_and_changes_nothing(name: str) -> 
         {"type": "choose_gold", "resource": "gold"},
         {"type": "place_ship"},
     ]
-    for step in range(1200):
-        if state.is_terminal():
-            break
+
+    def refuses(step: int) -> None:
         if step % 40 == 0:
-            before = json.dumps(state.to_dict(), sort_keys=True)
-            for junk in [*GARBAGE, *junk_moves]:
-                with pytest.raises(ValueError):
-                    state.apply(junk)
-            assert json.dumps(state.to_dict(), sort_keys=True) == before
-        if state.current_player() == CHANCE:
-            state.apply(streams.sample(state))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(choice.random() * len(legal))])
+            assert_refused_unchanged(state, [*GARBAGE, *junk_moves])
+
+    play_streamed(state, 4, 4, 1200, before_step=refuses, must_end=False)
 
 
 def test_broken_seafarers_fields_are_refused_with_value_errors() -> None:

@@ -12,8 +12,8 @@ from collections import Counter
 from games.catan import GAME
 from games.catan.constants import DEV_COUNTS, DEV_INDEX, RESOURCE_INDEX
 from games.catan.expansions.seafarers.scenarios import SCENARIOS, forgotten_tribe
-from games.common.replay import replay
 from tests.games.catan.expansions.seafarers.special_play import (
+    assert_won_on_reaching,
     at_main,
     give,
     play,
@@ -53,10 +53,7 @@ def test_sf_ft_01_thirteen_victory_points_win() -> None:
     state, log = play(OPTIONS, 4, 2)
     result = state.result()
     assert result["reason"] == "victory"
-    winner = result["ranking"][0]
-    assert state.total_vp(winner) >= 13
-    before = replay(GAME, 4, 2, OPTIONS, log[:-1])
-    assert before.total_vp(winner) < 13 or before.turn_player != winner
+    assert_won_on_reaching(13, OPTIONS, 4, 2, state, log)
 
 
 def test_sf_ft_02_nobody_settles_the_tribe_islands_which_have_no_numbers() -> None:

@@ -15,8 +15,8 @@ from games.catan import GAME
 from games.catan.expansions.seafarers.scenarios import SCENARIOS, new_world_map
 from games.catan.state import CatanState
 from games.common.api import CHANCE
-from games.common.replay import replay
 from tests.games.catan.expansions.seafarers.special_play import (
+    assert_won_on_reaching,
     at_main,
     give,
     play,
@@ -67,10 +67,7 @@ def test_sf_nw_01_twelve_victory_points_win() -> None:
     state, log = play(OPTIONS, 4, 3)
     result = state.result()
     assert result["reason"] == "victory"
-    winner = result["ranking"][0]
-    assert state.total_vp(winner) >= 12
-    before = replay(GAME, 4, 3, OPTIONS, log[:-1])
-    assert before.total_vp(winner) < 12 or before.turn_player != winner
+    assert_won_on_reaching(12, OPTIONS, 4, 3, state, log)
 
 
 def test_sf_nw_02_layout_file_is_the_transcribed_frame_with_the_stack() -> None:

@@ -12,11 +12,11 @@ from games.catan import actions as A
 from games.catan.constants import KNIGHT, MAX_SETTLEMENTS, RESOURCES, VICTORY_POINT
 from games.catan.expansions.seafarers import ships
 from games.catan.expansions.seafarers.scenarios import SCENARIOS, pirate_islands
-from games.common.api import CHANCE
 from tests.games.catan.expansions.seafarers.special_play import (
     at_main,
     give,
 )
+from tests.games.catan.fixtures import found_at_random
 
 OPTIONS = {"seafarers": "pirate_islands"}
 P = pirate_islands
@@ -106,12 +106,7 @@ def test_sf_pr_03_start_settlement_and_ship_then_two_founded_on_the_main_island(
     main = set(b.sites["zones"]["main"])
     offered = {a["vertex"] for a in state.legal_actions()}
     assert offered and all(set(b.vertex_hexes[v]) & main for v in offered)
-    while state.turn == 0:
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(rng.random() * len(legal))])
+    found_at_random(state, rng, by_index=True)
     assert [MAX_SETTLEMENTS - state.settlements_left[p] for p in range(4)] == [3] * 4
 
 

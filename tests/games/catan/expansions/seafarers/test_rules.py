@@ -25,7 +25,7 @@ from tests.games.catan.expansions.seafarers.positions import (
     types,
     zone_hexes,
 )
-from tests.games.catan.fixtures import dice_for
+from tests.games.catan.fixtures import dice_for, found_at_random
 
 MAPS = sorted({"new_shores", "four_islands", "fog_islands", "through_the_desert"} & set(SCENARIOS))
 """The maps of the general rules (printed per player count, 8-9 harbours, robber and pirate
@@ -439,11 +439,7 @@ def test_random_founding_never_places_outside_the_rules() -> None:
     for name in MAPS:
         state = laid(name, 4)
         rng = random.Random(3)
-        while state.turn == 0:
-            if state.current_player() == CHANCE:
-                state.apply(state.sample_chance(rng))
-            else:
-                state.apply(rng.choice(state.legal_actions()))
+        found_at_random(state, rng)
         zones = SCENARIOS[name].setup_zones
         allowed = {h for z in zones or () for h in state.board.sites["zones"][z]}
         for v, owner in enumerate(state.vertex_owner):

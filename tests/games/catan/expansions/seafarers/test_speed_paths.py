@@ -11,12 +11,13 @@ from typing import Any
 
 import pytest
 
-from games.catan import GAME
 from games.catan.expansions.seafarers import ships
 from games.catan.longest_road import _cored_route, longest_route
-from games.common.api import CHANCE, TERMINAL
+from tests.games.catan.randomplay import random_game
 
 MAPS = ("new_shores", "four_islands", "fog_islands", "through_the_desert")
+PIECES = ("move_ship", "build_ship", "build_road", "build_settlement")
+"""The actions after which the trade routes are compared."""
 
 
 def plain_route(state: Any, seat: int) -> int:
@@ -62,28 +63,24 @@ def plain_moves(state: Any, p: int) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("seafarers", MAPS)
 def test_fast_paths_match_the_plain_searches(seafarers: str) -> None:
     checked_routes = checked_moves = 0
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        nonlocal checked_routes, checked_moves
+        if action["type"] in PIECES:
+            for q in range(state.n):
+                assert longest_route(
+                    state.board, q, state.edge_owner, state.vertex_owner, state.ship_owner
+                ) == plain_route(state, q)
+                assert state.road_length[q] == plain_route(state, q)
+                checked_routes += 1
+        if state.phase == "main" and not state.ship_moved:
+            p = state.turn_player
+            state.spot_cache.pop(("move_ship", p), None)
+            assert ships.cached_moves(state, p) == plain_moves(state, p)
+            checked_moves += 1
+
     for seed, n in ((0, 3), (1, 4)):
-        state = GAME.new_game(n, seed, {"seafarers": seafarers})
-        rng = random.Random(seed)
-        while state.current_player() != TERMINAL:
-            if state.current_player() == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            legal = state.legal_actions()
-            action = legal[int(rng.random() * len(legal))]
-            state.apply(action)
-            if action["type"] in ("move_ship", "build_ship", "build_road", "build_settlement"):
-                for q in range(n):
-                    assert longest_route(
-                        state.board, q, state.edge_owner, state.vertex_owner, state.ship_owner
-                    ) == plain_route(state, q)
-                    assert state.road_length[q] == plain_route(state, q)
-                    checked_routes += 1
-            if state.phase == "main" and not state.ship_moved:
-                p = state.turn_player
-                state.spot_cache.pop(("move_ship", p), None)
-                assert ships.cached_moves(state, p) == plain_moves(state, p)
-                checked_moves += 1
+        random_game(n, seed, {"seafarers": seafarers}, check=False, after_decision=compare)
     assert checked_routes > 200 and checked_moves > 200
 
 
@@ -93,23 +90,19 @@ def test_sf_lt_01_kept_trade_routes_match_the_full_count(seafarers: str) -> None
     (``longest_route_kept``); after every piece of seeded games on two special maps every seat's
     length equals the full count over all his components."""
     checked = 0
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        nonlocal checked
+        if action["type"] in PIECES:
+            for q in range(state.n):
+                full = longest_route(
+                    state.board, q, state.edge_owner, state.vertex_owner, state.ship_owner
+                )
+                assert state.road_length[q] == full
+                checked += action["type"] == "move_ship"
+
     for seed, n in ((2, 3), (3, 4)):
-        state = GAME.new_game(n, seed, {"seafarers": seafarers})
-        rng = random.Random(seed)
-        while state.current_player() != TERMINAL:
-            if state.current_player() == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            legal = state.legal_actions()
-            action = legal[int(rng.random() * len(legal))]
-            state.apply(action)
-            if action["type"] in ("move_ship", "build_ship", "build_road", "build_settlement"):
-                for q in range(n):
-                    full = longest_route(
-                        state.board, q, state.edge_owner, state.vertex_owner, state.ship_owner
-                    )
-                    assert state.road_length[q] == full
-                    checked += action["type"] == "move_ship"
+        random_game(n, seed, {"seafarers": seafarers}, check=False, after_decision=compare)
     assert checked > 300
 
 

@@ -13,11 +13,11 @@ from games.catan import GAME
 from games.catan.constants import RESOURCE_INDEX
 from games.catan.expansions.seafarers.scenarios import SCENARIOS, wonders_of_catan
 from games.catan.expansions.seafarers.sea import vertex_areas
-from games.common.api import CHANCE
 from tests.games.catan.expansions.seafarers.special_play import (
     at_main,
     give,
 )
+from tests.games.catan.fixtures import found_at_random
 
 OPTIONS = {"seafarers": "wonders_of_catan"}
 W = wonders_of_catan
@@ -83,12 +83,7 @@ def test_sf_wo_02_founding_on_the_main_island_away_from_strait_and_wasteland() -
     strait = W.site_vertices(state.board, "strait_intersections")
     assert strait <= closed and len(closed) > len(strait)
     # After the founding a strait intersection opens (unless a building is beside it).
-    while state.turn == 0:
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(rng.random() * len(legal))])
+    found_at_random(state, rng, by_index=True)
     vo = state.vertex_owner
     free = [
         v

@@ -7,7 +7,10 @@ from typing import Any
 
 from games.catan import GAME
 from games.catan import actions as A
-from games.common.api import CHANCE
+from tests.games.catan.fixtures import (
+    found_at_random,
+    give,  # noqa: F401  (its tests import it from here)
+)
 
 OPTIONS = {"scenario": "traders_barbarians"}
 END_BUILDING = {"type": "end_building"}
@@ -21,12 +24,7 @@ def founded(n: int = 3, seed: int = 1) -> Any:
     """A game whose founding was played at random, at the first turn's roll."""
     state = new(n, seed)
     rng = random.Random(seed)
-    while state.turn == 0:
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(rng.random() * len(legal))])
+    found_at_random(state, rng, by_index=True)
     assert state.phase == "pre_roll"
     return state
 
@@ -48,17 +46,6 @@ def wagon_phase(state: Any) -> None:
     main_phase(state)
     state.apply(END_BUILDING)
     assert state.phase == "tb_wagon"
-
-
-def give(state: Any, p: int, **cards: int) -> None:
-    """Move resource cards from the bank to seat ``p``'s hand."""
-    from games.catan.constants import RESOURCE_INDEX
-
-    for name, count in cards.items():
-        r = RESOURCE_INDEX[name]
-        state.bank[r] -= count
-        state.hand[p][r] += count
-    state._legal = None
 
 
 def clear_hands(state: Any) -> None:

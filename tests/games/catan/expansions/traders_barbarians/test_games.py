@@ -4,16 +4,17 @@ contract (round trips, replay, garbage refused, observations), determinism."""
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
-import pytest
-
 from games.catan import GAME
-from games.common.api import CHANCE, TERMINAL
-from games.common.chance import ChanceStreams
 from games.common.replay import replay
-from tests.games.test_conformance import GARBAGE, check_round_trip
+from tests.games.random_game import play_streamed
+from tests.games.test_conformance import (
+    GARBAGE,
+    assert_refused_unchanged,
+    check_round_trip,
+    twin_openings,
+)
 
 from .helpers import OPTIONS
 
@@ -45,26 +46,13 @@ def check_scenario(state: Any) -> None:
 
 def play(num_players: int, seed: int, check_every: int = 0) -> tuple[Any, list[Any]]:
     state = GAME.new_game(num_players, seed, dict(OPTIONS))
-    streams, choice = ChanceStreams(seed), random.Random(seed)
-    applied = []
-    for step in range(60_000):
-        seat = state.current_player()
-        if seat == TERMINAL:
-            return state, applied
-        if seat == CHANCE:
-            outcomes = state.chance_outcomes()
-            assert abs(sum(w for _, w in outcomes) - 1) < 1e-9
-            action = streams.sample(state)
-        else:
-            legal = state.legal_actions()
-            assert legal, f"no legal action in phase {state.phase}"
-            action = legal[int(choice.random() * len(legal))]
-        state.apply(action)
-        applied.append(action)
+
+    def checked(step: int) -> None:
         if check_every and step % check_every == 0:
             check_scenario(state)
             check_round_trip(GAME, state)
-    raise AssertionError("the game did not end")
+
+    return state, play_streamed(state, num_players, seed, 60_000, after_step=checked)
 
 
 def test_fifty_seeded_random_games_end_by_victory() -> None:
@@ -87,14 +75,7 @@ def test_replay_gives_the_identical_state() -> None:
 
 
 def test_same_seed_same_chance_whatever_the_decisions() -> None:
-    first = GAME.new_game(3, 3, dict(OPTIONS))
-    second = GAME.new_game(3, 3, dict(OPTIONS))
-    a_streams, b_streams = ChanceStreams(3), ChanceStreams(3)
-    while first.current_player() == CHANCE:
-        a, b = a_streams.sample(first), b_streams.sample(second)
-        assert a == b
-        first.apply(a)
-        second.apply(b)
+    first, second = twin_openings(GAME, 3, 3, dict(OPTIONS))
     assert first.to_dict() == second.to_dict()
 
 
@@ -102,17 +83,11 @@ def test_garbage_is_refused_and_observations_hide_other_hands() -> None:
     """Every bad action raises ValueError and leaves the state as it was; no observation
     shows another seat's resources or scenario cards."""
     state = GAME.new_game(4, 4, dict(OPTIONS))
-    streams, choice = ChanceStreams(4), random.Random(4)
     bad = [*GARBAGE, {"type": "move_wagon", "vertex": 999}, {"type": "move_barbarian"}]
-    for step in range(3000):
-        if state.is_terminal():
-            break
+
+    def refuses_and_hides(step: int) -> None:
         if step % 10 == 0:
-            before = json.dumps(state.to_dict(), sort_keys=True)
-            for junk in bad:
-                with pytest.raises(ValueError):
-                    state.apply(junk)
-            assert json.dumps(state.to_dict(), sort_keys=True) == before
+            assert_refused_unchanged(state, bad)
             for seat in range(4):
                 obs = state.observation(seat)
                 json.dumps(obs)
@@ -127,8 +102,5 @@ def test_garbage_is_refused_and_observations_hide_other_hands() -> None:
                 }
                 for other in obs["players"]:
                     assert "resources" not in other and "scenario_cards" not in other
-        if state.current_player() == CHANCE:
-            state.apply(streams.sample(state))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(choice.random() * len(legal))])
+
+    play_streamed(state, 4, 4, 3000, before_step=refuses_and_hides, must_end=False)
