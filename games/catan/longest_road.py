@@ -220,14 +220,10 @@ def longest_route(
             [e for e, owner in enumerate(edge_owner) if owner == seat],
             [e for e, owner in enumerate(ship_owner) if owner == seat],
         )
-    kind = [0] * len(edge_owner)
-    vertices: set[int] = set()
-    edge_vertices = board.edge_vertices
+    kind: dict[int, int] = {}
     for paths, k in zip(pieces, (1, 2), strict=True):
-        for e in paths:
-            kind[e] = k
-            vertices.update(edge_vertices[e])
-    if not vertices:
+        kind.update(dict.fromkeys(paths, k))
+    if not kind:
         return 0
 
     def walk(v: int, used: int, came: int) -> int:
@@ -235,7 +231,7 @@ def longest_route(
         best = 0
         own = vertex_owner[v] == seat
         for e, bit, w in links[v]:
-            k = kind[e]
+            k = kind.get(e)
             if not k or used & bit or (came and k != came and not own):
                 continue
             owner = vertex_owner[w]
@@ -247,8 +243,10 @@ def longest_route(
     if start >= 0:
         return walk(start, 0, 0)
     memo = geometry_memo(links)
+    edge_vertices = board.edge_vertices
     best = 0
-    for edges, component in _route_components(links, kind, vertices):
+    roots = {v for e in kind for v in edge_vertices[e]}
+    for edges, component in _route_components(links, kind, roots, set()):
         # A component left alone by a move or a building is never searched again (the memo).
         found = _component_length(memo, edge_vertices, seat, kind, vertex_owner, edges, component)
         if found > best:
@@ -269,59 +267,101 @@ def longest_route_kept(
     ``edge_owner`` changed since the last call) and ``ships``, searching again only the
     components his pieces changed since the last call (``kept``: a dict the caller keeps per
     state, where this function stores per seat the roads' owners, his pieces, the building
-    owners and each component's length).
+    owners and each component's intersections, paths and length).
 
     The answer depends on nothing else (a component's length: its pieces and whose building
     stands at each of its vertices): while ``vertex_owner`` is unchanged, a component none of
-    whose vertices is an end of a path that changed is the same component, of the same length;
-    the changed ones are found again from those ends (a component that lost a path stays joined
-    to one of its ends, one that gained one holds it). Any other building: a full count.
+    whose vertices is an end of a path that changed is the same component, of the same length.
+    The changed ones follow from the kept ones without walking them again when at most one
+    piece went and it had an end where no other piece of the seat lies (a ship moved from an
+    open end, SF-MS-02): its component loses that path and that end and stays joined (any walk
+    between two other intersections that used the path would have passed that end, where no
+    other path leads on); every new piece then joins the components at its ends (or makes one
+    of its own). Otherwise the changed components are walked again from the ends of the
+    changed paths (a component that lost a path stays joined to one of its ends, one that gained
+    one holds it). Any other building: a full count.
     """
     ships = frozenset(ships)
     entry = kept.get(seat)
     same_roads = entry is not None and entry[1] == edge_owner
     roads = entry[2] if same_roads else frozenset(find_roads())
     links, edge_vertices = board.vertex_links, board.edge_vertices
+    kind = dict.fromkeys(roads, 1)
+    kind.update(dict.fromkeys(ships, 2))
     if entry is not None and entry[0] == vertex_owner:
         _, _, old_roads, old_ships, old_parts = entry
         changed = (roads ^ old_roads) | (ships ^ old_ships)
         if not changed:
             if roads is not entry[2]:
                 kept[seat] = (entry[0], list(edge_owner), roads, ships, old_parts)
-            return max((length for _, length in old_parts), default=0)
-        touched = {v for e in changed for v in edge_vertices[e]}
-        parts = [part for part in old_parts if touched.isdisjoint(part[0])]
-        starts = touched
+            return max((part[2] for part in old_parts), default=0)
+        parts = _parts_after(links, edge_vertices, kind, old_roads, old_ships, old_parts, changed)
     else:
-        parts = []
-        starts = {v for e in roads for v in edge_vertices[e]}
-        starts.update(v for e in ships for v in edge_vertices[e])
-    kind = dict.fromkeys(roads, 1)
-    kind.update(dict.fromkeys(ships, 2))
+        parts = None
     memo = geometry_memo(links)
-    seen: set[int] = set()
-    for root in sorted(starts):
-        if root in seen:
-            continue
-        component, edges, todo = [], set(), [root]
-        seen.add(root)
-        while todo:
-            v = todo.pop()
-            component.append(v)
-            for e, _, w in links[v]:
-                if e in kind:
-                    edges.add(e)
-                    if w not in seen:
-                        seen.add(w)
-                        todo.append(w)
-        if not edges:
-            continue  # an end no piece of the seat touches any more
+    if parts is None:
+        if entry is not None and entry[0] == vertex_owner:
+            # Walk again the components that hold an end of a changed path.
+            touched = {v for e in changed for v in edge_vertices[e]}
+            parts = [part for part in old_parts if touched.isdisjoint(part[0])]
+            roots = touched
+        else:
+            parts, roots = [], {v for e in kind for v in edge_vertices[e]}
+        seen = {v for part in parts for v in part[0]}
+        found = _route_components(links, kind, roots, seen)
+        fresh = [(frozenset(vertices), frozenset(edges)) for edges, vertices in found]
+    else:
+        parts, fresh = parts
+    for vertices, edges in fresh:
         length = _component_length(
-            memo, edge_vertices, seat, kind, vertex_owner, sorted(edges), sorted(component)
+            memo, edge_vertices, seat, kind, vertex_owner, sorted(edges), sorted(vertices)
         )
-        parts.append((frozenset(component), length))
+        parts.append((vertices, edges, length))
     kept[seat] = (list(vertex_owner), list(edge_owner), roads, ships, parts)
-    return max((length for _, length in parts), default=0)
+    return max((part[2] for part in parts), default=0)
+
+
+def _parts_after(
+    links: Sequence[Any],
+    edge_vertices: Sequence[tuple[int, int]],
+    kind: dict[int, int],
+    old_roads: frozenset[int],
+    old_ships: frozenset[int],
+    old_parts: list[tuple[frozenset[int], frozenset[int], int]],
+    changed: set[int],
+) -> tuple[list[Any], list[tuple[frozenset[int], frozenset[int]]]] | None:
+    """The components of :func:`longest_route_kept` after the pieces on ``changed`` came or
+    went, from the kept ones without a walk: the untouched ones (with their lengths) and the
+    changed ones (to count); None when a piece went that could split its component (then they
+    are walked)."""
+    gone = [e for e in changed if e not in kind]
+    laid = [e for e in changed if e in kind]
+    if len(gone) > 1 or any(e in old_roads or e in old_ships for e in laid):
+        return None  # several pieces gone, or a piece changed kind: walk
+    parts = list(old_parts)
+    fresh: list[tuple[frozenset[int], frozenset[int]]] = []
+    if gone:
+        e = gone[0]
+        i = next((i for i, part in enumerate(parts) if e in part[1]), -1)
+        if i < 0:
+            return None
+        part = parts[i]
+        open_ends = [v for v in edge_vertices[e] if not any(f in kind for f, _, _ in links[v])]
+        if not open_ends:
+            return None  # both ends hold other pieces: the component may split
+        del parts[i]
+        if len(open_ends) == 1:  # the rest stays joined at the other end
+            fresh.append((part[0] - {open_ends[0]}, part[1] - {e}))
+    for e in laid:
+        vertices, edges = set(edge_vertices[e]), {e}
+        for group in (parts, fresh):
+            for i in range(len(group) - 1, -1, -1):
+                if not vertices.isdisjoint(group[i][0]):
+                    joined = group.pop(i)
+                    vertices.update(joined[0])
+                    edges.update(joined[1])
+        fresh.append((frozenset(vertices), frozenset(edges)))
+    return parts, fresh
 
 
 def _component_length(
@@ -549,13 +589,14 @@ def _farthest(adjacent: dict[int, list[int]], root: int, seen: set[int] | None) 
 
 
 def _route_components(
-    links: Sequence[Any], kind: Sequence[int], vertices: set[int]
+    links: Sequence[Any], kind: Any, roots: Iterable[int], seen: set[int]
 ) -> list[tuple[list[int], list[int]]]:
-    """The seat's pieces joined at intersections (any building does not cut them here): per
-    component its paths and its vertices, both sorted, components by their smallest vertex."""
+    """The seat's pieces (``kind``: a mapping that holds his paths) joined at intersections (any
+    building does not cut them here): the components around ``roots`` (their vertices, with
+    ``seen``, are not walked), per component its paths and its vertices, both sorted,
+    components by their smallest vertex; a root that no piece touches gives none."""
     components = []
-    seen: set[int] = set()
-    for root in sorted(vertices):
+    for root in sorted(roots):
         if root in seen:
             continue
         component, edges, todo = [], set(), [root]
@@ -564,10 +605,11 @@ def _route_components(
             v = todo.pop()
             component.append(v)
             for e, _, w in links[v]:
-                if kind[e]:
+                if e in kind:
                     edges.add(e)
                     if w not in seen:
                         seen.add(w)
                         todo.append(w)
-        components.append((sorted(edges), sorted(component)))
+        if edges:
+            components.append((sorted(edges), sorted(component)))
     return components

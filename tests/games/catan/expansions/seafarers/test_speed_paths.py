@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from games.catan import GAME
+from games.catan import GAME, longest_road
 from games.catan.expansions.seafarers import ships
-from games.catan.longest_road import _cored_route, longest_route
+from games.catan.longest_road import _cored_route, _route_components, _tree_route, longest_route
 from games.common.api import CHANCE, TERMINAL
 
 MAPS = ("new_shores", "four_islands", "fog_islands", "through_the_desert")
@@ -111,6 +111,57 @@ def test_sf_lt_01_kept_trade_routes_match_the_full_count(seafarers: str) -> None
                     assert state.road_length[q] == full
                     checked += action["type"] == "move_ship"
     assert checked > 300
+
+
+def _walked_parts(state: Any, seat: int) -> set[tuple[frozenset[int], frozenset[int]]]:
+    """The seat's components walked afresh over all his roads and ships."""
+    kind = dict.fromkeys(ships.road_paths(state, seat), 1)
+    kind.update(dict.fromkeys(state.sf_ships[seat], 2))
+    roots = {v for e in kind for v in state.board.edge_vertices[e]}
+    found = _route_components(state.board.vertex_links, kind, roots, set())
+    return {(frozenset(vertices), frozenset(edges)) for edges, vertices in found}
+
+
+@pytest.mark.parametrize("seafarers", ("new_world", "fog_islands"))
+def test_sf_lt_01_kept_components_follow_each_ship_move(
+    seafarers: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a ship move the mover's kept components (updated from the last ones without a
+    walk when the ship left an open end) are exactly the components walked afresh, each with
+    the length of a fresh count; the update without a walk is taken on most moves."""
+    moves = 0
+    counts = {"updated": 0, "walked": 0}
+    parts_after = longest_road._parts_after
+
+    def counted(*args: Any) -> Any:
+        found = parts_after(*args)
+        counts["walked" if found is None else "updated"] += 1
+        return found
+
+    monkeypatch.setattr(longest_road, "_parts_after", counted)
+    for seed, n in ((4, 3), (5, 4)):
+        state = GAME.new_game(n, seed, {"seafarers": seafarers})
+        rng = random.Random(seed)
+        while state.current_player() != TERMINAL:
+            if state.current_player() == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            action = legal[int(rng.random() * len(legal))]
+            p = state.actor
+            state.apply(action)
+            if action["type"] != "move_ship":
+                continue
+            parts = state.sf_route_kept[p][4]
+            assert {(part[0], part[1]) for part in parts} == _walked_parts(state, p)
+            for _vertices, edges, length in parts:
+                kind = dict.fromkeys(edges & state.sf_ships[p], 2)
+                kind.update(dict.fromkeys(edges - state.sf_ships[p], 1))
+                assert length == _tree_route(
+                    state.board.edge_vertices, p, kind, state.vertex_owner, sorted(edges)
+                )
+            moves += 1
+    assert moves > 150 and counts["updated"] > 4 * counts["walked"], counts
 
 
 def _all_trails(adjacent: dict[int, list[int]]) -> int:
