@@ -246,9 +246,12 @@ def longest_route(
     edge_vertices = board.edge_vertices
     best = 0
     roots = {v for e in kind for v in edge_vertices[e]}
+    ships = frozenset(e for e, k in kind.items() if k == 2)
     for edges, component in _route_components(links, kind, roots, set()):
         # A component left alone by a move or a building is never searched again (the memo).
-        found = _component_length(memo, edge_vertices, seat, kind, vertex_owner, edges, component)
+        found = _component_length(
+            memo, edge_vertices, seat, kind, vertex_owner, frozenset(edges), ships, component
+        )
         if found > best:
             best = found
     return best
@@ -314,7 +317,7 @@ def longest_route_kept(
         parts, fresh = parts
     for vertices, edges in fresh:
         length = _component_length(
-            memo, edge_vertices, seat, kind, vertex_owner, sorted(edges), sorted(vertices)
+            memo, edge_vertices, seat, kind, vertex_owner, edges, ships, vertices
         )
         parts.append((vertices, edges, length))
     kept[seat] = (list(vertex_owner), list(edge_owner), roads, ships, parts)
@@ -370,23 +373,23 @@ def _component_length(
     seat: int,
     kind: Any,
     vertex_owner: Sequence[int],
-    edges: list[int],
-    component: list[int],
+    edges: frozenset[int],
+    ships: frozenset[int],
+    component: Iterable[int],
 ) -> int:
-    """One component's longest route, memoised on exactly what it depends on: its pieces'
-    kinds and whose building stands at each of its vertices (the seat's, another's, none)."""
-    owners = tuple(
-        0 if vertex_owner[v] == -1 else 1 if vertex_owner[v] == seat else 2 for v in component
+    """One component's longest route, memoised on exactly what it depends on: its paths, which
+    of them are ships (the rest are roads), and whose building stands on which of its vertices
+    (the seat's or another's; its vertices are its paths' ends)."""
+    buildings = frozenset(
+        [v * 2 + (vertex_owner[v] == seat) for v in component if vertex_owner[v] != -1]
     )
-    key = (tuple([kind[e] * _KIND_SHIFT + e for e in edges]), tuple(component), owners)
+    key = (edges, edges & ships, buildings)
     found = memo.get(key)
     if found is None:
         found = memo[key] = _tree_route(edge_vertices, seat, kind, vertex_owner, edges)
     return found
 
 
-_KIND_SHIFT = 1 << 20
-"""Packs a path's kind (road 1, ship 2) and index into one int of a memo key."""
 _MEMO_LIMIT = 20_000
 """Memo entries per board before the memo is emptied (a bound on memory, not on speed)."""
 _ROUTE_MEMOS: dict[int, tuple[Any, dict[tuple[Any, ...], Any]]] = {}
