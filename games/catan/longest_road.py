@@ -427,9 +427,42 @@ def longer_route_with(
             edge_owner[e] == seat or ship_owner[e] == seat for e in board.vertex_edges[end]
         )
         if pieces == 1:
-            found = longest_route(board, seat, edge_owner, vertex_owner, ship_owner, start=end)
+            found = _route_from(board.vertex_links, seat, end, edge_owner, vertex_owner, ship_owner)
             return max(length, found)
     return longest_route(board, seat, edge_owner, vertex_owner, ship_owner)
+
+
+def _route_from(
+    links: Sequence[Any],
+    seat: int,
+    start: int,
+    edge_owner: Sequence[int],
+    vertex_owner: Sequence[int],
+    ship_owner: Sequence[int],
+) -> int:
+    """``longest_route(..., start=start)`` read straight from the owners (no list of the
+    seat's pieces made first): the longest trade route of ``seat`` that begins at ``start``."""
+
+    def walk(v: int, used: int, came: int) -> int:
+        """Longest continuation from ``v``, arrived over a path of kind ``came`` (0: start)."""
+        best = 0
+        own = vertex_owner[v] == seat
+        for e, bit, w in links[v]:
+            if edge_owner[e] == seat:
+                k = 1
+            elif ship_owner[e] == seat:
+                k = 2
+            else:
+                continue
+            if used & bit or (came and k != came and not own):
+                continue
+            owner = vertex_owner[w]
+            length = 1 if owner != -1 and owner != seat else 1 + walk(w, used | bit, k)
+            if length > best:
+                best = length
+        return best
+
+    return walk(start, 0, 0)
 
 
 def _tree_route(
