@@ -68,26 +68,40 @@ _TABLES_LIMIT = 256
 
 
 def _tables(board: Any, terrains: tuple[str, ...]) -> tuple[Any, ...]:
-    frame = set(board.sites.get("frame", ()))
+    fixed = _BOARD_TABLES.get(id(board))
+    if fixed is None or fixed[0] is not board:
+        fixed = _BOARD_TABLES[id(board)] = (board, *_board_tables(board))
+    _, framed, hex_sides = fixed
     land = [is_land(t) for t in terrains]
     sea = [t == "sea" for t in terrains]
-    ship_path = []
-    road_path = []
-    for hexes in board.edge_hexes:
-        ship_path.append(
-            len(hexes) == 2 and not all(h in frame for h in hexes) and any(sea[h] for h in hexes)
-        )
-        road_path.append(any(land[h] for h in hexes))
+    ship_path = [
+        not framed[e] and any([sea[h] for h in hexes]) for e, hexes in enumerate(board.edge_hexes)
+    ]
     return (
         ship_path,
-        [any(land[h] for h in hexes) for hexes in board.vertex_hexes],
-        frozenset(e for e, ok in enumerate(road_path) if not ok),
+        [any([land[h] for h in hexes]) for hexes in board.vertex_hexes],
+        frozenset(
+            e for e, hexes in enumerate(board.edge_hexes) if not any([land[h] for h in hexes])
+        ),
         areas(board, land),
-        [
-            tuple(board.edge_of_pair[(c[i], c[(i + 1) % 6])] for i in range(6))
-            for c in board.hex_vertices
-        ],
+        hex_sides,
     )
+
+
+def _board_tables(board: Any) -> tuple[list[bool], list[tuple[int, ...]]]:
+    """What depends on the board alone: the paths that never take a ship (a single side, or
+    both sides frame hexes) and each hex's six paths."""
+    frame = set(board.sites.get("frame", ()))
+    framed = [len(hexes) != 2 or all(h in frame for h in hexes) for hexes in board.edge_hexes]
+    hex_sides = [
+        tuple(board.edge_of_pair[(c[i], c[(i + 1) % 6])] for i in range(6))
+        for c in board.hex_vertices
+    ]
+    return framed, hex_sides
+
+
+_BOARD_TABLES: dict[int, tuple[Any, list[bool], list[tuple[int, ...]]]] = {}
+"""Per board (by id; the entry keeps the board alive): :func:`_board_tables`."""
 
 
 def areas(board: Any, land: list[bool]) -> list[int]:
