@@ -41,7 +41,13 @@ def move_ship_action(e: int, f: int) -> Action:
     action = MOVE_SHIP.get((e, f))
     if action is None:
         action = MOVE_SHIP[e, f] = {"type": "move_ship", "from": e, "to": f}
+        MOVES_FROM.setdefault(e, {})[f] = action
     return action
+
+
+MOVES_FROM: dict[int, dict[int, Action]] = {}
+"""The shared ``move_ship`` actions by the path left, then the path taken (no pair made per
+look-up)."""
 
 
 def place_ship_action(e: int) -> Action:
@@ -118,12 +124,15 @@ def cached_moves(state: Any, p: int) -> list[Action]:
         if movable:  # one search of the spots serves every movable ship
             starts = _ship_starts(state, p)
             spots = _spots_from(state, starts)
-        shared = MOVE_SHIP.get
-        found = state.spot_cache[key] = [
-            shared((e, f)) or move_ship_action(e, f)
-            for e in movable
-            for f in _targets_without(state, p, e, starts, spots)
-        ]
+        found = state.spot_cache[key] = []
+        for e in movable:
+            shared = MOVES_FROM.get(e, {}).get
+            found.extend(
+                [
+                    shared(f) or move_ship_action(e, f)
+                    for f in _targets_without(state, p, e, starts, spots)
+                ]
+            )
     return found
 
 
@@ -171,7 +180,7 @@ def put_ship(state: Any, p: int, e: int) -> None:
     state.sf_ships[p].add(e)
     state.ships_left[p] -= 1
     state.road_vertices[p].update(state.board.edge_vertices[e])
-    state.road_closed = state.road_closed | {e}
+    _own_closed(state).add(e)
     state.spot_cache.clear()
 
 
@@ -187,8 +196,17 @@ def lift_ship(state: Any, p: int, e: int) -> None:
         if not any(eo[f] == p or so[f] == p for f in vertex_edges[v]):
             touched.discard(v)
     if e not in state.sf_no_road:
-        state.road_closed = state.road_closed - {e}
+        _own_closed(state).discard(e)
     state.spot_cache.clear()
+
+
+def _own_closed(state: Any) -> set[int]:
+    """The state's own set of paths closed to roads (made by ``rebuild``), changed in place by
+    a ship; never the board's (a frozenset shared by every game on it): copied first."""
+    closed = state.road_closed
+    if isinstance(closed, frozenset):
+        closed = state.road_closed = set(closed)
+    return closed
 
 
 def can_build(state: Any, p: int) -> bool:
@@ -208,17 +226,19 @@ def movable_ships(state: Any, p: int) -> list[int]:
     anywhere (SF-MS-03). Never a ship built this turn, nor one beside the pirate.
     """
     vo, ev = state.vertex_owner, state.board.edge_vertices
-    mine = sorted(state.sf_ships[p])
+    mine = state.sf_ships[p]
     # The routes and their ends depend only on p's ships and where p's buildings touch them.
-    homes = sorted({v for e in mine for v in ev[e] if vo[v] == p})
+    homes = frozenset([v for e in mine for v in ev[e] if vo[v] == p])
     memo = geometry_memo(state.board.vertex_links)
-    key = ("movable", tuple(mine), tuple(homes))
+    key = ("movable", frozenset(mine), homes)
     movable = memo.get(key)
     if movable is None:
-        movable = memo[key] = _route_ends(state, p, mine)
+        movable = memo[key] = tuple(sorted(_route_ends(state, p, sorted(mine))))
     blocked = pirate_sides(state)
     new = state.ships_new
-    return sorted(e for e in movable if e not in blocked and e not in new)
+    if not new and not blocked:
+        return list(movable)
+    return [e for e in movable if e not in blocked and e not in new]
 
 
 def _route_ends(state: Any, p: int, mine: list[int]) -> tuple[int, ...]:
