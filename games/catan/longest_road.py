@@ -9,7 +9,7 @@ Rules: BG-LR-01..08, BG-ROAD-04.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -249,8 +249,9 @@ def longest_route(
     ships = frozenset(e for e, k in kind.items() if k == 2)
     for edges, component in _route_components(links, kind, roots, set()):
         # A component left alone by a move or a building is never searched again (the memo).
+        built = [v for v in component if vertex_owner[v] != -1]
         found = _component_length(
-            memo, edge_vertices, seat, kind, vertex_owner, frozenset(edges), ships, component
+            memo, edge_vertices, seat, ships, vertex_owner, frozenset(edges), built
         )
         if found > best:
             best = found
@@ -289,21 +290,23 @@ def longest_route_kept(
     same_roads = entry is not None and entry[1] == edge_owner
     roads = entry[2] if same_roads else frozenset(find_roads())
     links, edge_vertices = board.vertex_links, board.edge_vertices
-    kind = dict.fromkeys(roads, 1)
-    kind.update(dict.fromkeys(ships, 2))
-    if entry is not None and entry[0] == vertex_owner:
-        _, _, old_roads, old_ships, old_parts = entry
+    same_buildings = entry is not None and entry[0] == vertex_owner
+    if same_buildings:
+        _, _, old_roads, old_ships, old_parts, built = entry
         changed = (roads ^ old_roads) | (ships ^ old_ships)
         if not changed:
             if roads is not entry[2]:
-                kept[seat] = (entry[0], list(edge_owner), roads, ships, old_parts)
+                kept[seat] = (entry[0], list(edge_owner), roads, ships, old_parts, built)
             return max((part[2] for part in old_parts), default=0)
-        parts = _parts_after(links, edge_vertices, kind, old_roads, old_ships, old_parts, changed)
+        parts = _parts_after(links, edge_vertices, roads, ships, old_roads, old_ships, old_parts)
     else:
+        built = frozenset([v for v, owner in enumerate(vertex_owner) if owner != -1])
         parts = None
     memo = geometry_memo(links)
     if parts is None:
-        if entry is not None and entry[0] == vertex_owner:
+        kind = dict.fromkeys(roads, 1)
+        kind.update(dict.fromkeys(ships, 2))
+        if same_buildings:
             # Walk again the components that hold an end of a changed path.
             touched = {v for e in changed for v in edge_vertices[e]}
             parts = [part for part in old_parts if touched.isdisjoint(part[0])]
@@ -317,53 +320,65 @@ def longest_route_kept(
         parts, fresh = parts
     for vertices, edges in fresh:
         length = _component_length(
-            memo, edge_vertices, seat, kind, vertex_owner, edges, ships, vertices
+            memo, edge_vertices, seat, ships, vertex_owner, edges, vertices & built
         )
         parts.append((vertices, edges, length))
-    kept[seat] = (list(vertex_owner), list(edge_owner), roads, ships, parts)
+    kept[seat] = (list(vertex_owner), list(edge_owner), roads, ships, parts, built)
     return max((part[2] for part in parts), default=0)
 
 
 def _parts_after(
     links: Sequence[Any],
     edge_vertices: Sequence[tuple[int, int]],
-    kind: dict[int, int],
+    roads: frozenset[int],
+    ships: frozenset[int],
     old_roads: frozenset[int],
     old_ships: frozenset[int],
     old_parts: list[tuple[frozenset[int], frozenset[int], int]],
-    changed: set[int],
 ) -> tuple[list[Any], list[tuple[frozenset[int], frozenset[int]]]] | None:
-    """The components of :func:`longest_route_kept` after the pieces on ``changed`` came or
-    went, from the kept ones without a walk: the untouched ones (with their lengths) and the
-    changed ones (to count); None when a piece went that could split its component (then they
-    are walked)."""
-    gone = [e for e in changed if e not in kind]
-    laid = [e for e in changed if e in kind]
-    if len(gone) > 1 or any(e in old_roads or e in old_ships for e in laid):
+    """The components of :func:`longest_route_kept` after the seat's pieces went from
+    ``old_roads``/``old_ships`` to ``roads``/``ships`` (the building owners unchanged), from the
+    kept ones without a walk: the untouched ones (with their lengths) and the changed ones (to
+    count); None when a piece went that could split its component, or a path changed kind
+    (then they are walked)."""
+    gone = (old_roads - roads) | (old_ships - ships)
+    laid = (roads - old_roads) | (ships - old_ships)
+    if len(gone) > 1 or not laid.isdisjoint(old_roads) or not laid.isdisjoint(old_ships):
         return None  # several pieces gone, or a piece changed kind: walk
     parts = list(old_parts)
     fresh: list[tuple[frozenset[int], frozenset[int]]] = []
-    if gone:
-        e = gone[0]
+    for e in gone:
         i = next((i for i, part in enumerate(parts) if e in part[1]), -1)
         if i < 0:
             return None
         part = parts[i]
-        open_ends = [v for v in edge_vertices[e] if not any(f in kind for f, _, _ in links[v])]
+        open_ends = [
+            v for v in edge_vertices[e] if not any(f in roads or f in ships for f, _, _ in links[v])
+        ]
         if not open_ends:
             return None  # both ends hold other pieces: the component may split
         del parts[i]
         if len(open_ends) == 1:  # the rest stays joined at the other end
             fresh.append((part[0] - {open_ends[0]}, part[1] - {e}))
     for e in laid:
-        vertices, edges = set(edge_vertices[e]), {e}
-        for group in (parts, fresh):
-            for i in range(len(group) - 1, -1, -1):
-                if not vertices.isdisjoint(group[i][0]):
-                    joined = group.pop(i)
-                    vertices.update(joined[0])
-                    edges.update(joined[1])
-        fresh.append((frozenset(vertices), frozenset(edges)))
+        ends = edge_vertices[e]
+        joined = [
+            (group, i)
+            for group in (parts, fresh)
+            for i in range(len(group) - 1, -1, -1)
+            if ends[0] in group[i][0] or ends[1] in group[i][0]
+        ]
+        if len(joined) == 1:  # the usual case: one component grows
+            group, i = joined[0]
+            vertices, edges = group.pop(i)[:2]
+            fresh.append((vertices.union(ends), edges | {e}))
+            continue
+        vertices_set, edges_set = set(ends), {e}
+        for group, i in joined:  # indices from the end of each group: popping keeps the rest
+            part = group.pop(i)
+            vertices_set.update(part[0])
+            edges_set.update(part[1])
+        fresh.append((frozenset(vertices_set), frozenset(edges_set)))
     return parts, fresh
 
 
@@ -371,22 +386,18 @@ def _component_length(
     memo: dict[tuple[Any, ...], Any],
     edge_vertices: Sequence[tuple[int, int]],
     seat: int,
-    kind: Any,
+    ships: frozenset[int],
     vertex_owner: Sequence[int],
     edges: frozenset[int],
-    ships: frozenset[int],
-    component: Iterable[int],
+    built: Iterable[int],
 ) -> int:
     """One component's longest route, memoised on exactly what it depends on: its paths, which
     of them are ships (the rest are roads), and whose building stands on which of its vertices
-    (the seat's or another's; its vertices are its paths' ends)."""
-    buildings = frozenset(
-        [v * 2 + (vertex_owner[v] == seat) for v in component if vertex_owner[v] != -1]
-    )
-    key = (edges, edges & ships, buildings)
+    (``built``: those of its vertices that hold a building; the seat's or another's)."""
+    key = (edges, edges & ships, frozenset([v * 2 + (vertex_owner[v] == seat) for v in built]))
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _tree_route(edge_vertices, seat, kind, vertex_owner, edges)
+        found = memo[key] = _tree_route(edge_vertices, seat, ships, vertex_owner, edges)
     return found
 
 
@@ -468,12 +479,12 @@ def _route_from(
 def _tree_route(
     edge_vertices: Sequence[tuple[int, int]],
     seat: int,
-    kind: Sequence[int],
+    ships: Container[int],
     vertex_owner: Sequence[int],
-    edges: list[int],
+    edges: Iterable[int],
 ) -> int:
-    """The longest trade route of one component: in linear time when it has no cycle, else by
-    :func:`_cored_route`.
+    """The longest trade route of one component (``edges``: its paths; those in ``ships`` are
+    ships, the rest roads): in linear time when it has no cycle, else by :func:`_cored_route`.
 
     Where a route may not pass, the intersection is split: at an opponent's building into one
     end per piece there (a route ends there), at an intersection without the seat's building
@@ -482,20 +493,35 @@ def _tree_route(
     paths, and the longest is the largest diameter of its trees (two searches each).
     """
     adjacent: dict[int, list[int]] = {}
+    count = 0
     for e in edges:
-        k = kind[e]
-        ends = []
-        for v in edge_vertices[e]:
-            owner = vertex_owner[v]
-            if owner == seat:
-                ends.append(v * 4)
-            elif owner == -1:
-                ends.append(v * 4 + k)
-            else:
-                ends.append(-1 - (e * 2 + len(ends)))  # an end of its own
-        a, b = ends
-        adjacent.setdefault(a, []).append(b)
-        adjacent.setdefault(b, []).append(a)
+        count += 1
+        k = 2 if e in ships else 1
+        a, b = edge_vertices[e]
+        owner = vertex_owner[a]
+        if owner == seat:
+            a *= 4
+        elif owner == -1:
+            a = a * 4 + k
+        else:
+            a = -1 - e * 2  # an end of its own
+        owner = vertex_owner[b]
+        if owner == seat:
+            b *= 4
+        elif owner == -1:
+            b = b * 4 + k
+        else:
+            b = -2 - e * 2
+        others = adjacent.get(a)
+        if others is None:
+            adjacent[a] = [b]
+        else:
+            others.append(b)
+        others = adjacent.get(b)
+        if others is None:
+            adjacent[b] = [a]
+        else:
+            others.append(a)
     trees = 0
     seen: set[int] = set()
     best = 0
@@ -507,7 +533,7 @@ def _tree_route(
         _, length = _farthest(adjacent, far, None)
         if length > best:
             best = length
-    if len(edges) != len(adjacent) - trees:
+    if count != len(adjacent) - trees:
         return _cored_route(adjacent)  # a cycle: every trail over the core, pendants at ends
     return best
 

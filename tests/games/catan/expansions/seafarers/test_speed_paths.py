@@ -13,17 +13,18 @@ import pytest
 
 from games.catan import GAME, longest_road
 from games.catan.expansions.seafarers import ships
-from games.catan.longest_road import _cored_route, _route_components, _tree_route, longest_route
+from games.catan.longest_road import _cored_route, _route_components, longest_route
 from games.common.api import CHANCE, TERMINAL
 
 MAPS = ("new_shores", "four_islands", "fog_islands", "through_the_desert")
 
 
-def plain_route(state: Any, seat: int) -> int:
-    """SF-LT-01..02 searched from every intersection of the seat's pieces, nothing pruned."""
+def plain_route(state: Any, seat: int, only: frozenset[int] | None = None) -> int:
+    """SF-LT-01..02 searched from every intersection of the seat's pieces (``only``: of those
+    on these paths), nothing pruned."""
     board, vo = state.board, state.vertex_owner
     kind = [0] * board.num_edges
-    for e in range(board.num_edges):
+    for e in range(board.num_edges) if only is None else only:
         if state.edge_owner[e] == seat:
             kind[e] = 1
         elif state.ship_owner[e] == seat:
@@ -47,10 +48,47 @@ def plain_route(state: Any, seat: int) -> int:
     return max((walk(v, frozenset(), 0) for v in ends), default=0)
 
 
+def plain_route_ends(state: Any, p: int) -> list[int]:
+    """SF-RT-01, SF-MS-02..03: the ships at the open ends of ``p``'s routes, each route found
+    over every path at its intersections (not only ``p``'s ships there)."""
+    so, vo = state.ship_owner, state.vertex_owner
+    ev, vertex_edges = state.board.edge_vertices, state.board.vertex_edges
+    mine = sorted(state.sf_ships[p])
+    ships_at = {v: sum(so[f] == p for f in vertex_edges[v]) for e in mine for v in ev[e]}
+    seen: set[int] = set()
+    movable: list[int] = []
+    for start in mine:
+        if start in seen:
+            continue
+        route, buildings, todo = [], set(), [start]
+        seen.add(start)
+        while todo:
+            e = todo.pop()
+            route.append(e)
+            for v in ev[e]:
+                if vo[v] == p:
+                    buildings.add(v)
+                    continue
+                for f in vertex_edges[v]:
+                    if so[f] == p and f not in seen:
+                        seen.add(f)
+                        todo.append(f)
+        if len(buildings) >= 2:
+            continue
+        ends = [e for e in route if any(vo[v] != p and ships_at[v] == 1 for v in ev[e])]
+        if not ends:
+            beside = [e for e in route if any(v in buildings for v in ev[e])]
+            ends = [e for e in beside if ships._rest_joined(state, route, e, buildings)] or (
+                [] if beside else route
+            )
+        movable.extend(ends)
+    return sorted(movable)
+
+
 def plain_moves(state: Any, p: int) -> list[dict[str, Any]]:
     """SF-MS-01..04 without the memo of route ends, targets searched ship by ship."""
     blocked = ships.pirate_sides(state)
-    ends = ships._route_ends(state, p, sorted(state.sf_ships[p]))
+    ends = plain_route_ends(state, p)
     movable = sorted(e for e in ends if e not in blocked and e not in state.ships_new)
     return [
         {"type": "move_ship", "from": e, "to": f}
@@ -155,11 +193,7 @@ def test_sf_lt_01_kept_components_follow_each_ship_move(
             parts = state.sf_route_kept[p][4]
             assert {(part[0], part[1]) for part in parts} == _walked_parts(state, p)
             for _vertices, edges, length in parts:
-                kind = dict.fromkeys(edges & state.sf_ships[p], 2)
-                kind.update(dict.fromkeys(edges - state.sf_ships[p], 1))
-                assert length == _tree_route(
-                    state.board.edge_vertices, p, kind, state.vertex_owner, sorted(edges)
-                )
+                assert length == plain_route(state, p, edges)
             moves += 1
     assert moves > 150 and counts["updated"] > 4 * counts["walked"], counts
 
