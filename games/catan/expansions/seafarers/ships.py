@@ -101,13 +101,26 @@ def _spots_from(state: Any, starts: set[int]) -> list[int]:
     return sorted(spots)
 
 
+def cached_spots(state: Any, p: int) -> tuple[set[int], list[int]]:
+    """:func:`_ship_starts` and :func:`ship_spots` of ``p`` (never changed by the caller),
+    kept in the state's ``spot_cache`` (cleared whenever a piece, the pirate or the board
+    changes): the ship builds, the ship moves and Road Building's test share one search."""
+    key = ("ship_spots", p)
+    found = state.spot_cache.get(key)
+    if found is None:
+        starts = _ship_starts(state, p)
+        found = state.spot_cache[key] = (starts, _spots_from(state, starts))
+    return found
+
+
 def cached_builds(state: Any, p: int) -> list[Action]:
     """``build_ship`` actions of ``p``, kept in the state's ``spot_cache`` (cleared whenever a
     piece, the pirate or the board changes)."""
     key = ("build_ship", p)
     found = state.spot_cache.get(key)
     if found is None:
-        found = state.spot_cache[key] = [build_ship_action(e) for e in ship_spots(state, p)]
+        spots = cached_spots(state, p)[1]
+        found = state.spot_cache[key] = [build_ship_action(e) for e in spots]
     return found
 
 
@@ -122,8 +135,7 @@ def cached_moves(state: Any, p: int) -> list[Action]:
         starts: set[int] = set()
         spots: list[int] = []
         if movable:  # one search of the spots serves every movable ship
-            starts = _ship_starts(state, p)
-            spots = _spots_from(state, starts)
+            starts, spots = cached_spots(state, p)
         found = state.spot_cache[key] = []
         for e in movable:
             shared = MOVES_FROM.get(e, {}).get
@@ -243,14 +255,18 @@ def movable_ships(state: Any, p: int) -> list[int]:
 
 def _route_ends(state: Any, p: int, mine: list[int]) -> tuple[int, ...]:
     """The ships of :func:`movable_ships` before the pirate and this turn's ships are left out."""
-    so, vo = state.ship_owner, state.vertex_owner
-    ev, vertex_edges = state.board.edge_vertices, state.board.vertex_edges
-    seen: set[int] = set()
-    movable: list[int] = []
-    ships_at: dict[int, int] = {}  # intersection -> p's ships there
+    vo, ev = state.vertex_owner, state.board.edge_vertices
+    at: dict[int, list[int]] = {}  # intersection without p's building -> p's ships there
     for e in mine:
         for v in ev[e]:
-            ships_at[v] = ships_at.get(v, 0) + 1
+            if vo[v] != p:
+                here = at.get(v)
+                if here is None:
+                    at[v] = [e]
+                else:
+                    here.append(e)
+    seen: set[int] = set()
+    movable: list[int] = []
     for start in mine:
         if start in seen:
             continue
@@ -260,11 +276,12 @@ def _route_ends(state: Any, p: int, mine: list[int]) -> tuple[int, ...]:
             e = todo.pop()
             route.append(e)
             for v in ev[e]:
-                if vo[v] == p:
+                here = at.get(v)
+                if here is None:  # p's building: routes join only elsewhere
                     buildings.add(v)
                     continue
-                for f in vertex_edges[v]:
-                    if so[f] == p and f not in seen:
+                for f in here:
+                    if f not in seen:
                         seen.add(f)
                         todo.append(f)
         if len(buildings) >= 2:
@@ -272,7 +289,8 @@ def _route_ends(state: Any, p: int, mine: list[int]) -> tuple[int, ...]:
         ends = []
         for e in route:  # a free end: no building of p, no other ship of p
             a, b = ev[e]
-            if (vo[a] != p and ships_at[a] == 1) or (vo[b] != p and ships_at[b] == 1):
+            here, there = at.get(a), at.get(b)
+            if (here is not None and len(here) == 1) or (there is not None and len(there) == 1):
                 ends.append(e)
         if not ends:
             beside = [e for e in route if any(v in buildings for v in ev[e])]
