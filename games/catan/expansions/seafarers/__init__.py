@@ -142,6 +142,7 @@ class Seafarers(Expansion):
         return False
 
     def rebuild(self, state: Any) -> None:
+        state.sf_thief_moves = {}  # per robber and pirate place: their moves (``thieves``)
         if len(state.terrains) != state.board.num_hexes:
             return  # the board is not laid yet: board_laid rebuilds
         sea.build_tables(state)
@@ -440,7 +441,7 @@ def _road_building_for_ships(state: Any, p: int, legal: list[Action]) -> None:
     held, new = state.dev_hand[p], state.dev_new[p]
     if held[ROAD_BUILDING] <= new[ROAD_BUILDING] or A.PLAY_ROAD_BUILDING in legal:
         return
-    if state.ships_left[p] and ships.ship_spots(state, p):
+    if state.ships_left[p] and ships.cached_spots(state, p)[1]:
         legal.append(A.PLAY_ROAD_BUILDING)
 
 
