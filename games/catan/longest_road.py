@@ -490,7 +490,8 @@ def _tree_route(
     end per piece there (a route ends there), at an intersection without the seat's building
     into a road end and a ship end (a route does not change from road to ship there). Routes
     are then exactly the trails of the split graph; when that graph is a forest they are its
-    paths, and the longest is the largest diameter of its trees (two searches each).
+    paths, and the longest is the largest diameter of its trees (one search each, then its
+    nodes from the leaves up).
     """
     adjacent: dict[int, list[int]] = {}
     count = 0
@@ -522,19 +523,42 @@ def _tree_route(
             adjacent[b] = [a]
         else:
             others.append(a)
+    found = _forest_route(adjacent, count)
+    if found is None:
+        return _cored_route(adjacent)  # a cycle: every trail over the core, pendants at ends
+    return found
+
+
+def _forest_route(adjacent: dict[int, list[int]], paths: int) -> int | None:
+    """The longest path of a graph of ``paths`` paths when it is a forest (the largest
+    diameter of its trees), None when it has a cycle."""
     trees = 0
-    seen: set[int] = set()
+    parent: dict[int, int] = {}
     best = 0
     for root in adjacent:
-        if root in seen:
+        if root in parent:
             continue
         trees += 1
-        far, _ = _farthest(adjacent, root, seen)
-        _, length = _farthest(adjacent, far, None)
-        if length > best:
-            best = length
-    if count != len(adjacent) - trees:
-        return _cored_route(adjacent)  # a cycle: every trail over the core, pendants at ends
+        parent[root] = root
+        order = [root]
+        for node in order:  # grows while it is read: the tree, each node after its parent
+            for other in adjacent[node]:
+                if other not in parent:
+                    parent[other] = node
+                    order.append(other)
+        # Each node's deepest branch, found from the leaves up; a longest path turns at its
+        # highest node, joining that node's two deepest branches (or one and the node).
+        deepest = dict.fromkeys(order, 0)
+        for node in reversed(order):
+            up = parent[node]
+            if up != node:
+                depth = deepest[node] + 1
+                if deepest[up] + depth > best:
+                    best = deepest[up] + depth
+                if depth > deepest[up]:
+                    deepest[up] = depth
+    if paths != len(adjacent) - trees:
+        return None
     return best
 
 
@@ -630,24 +654,6 @@ def _cored_route(adjacent: dict[int, list[int]]) -> int:
         if found > best:
             best = found
     return best
-
-
-def _farthest(adjacent: dict[int, list[int]], root: int, seen: set[int] | None) -> tuple[int, int]:
-    """The node farthest from ``root`` in its tree and its distance (marking the tree seen)."""
-    depth = {root: 0}
-    todo = [root]
-    far, length = root, 0
-    for node in todo:
-        d = depth[node] + 1
-        for other in adjacent[node]:
-            if other not in depth:
-                depth[other] = d
-                todo.append(other)
-                if d > length:
-                    far, length = other, d
-    if seen is not None:
-        seen.update(depth)
-    return far, length
 
 
 def _route_components(

@@ -13,7 +13,12 @@ import pytest
 
 from games.catan import GAME, longest_road
 from games.catan.expansions.seafarers import ships
-from games.catan.longest_road import _cored_route, _route_components, longest_route
+from games.catan.longest_road import (
+    _cored_route,
+    _forest_route,
+    _route_components,
+    longest_route,
+)
 from games.common.api import CHANCE, TERMINAL
 
 MAPS = ("new_shores", "four_islands", "fog_islands", "through_the_desert")
@@ -214,6 +219,53 @@ def _all_trails(adjacent: dict[int, list[int]]) -> int:
         return best
 
     return max(walk(v, 0) for v in adjacent)
+
+
+def test_sf_lt_01_forest_search_finds_the_longest_path_of_any_forest() -> None:
+    """A forest's longest path from one search per tree (deepest branches from the leaves up)
+    is every trail's longest on 3,000 random graphs; a graph with a cycle is told apart."""
+    rng = random.Random(7)
+    forests = 0
+    for _ in range(3000):
+        n = rng.randrange(2, 16)
+        adjacent: dict[int, list[int]] = {v: [] for v in range(n)}
+        for _ in range(rng.randrange(1, n + 2)):
+            a, b = rng.randrange(n), rng.randrange(n)
+            if a != b and b not in adjacent[a] and max(len(adjacent[a]), len(adjacent[b])) < 3:
+                adjacent[a].append(b)
+                adjacent[b].append(a)
+        adjacent = {v: others for v, others in adjacent.items() if others}
+        if not adjacent:
+            continue
+        paths = sum(map(len, adjacent.values())) // 2
+        found = _forest_route(adjacent, paths)
+        if found is None:
+            assert _cored_route(adjacent) == _all_trails(adjacent)
+            assert _has_cycle(adjacent)
+        else:
+            forests += 1
+            assert found == _all_trails(adjacent), adjacent
+            assert not _has_cycle(adjacent)
+    assert forests > 1000
+
+
+def _has_cycle(adjacent: dict[int, list[int]]) -> bool:
+    """Some path closes a ring: joining its ends finds them already joined."""
+    root = {v: v for v in adjacent}
+
+    def find(v: int) -> int:
+        while root[v] != v:
+            v = root[v]
+        return v
+
+    for a, others in adjacent.items():
+        for b in others:
+            if a < b:
+                ra, rb = find(a), find(b)
+                if ra == rb:
+                    return True
+                root[ra] = rb
+    return False
 
 
 @pytest.mark.parametrize("most_paths", (3, 4))
