@@ -9,7 +9,7 @@ Rules: BG-LR-01..08, BG-ROAD-04.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -220,14 +220,10 @@ def longest_route(
             [e for e, owner in enumerate(edge_owner) if owner == seat],
             [e for e, owner in enumerate(ship_owner) if owner == seat],
         )
-    kind = [0] * len(edge_owner)
-    vertices: set[int] = set()
-    edge_vertices = board.edge_vertices
+    kind: dict[int, int] = {}
     for paths, k in zip(pieces, (1, 2), strict=True):
-        for e in paths:
-            kind[e] = k
-            vertices.update(edge_vertices[e])
-    if not vertices:
+        kind.update(dict.fromkeys(paths, k))
+    if not kind:
         return 0
 
     def walk(v: int, used: int, came: int) -> int:
@@ -235,7 +231,7 @@ def longest_route(
         best = 0
         own = vertex_owner[v] == seat
         for e, bit, w in links[v]:
-            k = kind[e]
+            k = kind.get(e)
             if not k or used & bit or (came and k != came and not own):
                 continue
             owner = vertex_owner[w]
@@ -247,10 +243,16 @@ def longest_route(
     if start >= 0:
         return walk(start, 0, 0)
     memo = geometry_memo(links)
+    edge_vertices = board.edge_vertices
     best = 0
-    for edges, component in _route_components(links, kind, vertices):
+    roots = {v for e in kind for v in edge_vertices[e]}
+    ships = frozenset(e for e, k in kind.items() if k == 2)
+    for edges, component in _route_components(links, kind, roots, set()):
         # A component left alone by a move or a building is never searched again (the memo).
-        found = _component_length(memo, edge_vertices, seat, kind, vertex_owner, edges, component)
+        built = [v for v in component if vertex_owner[v] != -1]
+        found = _component_length(
+            memo, edge_vertices, seat, ships, vertex_owner, frozenset(edges), built
+        )
         if found > best:
             best = found
     return best
@@ -269,84 +271,136 @@ def longest_route_kept(
     ``edge_owner`` changed since the last call) and ``ships``, searching again only the
     components his pieces changed since the last call (``kept``: a dict the caller keeps per
     state, where this function stores per seat the roads' owners, his pieces, the building
-    owners and each component's length).
+    owners and each component's intersections, paths and length).
 
     The answer depends on nothing else (a component's length: its pieces and whose building
     stands at each of its vertices): while ``vertex_owner`` is unchanged, a component none of
-    whose vertices is an end of a path that changed is the same component, of the same length;
-    the changed ones are found again from those ends (a component that lost a path stays joined
-    to one of its ends, one that gained one holds it). Any other building: a full count.
+    whose vertices is an end of a path that changed is the same component, of the same length.
+    The changed ones follow from the kept ones without walking them again when at most one
+    piece went and it had an end where no other piece of the seat lies (a ship moved from an
+    open end, SF-MS-02): its component loses that path and that end and stays joined (any walk
+    between two other intersections that used the path would have passed that end, where no
+    other path leads on); every new piece then joins the components at its ends (or makes one
+    of its own). Otherwise the changed components are walked again from the ends of the
+    changed paths (a component that lost a path stays joined to one of its ends, one that gained
+    one holds it). Any other building: a full count.
     """
     ships = frozenset(ships)
     entry = kept.get(seat)
     same_roads = entry is not None and entry[1] == edge_owner
     roads = entry[2] if same_roads else frozenset(find_roads())
     links, edge_vertices = board.vertex_links, board.edge_vertices
-    if entry is not None and entry[0] == vertex_owner:
-        _, _, old_roads, old_ships, old_parts = entry
+    same_buildings = entry is not None and entry[0] == vertex_owner
+    if same_buildings:
+        _, _, old_roads, old_ships, old_parts, built = entry
         changed = (roads ^ old_roads) | (ships ^ old_ships)
         if not changed:
             if roads is not entry[2]:
-                kept[seat] = (entry[0], list(edge_owner), roads, ships, old_parts)
-            return max((length for _, length in old_parts), default=0)
-        touched = {v for e in changed for v in edge_vertices[e]}
-        parts = [part for part in old_parts if touched.isdisjoint(part[0])]
-        starts = touched
+                kept[seat] = (entry[0], list(edge_owner), roads, ships, old_parts, built)
+            return max((part[2] for part in old_parts), default=0)
+        parts = _parts_after(links, edge_vertices, roads, ships, old_roads, old_ships, old_parts)
     else:
-        parts = []
-        starts = {v for e in roads for v in edge_vertices[e]}
-        starts.update(v for e in ships for v in edge_vertices[e])
-    kind = dict.fromkeys(roads, 1)
-    kind.update(dict.fromkeys(ships, 2))
+        built = frozenset([v for v, owner in enumerate(vertex_owner) if owner != -1])
+        parts = None
     memo = geometry_memo(links)
-    seen: set[int] = set()
-    for root in sorted(starts):
-        if root in seen:
-            continue
-        component, edges, todo = [], set(), [root]
-        seen.add(root)
-        while todo:
-            v = todo.pop()
-            component.append(v)
-            for e, _, w in links[v]:
-                if e in kind:
-                    edges.add(e)
-                    if w not in seen:
-                        seen.add(w)
-                        todo.append(w)
-        if not edges:
-            continue  # an end no piece of the seat touches any more
+    if parts is None:
+        kind = dict.fromkeys(roads, 1)
+        kind.update(dict.fromkeys(ships, 2))
+        if same_buildings:
+            # Walk again the components that hold an end of a changed path.
+            touched = {v for e in changed for v in edge_vertices[e]}
+            parts = [part for part in old_parts if touched.isdisjoint(part[0])]
+            roots = touched
+        else:
+            parts, roots = [], {v for e in kind for v in edge_vertices[e]}
+        seen = {v for part in parts for v in part[0]}
+        found = _route_components(links, kind, roots, seen)
+        fresh = [(frozenset(vertices), frozenset(edges)) for edges, vertices in found]
+    else:
+        parts, fresh = parts
+    for vertices, edges in fresh:
         length = _component_length(
-            memo, edge_vertices, seat, kind, vertex_owner, sorted(edges), sorted(component)
+            memo, edge_vertices, seat, ships, vertex_owner, edges, vertices & built
         )
-        parts.append((frozenset(component), length))
-    kept[seat] = (list(vertex_owner), list(edge_owner), roads, ships, parts)
-    return max((length for _, length in parts), default=0)
+        parts.append((vertices, edges, length))
+    kept[seat] = (list(vertex_owner), list(edge_owner), roads, ships, parts, built)
+    return max((part[2] for part in parts), default=0)
+
+
+def _parts_after(
+    links: Sequence[Any],
+    edge_vertices: Sequence[tuple[int, int]],
+    roads: frozenset[int],
+    ships: frozenset[int],
+    old_roads: frozenset[int],
+    old_ships: frozenset[int],
+    old_parts: list[tuple[frozenset[int], frozenset[int], int]],
+) -> tuple[list[Any], list[tuple[frozenset[int], frozenset[int]]]] | None:
+    """The components of :func:`longest_route_kept` after the seat's pieces went from
+    ``old_roads``/``old_ships`` to ``roads``/``ships`` (the building owners unchanged), from the
+    kept ones without a walk: the untouched ones (with their lengths) and the changed ones (to
+    count); None when a piece went that could split its component, or a path changed kind
+    (then they are walked)."""
+    gone = (old_roads - roads) | (old_ships - ships)
+    laid = (roads - old_roads) | (ships - old_ships)
+    if len(gone) > 1 or not laid.isdisjoint(old_roads) or not laid.isdisjoint(old_ships):
+        return None  # several pieces gone, or a piece changed kind: walk
+    parts = list(old_parts)
+    fresh: list[tuple[frozenset[int], frozenset[int]]] = []
+    for e in gone:
+        i = next((i for i, part in enumerate(parts) if e in part[1]), -1)
+        if i < 0:
+            return None
+        part = parts[i]
+        open_ends = [
+            v for v in edge_vertices[e] if not any(f in roads or f in ships for f, _, _ in links[v])
+        ]
+        if not open_ends:
+            return None  # both ends hold other pieces: the component may split
+        del parts[i]
+        if len(open_ends) == 1:  # the rest stays joined at the other end
+            fresh.append((part[0] - {open_ends[0]}, part[1] - {e}))
+    for e in laid:
+        ends = edge_vertices[e]
+        joined = [
+            (group, i)
+            for group in (parts, fresh)
+            for i in range(len(group) - 1, -1, -1)
+            if ends[0] in group[i][0] or ends[1] in group[i][0]
+        ]
+        if len(joined) == 1:  # the usual case: one component grows
+            group, i = joined[0]
+            vertices, edges = group.pop(i)[:2]
+            fresh.append((vertices.union(ends), edges | {e}))
+            continue
+        vertices_set, edges_set = set(ends), {e}
+        for group, i in joined:  # indices from the end of each group: popping keeps the rest
+            part = group.pop(i)
+            vertices_set.update(part[0])
+            edges_set.update(part[1])
+        fresh.append((frozenset(vertices_set), frozenset(edges_set)))
+    return parts, fresh
 
 
 def _component_length(
     memo: dict[tuple[Any, ...], Any],
     edge_vertices: Sequence[tuple[int, int]],
     seat: int,
-    kind: Any,
+    ships: frozenset[int],
     vertex_owner: Sequence[int],
-    edges: list[int],
-    component: list[int],
+    edges: frozenset[int],
+    built: Iterable[int],
 ) -> int:
-    """One component's longest route, memoised on exactly what it depends on: its pieces'
-    kinds and whose building stands at each of its vertices (the seat's, another's, none)."""
-    owners = tuple(
-        0 if vertex_owner[v] == -1 else 1 if vertex_owner[v] == seat else 2 for v in component
-    )
-    key = (tuple([kind[e] * _KIND_SHIFT + e for e in edges]), tuple(component), owners)
+    """One component's longest route, memoised on exactly what it depends on: its paths, which
+    of them are ships (the rest are roads), and whose building stands on which of its vertices
+    (``built``: those of its vertices that hold a building; the seat's or another's)."""
+    key = (edges, edges & ships, frozenset([v * 2 + (vertex_owner[v] == seat) for v in built]))
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _tree_route(edge_vertices, seat, kind, vertex_owner, edges)
+        found = memo[key] = _tree_route(edge_vertices, seat, ships, vertex_owner, edges)
     return found
 
 
-_KIND_SHIFT = 1 << 20
-"""Packs a path's kind (road 1, ship 2) and index into one int of a memo key."""
 _MEMO_LIMIT = 20_000
 """Memo entries per board before the memo is emptied (a bound on memory, not on speed)."""
 _ROUTE_MEMOS: dict[int, tuple[Any, dict[tuple[Any, ...], Any]]] = {}
@@ -384,55 +438,127 @@ def longer_route_with(
             edge_owner[e] == seat or ship_owner[e] == seat for e in board.vertex_edges[end]
         )
         if pieces == 1:
-            found = longest_route(board, seat, edge_owner, vertex_owner, ship_owner, start=end)
+            found = _route_from(board.vertex_links, seat, end, edge_owner, vertex_owner, ship_owner)
             return max(length, found)
     return longest_route(board, seat, edge_owner, vertex_owner, ship_owner)
+
+
+def _route_from(
+    links: Sequence[Any],
+    seat: int,
+    start: int,
+    edge_owner: Sequence[int],
+    vertex_owner: Sequence[int],
+    ship_owner: Sequence[int],
+) -> int:
+    """``longest_route(..., start=start)`` read straight from the owners (no list of the
+    seat's pieces made first): the longest trade route of ``seat`` that begins at ``start``."""
+
+    def walk(v: int, used: int, came: int) -> int:
+        """Longest continuation from ``v``, arrived over a path of kind ``came`` (0: start)."""
+        best = 0
+        own = vertex_owner[v] == seat
+        for e, bit, w in links[v]:
+            if edge_owner[e] == seat:
+                k = 1
+            elif ship_owner[e] == seat:
+                k = 2
+            else:
+                continue
+            if used & bit or (came and k != came and not own):
+                continue
+            owner = vertex_owner[w]
+            length = 1 if owner != -1 and owner != seat else 1 + walk(w, used | bit, k)
+            if length > best:
+                best = length
+        return best
+
+    return walk(start, 0, 0)
 
 
 def _tree_route(
     edge_vertices: Sequence[tuple[int, int]],
     seat: int,
-    kind: Sequence[int],
+    ships: Container[int],
     vertex_owner: Sequence[int],
-    edges: list[int],
+    edges: Iterable[int],
 ) -> int:
-    """The longest trade route of one component: in linear time when it has no cycle, else by
-    :func:`_cored_route`.
+    """The longest trade route of one component (``edges``: its paths; those in ``ships`` are
+    ships, the rest roads): in linear time when it has no cycle, else by :func:`_cored_route`.
 
     Where a route may not pass, the intersection is split: at an opponent's building into one
     end per piece there (a route ends there), at an intersection without the seat's building
     into a road end and a ship end (a route does not change from road to ship there). Routes
     are then exactly the trails of the split graph; when that graph is a forest they are its
-    paths, and the longest is the largest diameter of its trees (two searches each).
+    paths, and the longest is the largest diameter of its trees (one search each, then its
+    nodes from the leaves up).
     """
     adjacent: dict[int, list[int]] = {}
+    count = 0
     for e in edges:
-        k = kind[e]
-        ends = []
-        for v in edge_vertices[e]:
-            owner = vertex_owner[v]
-            if owner == seat:
-                ends.append(v * 4)
-            elif owner == -1:
-                ends.append(v * 4 + k)
-            else:
-                ends.append(-1 - (e * 2 + len(ends)))  # an end of its own
-        a, b = ends
-        adjacent.setdefault(a, []).append(b)
-        adjacent.setdefault(b, []).append(a)
+        count += 1
+        k = 2 if e in ships else 1
+        a, b = edge_vertices[e]
+        owner = vertex_owner[a]
+        if owner == seat:
+            a *= 4
+        elif owner == -1:
+            a = a * 4 + k
+        else:
+            a = -1 - e * 2  # an end of its own
+        owner = vertex_owner[b]
+        if owner == seat:
+            b *= 4
+        elif owner == -1:
+            b = b * 4 + k
+        else:
+            b = -2 - e * 2
+        others = adjacent.get(a)
+        if others is None:
+            adjacent[a] = [b]
+        else:
+            others.append(b)
+        others = adjacent.get(b)
+        if others is None:
+            adjacent[b] = [a]
+        else:
+            others.append(a)
+    found = _forest_route(adjacent, count)
+    if found is None:
+        return _cored_route(adjacent)  # a cycle: every trail over the core, pendants at ends
+    return found
+
+
+def _forest_route(adjacent: dict[int, list[int]], paths: int) -> int | None:
+    """The longest path of a graph of ``paths`` paths when it is a forest (the largest
+    diameter of its trees), None when it has a cycle."""
     trees = 0
-    seen: set[int] = set()
+    parent: dict[int, int] = {}
     best = 0
     for root in adjacent:
-        if root in seen:
+        if root in parent:
             continue
         trees += 1
-        far, _ = _farthest(adjacent, root, seen)
-        _, length = _farthest(adjacent, far, None)
-        if length > best:
-            best = length
-    if len(edges) != len(adjacent) - trees:
-        return _cored_route(adjacent)  # a cycle: every trail over the core, pendants at ends
+        parent[root] = root
+        order = [root]
+        for node in order:  # grows while it is read: the tree, each node after its parent
+            for other in adjacent[node]:
+                if other not in parent:
+                    parent[other] = node
+                    order.append(other)
+        # Each node's deepest branch, found from the leaves up; a longest path turns at its
+        # highest node, joining that node's two deepest branches (or one and the node).
+        deepest = dict.fromkeys(order, 0)
+        for node in reversed(order):
+            up = parent[node]
+            if up != node:
+                depth = deepest[node] + 1
+                if deepest[up] + depth > best:
+                    best = deepest[up] + depth
+                if depth > deepest[up]:
+                    deepest[up] = depth
+    if paths != len(adjacent) - trees:
+        return None
     return best
 
 
@@ -530,32 +656,15 @@ def _cored_route(adjacent: dict[int, list[int]]) -> int:
     return best
 
 
-def _farthest(adjacent: dict[int, list[int]], root: int, seen: set[int] | None) -> tuple[int, int]:
-    """The node farthest from ``root`` in its tree and its distance (marking the tree seen)."""
-    depth = {root: 0}
-    todo = [root]
-    far, length = root, 0
-    for node in todo:
-        d = depth[node] + 1
-        for other in adjacent[node]:
-            if other not in depth:
-                depth[other] = d
-                todo.append(other)
-                if d > length:
-                    far, length = other, d
-    if seen is not None:
-        seen.update(depth)
-    return far, length
-
-
 def _route_components(
-    links: Sequence[Any], kind: Sequence[int], vertices: set[int]
+    links: Sequence[Any], kind: Any, roots: Iterable[int], seen: set[int]
 ) -> list[tuple[list[int], list[int]]]:
-    """The seat's pieces joined at intersections (any building does not cut them here): per
-    component its paths and its vertices, both sorted, components by their smallest vertex."""
+    """The seat's pieces (``kind``: a mapping that holds his paths) joined at intersections (any
+    building does not cut them here): the components around ``roots`` (their vertices, with
+    ``seen``, are not walked), per component its paths and its vertices, both sorted,
+    components by their smallest vertex; a root that no piece touches gives none."""
     components = []
-    seen: set[int] = set()
-    for root in sorted(vertices):
+    for root in sorted(roots):
         if root in seen:
             continue
         component, edges, todo = [], set(), [root]
@@ -564,10 +673,11 @@ def _route_components(
             v = todo.pop()
             component.append(v)
             for e, _, w in links[v]:
-                if kind[e]:
+                if e in kind:
                     edges.add(e)
                     if w not in seen:
                         seen.add(w)
                         todo.append(w)
-        components.append((sorted(edges), sorted(component)))
+        if edges:
+            components.append((sorted(edges), sorted(component)))
     return components

@@ -142,10 +142,12 @@ class Seafarers(Expansion):
         return False
 
     def rebuild(self, state: Any) -> None:
+        state.sf_thief_moves = {}  # per robber and pirate place: their moves (``thieves``)
         if len(state.terrains) != state.board.num_hexes:
             return  # the board is not laid yet: board_laid rebuilds
         sea.build_tables(state)
         state.sf_route_kept = {}  # per seat: the last count of his trade routes (``trail``)
+        state.sf_gold_owed = {}  # per roll and robber: what the gold fields owe (``owe_gold``)
         closed = set(state.sf_no_road) | set(state.board.road_closed)
         state.sf_ships = [set() for _ in range(state.n)]
         for e, owner in enumerate(state.ship_owner):
@@ -153,7 +155,7 @@ class Seafarers(Expansion):
                 closed.add(e)
                 state.sf_ships[owner].add(e)
                 state.road_vertices[owner].update(state.board.edge_vertices[e])
-        state.road_closed = frozenset(closed)
+        state.road_closed = closed  # a set of this state's own: a ship adds or takes its path
         blocked = state.blocked
         for v, land in enumerate(state.sf_land_vertex):
             if not land:
@@ -439,12 +441,15 @@ def _road_building_for_ships(state: Any, p: int, legal: list[Action]) -> None:
     held, new = state.dev_hand[p], state.dev_new[p]
     if held[ROAD_BUILDING] <= new[ROAD_BUILDING] or A.PLAY_ROAD_BUILDING in legal:
         return
-    if state.ships_left[p] and ships.ship_spots(state, p):
+    if state.ships_left[p] and ships.cached_spots(state, p)[1]:
         legal.append(A.PLAY_ROAD_BUILDING)
 
 
 def _call(scenario: Scenario, hook: str, *args: Any) -> Any:
-    method = _method(scenario, hook)
+    key = (type(scenario), hook)  # _method, inlined: called for every hook of every step
+    method = _METHODS.get(key, _UNKNOWN)
+    if method is _UNKNOWN:
+        method = _METHODS[key] = getattr(key[0], hook, None)
     return method(scenario, *args) if method is not None else None
 
 

@@ -61,6 +61,26 @@ def proceed(state: Any) -> None:
 def owe_gold(state: Any, total: int) -> bool:
     """SF-GO-01: each settlement next to a producing gold field owes its owner 1 resource of his
     choice, a city 2; the robber's hex pays nothing. Queued from the turn player on; True if any."""
+    owed = _gold_owed(state, total)
+    n = state.n
+    for i in range(n):
+        p = (state.turn_player + i) % n
+        if owed[p]:
+            state.sf_gold.append([p, owed[p]])
+    return any(owed)
+
+
+def _gold_owed(state: Any, total: int) -> list[int]:
+    """What each seat is owed by the gold fields of ``total`` (never changed by the caller).
+
+    Kept per total and robber beside the core's income of that total (``state.income``, made
+    again by the core after any building, city or board change, numbers and terrains
+    included): while the core still holds the same income object, the buildings, numbers and
+    terrains it was made from are unchanged, and so is this."""
+    income = state.income.get(total)
+    kept = state.sf_gold_owed.get((total, state.robber))
+    if kept is not None and income is not None and kept[0] is income:
+        return kept[1]
     vo, lv, n = state.vertex_owner, state.vertex_level, state.n
     owed = [0] * n
     hex_vertices, numbers, terrains = state.board.hex_vertices, state.numbers, state.terrains
@@ -75,11 +95,9 @@ def owe_gold(state: Any, total: int) -> bool:
         for v in hex_vertices[h]:
             if 0 <= vo[v] < n:
                 owed[vo[v]] += lv[v]
-    for i in range(n):
-        p = (state.turn_player + i) % n
-        if owed[p]:
-            state.sf_gold.append([p, owed[p]])
-    return any(owed)
+    if income is not None:  # the entry holds the income: its id is never reused meanwhile
+        state.sf_gold_owed[total, state.robber] = (income, owed)
+    return owed
 
 
 def legal_gold_choice(state: Any) -> list[Action]:

@@ -2,7 +2,8 @@
 intersections take buildings, and which land hexes form one island (an area).
 
 Tables are derived from the state's terrains (fog places turn into land or sea when discovered),
-so they are rebuilt with the state's caches (the ``rebuild`` hook), never stored.
+so they are rebuilt with the state's caches (the ``rebuild`` hook), never stored; states with the
+same board and terrains share them (never changed in place).
 
 * A **ship path** (SF-SH-01, SF-GE-02) has a sea hex on at least one side and is not on or inside
   the frame: both of its sides are hexes, and not both are frame hexes.
@@ -37,27 +38,70 @@ def zone_of_hex(board: Any) -> list[str | None]:
 
 
 def build_tables(state: Any) -> None:
-    """Set the derived tables on ``state`` from its terrains (``sf_*`` attributes)."""
-    board = state.board
-    terrains = state.terrains
-    frame = set(board.sites.get("frame", ()))
+    """Set the derived tables on ``state`` from its terrains (``sf_*`` attributes).
+
+    The tables depend only on the board and its terrains, so they are made once per board and
+    terrains (every new game, every load and every fog discovery asks again) and shared between
+    states: they are never changed in place, only replaced."""
+    board, terrains = state.board, tuple(state.terrains)
+    kept = _TABLES.get(id(board))
+    if kept is None or kept[0] is not board:
+        kept = _TABLES[id(board)] = (board, {})
+    tables = kept[1].get(terrains)
+    if tables is None:
+        if len(kept[1]) > _TABLES_LIMIT:
+            kept[1].clear()
+        tables = kept[1][terrains] = _tables(board, terrains)
+    (
+        state.sf_ship_path,
+        state.sf_land_vertex,
+        state.sf_no_road,
+        state.sf_area,
+        state.sf_hex_sides,
+    ) = tables
+
+
+_TABLES: dict[int, tuple[Any, dict[tuple[str, ...], tuple[Any, ...]]]] = {}
+"""Per board (by id; the entry keeps the board alive): its sea tables per terrains."""
+_TABLES_LIMIT = 256
+"""Terrain layouts kept per board before its entry is emptied (a bound on memory)."""
+
+
+def _tables(board: Any, terrains: tuple[str, ...]) -> tuple[Any, ...]:
+    fixed = _BOARD_TABLES.get(id(board))
+    if fixed is None or fixed[0] is not board:
+        fixed = _BOARD_TABLES[id(board)] = (board, *_board_tables(board))
+    _, framed, hex_sides = fixed
     land = [is_land(t) for t in terrains]
     sea = [t == "sea" for t in terrains]
-    ship_path = []
-    road_path = []
-    for hexes in board.edge_hexes:
-        ship_path.append(
-            len(hexes) == 2 and not all(h in frame for h in hexes) and any(sea[h] for h in hexes)
-        )
-        road_path.append(any(land[h] for h in hexes))
-    state.sf_ship_path = ship_path
-    state.sf_land_vertex = [any(land[h] for h in hexes) for hexes in board.vertex_hexes]
-    state.sf_no_road = frozenset(e for e, ok in enumerate(road_path) if not ok)
-    state.sf_area = areas(board, land)
-    state.sf_hex_sides = [
+    ship_path = [
+        not framed[e] and any([sea[h] for h in hexes]) for e, hexes in enumerate(board.edge_hexes)
+    ]
+    return (
+        ship_path,
+        [any([land[h] for h in hexes]) for hexes in board.vertex_hexes],
+        frozenset(
+            e for e, hexes in enumerate(board.edge_hexes) if not any([land[h] for h in hexes])
+        ),
+        areas(board, land),
+        hex_sides,
+    )
+
+
+def _board_tables(board: Any) -> tuple[list[bool], list[tuple[int, ...]]]:
+    """What depends on the board alone: the paths that never take a ship (a single side, or
+    both sides frame hexes) and each hex's six paths."""
+    frame = set(board.sites.get("frame", ()))
+    framed = [len(hexes) != 2 or all(h in frame for h in hexes) for hexes in board.edge_hexes]
+    hex_sides = [
         tuple(board.edge_of_pair[(c[i], c[(i + 1) % 6])] for i in range(6))
         for c in board.hex_vertices
     ]
+    return framed, hex_sides
+
+
+_BOARD_TABLES: dict[int, tuple[Any, list[bool], list[tuple[int, ...]]]] = {}
+"""Per board (by id; the entry keeps the board alive): :func:`_board_tables`."""
 
 
 def areas(board: Any, land: list[bool]) -> list[int]:

@@ -41,7 +41,13 @@ def move_ship_action(e: int, f: int) -> Action:
     action = MOVE_SHIP.get((e, f))
     if action is None:
         action = MOVE_SHIP[e, f] = {"type": "move_ship", "from": e, "to": f}
+        MOVES_FROM.setdefault(e, {})[f] = action
     return action
+
+
+MOVES_FROM: dict[int, dict[int, Action]] = {}
+"""The shared ``move_ship`` actions by the path left, then the path taken (no pair made per
+look-up)."""
 
 
 def place_ship_action(e: int) -> Action:
@@ -95,13 +101,26 @@ def _spots_from(state: Any, starts: set[int]) -> list[int]:
     return sorted(spots)
 
 
+def cached_spots(state: Any, p: int) -> tuple[set[int], list[int]]:
+    """:func:`_ship_starts` and :func:`ship_spots` of ``p`` (never changed by the caller),
+    kept in the state's ``spot_cache`` (cleared whenever a piece, the pirate or the board
+    changes): the ship builds, the ship moves and Road Building's test share one search."""
+    key = ("ship_spots", p)
+    found = state.spot_cache.get(key)
+    if found is None:
+        starts = _ship_starts(state, p)
+        found = state.spot_cache[key] = (starts, _spots_from(state, starts))
+    return found
+
+
 def cached_builds(state: Any, p: int) -> list[Action]:
     """``build_ship`` actions of ``p``, kept in the state's ``spot_cache`` (cleared whenever a
     piece, the pirate or the board changes)."""
     key = ("build_ship", p)
     found = state.spot_cache.get(key)
     if found is None:
-        found = state.spot_cache[key] = [build_ship_action(e) for e in ship_spots(state, p)]
+        spots = cached_spots(state, p)[1]
+        found = state.spot_cache[key] = [build_ship_action(e) for e in spots]
     return found
 
 
@@ -116,14 +135,16 @@ def cached_moves(state: Any, p: int) -> list[Action]:
         starts: set[int] = set()
         spots: list[int] = []
         if movable:  # one search of the spots serves every movable ship
-            starts = _ship_starts(state, p)
-            spots = _spots_from(state, starts)
-        shared = MOVE_SHIP.get
-        found = state.spot_cache[key] = [
-            shared((e, f)) or move_ship_action(e, f)
-            for e in movable
-            for f in _targets_without(state, p, e, starts, spots)
-        ]
+            starts, spots = cached_spots(state, p)
+        found = state.spot_cache[key] = []
+        for e in movable:
+            shared = MOVES_FROM.get(e, {}).get
+            found.extend(
+                [
+                    shared(f) or move_ship_action(e, f)
+                    for f in _targets_without(state, p, e, starts, spots)
+                ]
+            )
     return found
 
 
@@ -171,7 +192,7 @@ def put_ship(state: Any, p: int, e: int) -> None:
     state.sf_ships[p].add(e)
     state.ships_left[p] -= 1
     state.road_vertices[p].update(state.board.edge_vertices[e])
-    state.road_closed = state.road_closed | {e}
+    _own_closed(state).add(e)
     state.spot_cache.clear()
 
 
@@ -187,8 +208,17 @@ def lift_ship(state: Any, p: int, e: int) -> None:
         if not any(eo[f] == p or so[f] == p for f in vertex_edges[v]):
             touched.discard(v)
     if e not in state.sf_no_road:
-        state.road_closed = state.road_closed - {e}
+        _own_closed(state).discard(e)
     state.spot_cache.clear()
+
+
+def _own_closed(state: Any) -> set[int]:
+    """The state's own set of paths closed to roads (made by ``rebuild``), changed in place by
+    a ship; never the board's (a frozenset shared by every game on it): copied first."""
+    closed = state.road_closed
+    if isinstance(closed, frozenset):
+        closed = state.road_closed = set(closed)
+    return closed
 
 
 def can_build(state: Any, p: int) -> bool:
@@ -208,29 +238,35 @@ def movable_ships(state: Any, p: int) -> list[int]:
     anywhere (SF-MS-03). Never a ship built this turn, nor one beside the pirate.
     """
     vo, ev = state.vertex_owner, state.board.edge_vertices
-    mine = sorted(state.sf_ships[p])
+    mine = state.sf_ships[p]
     # The routes and their ends depend only on p's ships and where p's buildings touch them.
-    homes = sorted({v for e in mine for v in ev[e] if vo[v] == p})
+    homes = frozenset([v for e in mine for v in ev[e] if vo[v] == p])
     memo = geometry_memo(state.board.vertex_links)
-    key = ("movable", tuple(mine), tuple(homes))
+    key = ("movable", frozenset(mine), homes)
     movable = memo.get(key)
     if movable is None:
-        movable = memo[key] = _route_ends(state, p, mine)
+        movable = memo[key] = tuple(sorted(_route_ends(state, p, sorted(mine))))
     blocked = pirate_sides(state)
     new = state.ships_new
-    return sorted(e for e in movable if e not in blocked and e not in new)
+    if not new and not blocked:
+        return list(movable)
+    return [e for e in movable if e not in blocked and e not in new]
 
 
 def _route_ends(state: Any, p: int, mine: list[int]) -> tuple[int, ...]:
     """The ships of :func:`movable_ships` before the pirate and this turn's ships are left out."""
-    so, vo = state.ship_owner, state.vertex_owner
-    ev, vertex_edges = state.board.edge_vertices, state.board.vertex_edges
-    seen: set[int] = set()
-    movable: list[int] = []
-    ships_at: dict[int, int] = {}  # intersection -> p's ships there
+    vo, ev = state.vertex_owner, state.board.edge_vertices
+    at: dict[int, list[int]] = {}  # intersection without p's building -> p's ships there
     for e in mine:
         for v in ev[e]:
-            ships_at[v] = ships_at.get(v, 0) + 1
+            if vo[v] != p:
+                here = at.get(v)
+                if here is None:
+                    at[v] = [e]
+                else:
+                    here.append(e)
+    seen: set[int] = set()
+    movable: list[int] = []
     for start in mine:
         if start in seen:
             continue
@@ -240,11 +276,12 @@ def _route_ends(state: Any, p: int, mine: list[int]) -> tuple[int, ...]:
             e = todo.pop()
             route.append(e)
             for v in ev[e]:
-                if vo[v] == p:
+                here = at.get(v)
+                if here is None:  # p's building: routes join only elsewhere
                     buildings.add(v)
                     continue
-                for f in vertex_edges[v]:
-                    if so[f] == p and f not in seen:
+                for f in here:
+                    if f not in seen:
                         seen.add(f)
                         todo.append(f)
         if len(buildings) >= 2:
@@ -252,7 +289,8 @@ def _route_ends(state: Any, p: int, mine: list[int]) -> tuple[int, ...]:
         ends = []
         for e in route:  # a free end: no building of p, no other ship of p
             a, b = ev[e]
-            if (vo[a] != p and ships_at[a] == 1) or (vo[b] != p and ships_at[b] == 1):
+            here, there = at.get(a), at.get(b)
+            if (here is not None and len(here) == 1) or (there is not None and len(there) == 1):
                 ends.append(e)
         if not ends:
             beside = [e for e in route if any(v in buildings for v in ev[e])]

@@ -29,13 +29,14 @@ def move_pirate_action(h: int) -> Action:
 
 def legal_move_thief(state: Any, scenario: Any) -> list[Action]:
     """SF-PI-01: the robber to another land hex (desert per option), or the pirate to another
-    sea hex; from beside the board every such hex (SF-PI-05). A new list, kept in the state's
-    ``spot_cache`` per place of the robber and the pirate (the terrains only change with a new
-    board table, which empties the cache)."""
-    key = ("move_thief", state.robber, state.pirate)
-    found = state.spot_cache.get(key)
+    sea hex; from beside the board every such hex (SF-PI-05). A new list, kept on the state
+    (``sf_thief_moves``) per place of the robber and the pirate: it depends on nothing else but
+    the terrains, and these change only with a discovery, which rebuilds the sea tables and
+    empties it (the ``rebuild`` hook)."""
+    key = (state.robber, state.pirate)
+    found = state.sf_thief_moves.get(key)
     if found is None:
-        found = state.spot_cache[key] = _thief_moves(state, scenario)
+        found = state.sf_thief_moves[key] = _thief_moves(state, scenario)
     return list(found)
 
 

@@ -85,10 +85,15 @@ def meets(state: Any, p: int, wonder: str, held: tuple[set[int], list[int]] | No
 
 
 def holdings(state: Any, p: int) -> tuple[set[int], list[int]]:
-    """``p``'s settlements and cities, and his cities alone."""
-    vo, level = state.vertex_owner, state.vertex_level
-    mine = {v for v in state.network[p] if vo[v] == p}
-    return mine, [v for v in mine if level[v] == 2]
+    """``p``'s settlements and cities, and his cities alone (asked on every main-phase list:
+    kept in the state's ``spot_cache``, which a new settlement or city empties)."""
+    key = ("wo_holdings", p)
+    found = state.spot_cache.get(key)
+    if found is None:
+        vo, level = state.vertex_owner, state.vertex_level
+        mine = {v for v in state.network[p] if vo[v] == p}
+        found = state.spot_cache[key] = (mine, [v for v in mine if level[v] == 2])
+    return found
 
 
 # ---------------------------------------------------------------------------- actions

@@ -11,8 +11,14 @@ from typing import Any
 
 import pytest
 
+from games.catan import longest_road
 from games.catan.expansions.seafarers import ships
-from games.catan.longest_road import _cored_route, longest_route
+from games.catan.longest_road import (
+    _cored_route,
+    _forest_route,
+    _route_components,
+    longest_route,
+)
 from tests.games.catan.randomplay import random_game
 
 MAPS = ("new_shores", "four_islands", "fog_islands", "through_the_desert")
@@ -20,11 +26,12 @@ PIECES = ("move_ship", "build_ship", "build_road", "build_settlement")
 """The actions after which the trade routes are compared."""
 
 
-def plain_route(state: Any, seat: int) -> int:
-    """SF-LT-01..02 searched from every intersection of the seat's pieces, nothing pruned."""
+def plain_route(state: Any, seat: int, only: frozenset[int] | None = None) -> int:
+    """SF-LT-01..02 searched from every intersection of the seat's pieces (``only``: of those
+    on these paths), nothing pruned."""
     board, vo = state.board, state.vertex_owner
     kind = [0] * board.num_edges
-    for e in range(board.num_edges):
+    for e in range(board.num_edges) if only is None else only:
         if state.edge_owner[e] == seat:
             kind[e] = 1
         elif state.ship_owner[e] == seat:
@@ -48,10 +55,47 @@ def plain_route(state: Any, seat: int) -> int:
     return max((walk(v, frozenset(), 0) for v in ends), default=0)
 
 
+def plain_route_ends(state: Any, p: int) -> list[int]:
+    """SF-RT-01, SF-MS-02..03: the ships at the open ends of ``p``'s routes, each route found
+    over every path at its intersections (not only ``p``'s ships there)."""
+    so, vo = state.ship_owner, state.vertex_owner
+    ev, vertex_edges = state.board.edge_vertices, state.board.vertex_edges
+    mine = sorted(state.sf_ships[p])
+    ships_at = {v: sum(so[f] == p for f in vertex_edges[v]) for e in mine for v in ev[e]}
+    seen: set[int] = set()
+    movable: list[int] = []
+    for start in mine:
+        if start in seen:
+            continue
+        route, buildings, todo = [], set(), [start]
+        seen.add(start)
+        while todo:
+            e = todo.pop()
+            route.append(e)
+            for v in ev[e]:
+                if vo[v] == p:
+                    buildings.add(v)
+                    continue
+                for f in vertex_edges[v]:
+                    if so[f] == p and f not in seen:
+                        seen.add(f)
+                        todo.append(f)
+        if len(buildings) >= 2:
+            continue
+        ends = [e for e in route if any(vo[v] != p and ships_at[v] == 1 for v in ev[e])]
+        if not ends:
+            beside = [e for e in route if any(v in buildings for v in ev[e])]
+            ends = [e for e in beside if ships._rest_joined(state, route, e, buildings)] or (
+                [] if beside else route
+            )
+        movable.extend(ends)
+    return sorted(movable)
+
+
 def plain_moves(state: Any, p: int) -> list[dict[str, Any]]:
     """SF-MS-01..04 without the memo of route ends, targets searched ship by ship."""
     blocked = ships.pirate_sides(state)
-    ends = ships._route_ends(state, p, sorted(state.sf_ships[p]))
+    ends = plain_route_ends(state, p)
     movable = sorted(e for e in ends if e not in blocked and e not in state.ships_new)
     return [
         {"type": "move_ship", "from": e, "to": f}
@@ -106,6 +150,49 @@ def test_sf_lt_01_kept_trade_routes_match_the_full_count(seafarers: str) -> None
     assert checked > 300
 
 
+def _walked_parts(state: Any, seat: int) -> set[tuple[frozenset[int], frozenset[int]]]:
+    """The seat's components walked afresh over all his roads and ships."""
+    kind = dict.fromkeys(ships.road_paths(state, seat), 1)
+    kind.update(dict.fromkeys(state.sf_ships[seat], 2))
+    roots = {v for e in kind for v in state.board.edge_vertices[e]}
+    found = _route_components(state.board.vertex_links, kind, roots, set())
+    return {(frozenset(vertices), frozenset(edges)) for edges, vertices in found}
+
+
+@pytest.mark.parametrize("seafarers", ("new_world", "fog_islands"))
+def test_sf_lt_01_kept_components_follow_each_ship_move(
+    seafarers: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a ship move the mover's kept components (updated from the last ones without a
+    walk when the ship left an open end) are exactly the components walked afresh, each with
+    the length of a fresh count; the update without a walk is taken on most moves."""
+    moves = 0
+    counts = {"updated": 0, "walked": 0}
+    parts_after = longest_road._parts_after
+
+    def counted(*args: Any) -> Any:
+        found = parts_after(*args)
+        counts["walked" if found is None else "updated"] += 1
+        return found
+
+    monkeypatch.setattr(longest_road, "_parts_after", counted)
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        nonlocal moves
+        if action["type"] != "move_ship":
+            return
+        p = state.turn_player  # only the seat whose turn it is moves a ship
+        parts = state.sf_route_kept[p][4]
+        assert {(part[0], part[1]) for part in parts} == _walked_parts(state, p)
+        for _vertices, edges, length in parts:
+            assert length == plain_route(state, p, edges)
+        moves += 1
+
+    for seed, n in ((4, 3), (5, 4)):
+        random_game(n, seed, {"seafarers": seafarers}, check=False, after_decision=compare)
+    assert moves > 150 and counts["updated"] > 4 * counts["walked"], counts
+
+
 def _all_trails(adjacent: dict[int, list[int]]) -> int:
     """The longest trail of a graph, every trail from every node tried."""
     index: dict[tuple[int, int], int] = {}
@@ -122,6 +209,53 @@ def _all_trails(adjacent: dict[int, list[int]]) -> int:
         return best
 
     return max(walk(v, 0) for v in adjacent)
+
+
+def test_sf_lt_01_forest_search_finds_the_longest_path_of_any_forest() -> None:
+    """A forest's longest path from one search per tree (deepest branches from the leaves up)
+    is every trail's longest on 3,000 random graphs; a graph with a cycle is told apart."""
+    rng = random.Random(7)
+    forests = 0
+    for _ in range(3000):
+        n = rng.randrange(2, 16)
+        adjacent: dict[int, list[int]] = {v: [] for v in range(n)}
+        for _ in range(rng.randrange(1, n + 2)):
+            a, b = rng.randrange(n), rng.randrange(n)
+            if a != b and b not in adjacent[a] and max(len(adjacent[a]), len(adjacent[b])) < 3:
+                adjacent[a].append(b)
+                adjacent[b].append(a)
+        adjacent = {v: others for v, others in adjacent.items() if others}
+        if not adjacent:
+            continue
+        paths = sum(map(len, adjacent.values())) // 2
+        found = _forest_route(adjacent, paths)
+        if found is None:
+            assert _cored_route(adjacent) == _all_trails(adjacent)
+            assert _has_cycle(adjacent)
+        else:
+            forests += 1
+            assert found == _all_trails(adjacent), adjacent
+            assert not _has_cycle(adjacent)
+    assert forests > 1000
+
+
+def _has_cycle(adjacent: dict[int, list[int]]) -> bool:
+    """Some path closes a ring: joining its ends finds them already joined."""
+    root = {v: v for v in adjacent}
+
+    def find(v: int) -> int:
+        while root[v] != v:
+            v = root[v]
+        return v
+
+    for a, others in adjacent.items():
+        for b in others:
+            if a < b:
+                ra, rb = find(a), find(b)
+                if ra == rb:
+                    return True
+                root[ra] = rb
+    return False
 
 
 @pytest.mark.parametrize("most_paths", (3, 4))
