@@ -59,16 +59,22 @@ def playable(state: Any, seat: int) -> list[Action]:
     if not hand or seat != state.turn_player:
         return []
     legal: list[Action] = []
+    rolled = state.rolled
     for card in sorted(set(hand)):
-        if card in VP_CARDS:
-            continue
-        before_roll = bool(PROGRESS_CARDS[card].get("before_roll"))
-        if before_roll == state.rolled:
-            continue
-        finder = _finder(card)
-        if finder is not None:
-            legal.extend(finder(state, seat))
+        if _played_after_roll(card) == rolled:  # VP cards: never (None)
+            finder = _finder(card)
+            if finder is not None:
+                legal.extend(finder(state, seat))
     return legal
+
+
+@cache
+def _played_after_roll(card: str) -> bool | None:
+    """True: the card is played after the roll (all but the Alchemist); None: a VP card,
+    never played (placed face up when drawn)."""
+    if card in VP_CARDS:
+        return None
+    return not PROGRESS_CARDS[card].get("before_roll")
 
 
 @cache
