@@ -3,8 +3,8 @@
 Seeded random C&K games; after every step (decisions and chance outcomes) each kept fact is read
 through its cache, then compared with a computation from the board and the hands. A cache that
 is not dropped when what it reads changes (a knight placed or lifted without clearing
-``spot_cache``, a VP change that does not move ``state.version``) returns the earlier value at
-the next step and fails here.
+``spot_cache``, a VP change that does not move ``state.version``, a city pillaged without
+dropping the production owed) returns the earlier value at the next step and fails here.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 
 from games.catan import GAME
 from games.catan import actions as A
-from games.catan.expansions.cities_knights import knights
+from games.catan.expansions.cities_knights import flow, knights
 from games.catan.expansions.cities_knights.progress import table
 from games.common import chance
 from games.common.api import CHANCE, TERMINAL
@@ -35,6 +35,9 @@ def _check(state: Any) -> None:
     for p in range(state.n):
         assert knights.knights_of(state, p) == _fresh_knights(state, p)
     assert table.seat_vp(state) == [state.total_vp(p) for p in range(state.n)]
+    for total in range(2, 13):
+        hexes = state.number_hexes.get(total, ())
+        assert flow.owed_for(state, total) == flow.owed_afresh(state, hexes)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2)])
