@@ -192,13 +192,13 @@ Owed = tuple[list[tuple[int, str, int]], dict[str, int], dict[str, int]]
 
 def owed_for(state: Any, total: int) -> Owed:
     """What the board owes on ``total`` before the bank is asked (read only: shared): kept in
-    the core's ``spot_cache`` (cleared whenever a building is placed, upgraded or pillaged),
-    keyed by the robber's hex and the hexes bearing ``total`` (the Inventor swaps tokens)."""
-    hexes = state.number_hexes.get(total, ())
-    key = ("ck_owed", total, state.robber, hexes)
-    found = state.spot_cache.get(key)
+    the core's ``income`` (the base game's production cache, which C&K's production does not
+    use otherwise: emptied whenever a building is placed, upgraded or lost, renewed with the
+    board tables when the Inventor swaps tokens), under a key of its own with the robber's hex."""
+    key = ("ck_owed", total, state.robber)
+    found = state.income.get(key)
     if found is None:
-        found = state.spot_cache[key] = owed_afresh(state, hexes)
+        found = state.income[key] = owed_afresh(state, state.number_hexes.get(total, ()))
     return found
 
 

@@ -4,7 +4,8 @@ Seeded random C&K games; after every step (decisions and chance outcomes) each k
 through its cache, then compared with a computation from the board and the hands. A cache that
 is not dropped when what it reads changes (a knight placed or lifted without clearing
 ``spot_cache``, a VP change that does not move ``state.version``, a city pillaged without
-dropping the production owed) returns the earlier value at the next step and fails here.
+dropping the production owed, a deck's outcomes kept past the draw) returns the earlier value
+at the next step and fails here.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pytest
 
 from games.catan import GAME
 from games.catan import actions as A
-from games.catan.expansions.cities_knights import flow, knights
+from games.catan.expansions.cities_knights import cards, flow, knights
 from games.catan.expansions.cities_knights.progress import table
 from games.common import chance
 from games.common.api import CHANCE, TERMINAL
@@ -38,6 +39,9 @@ def _check(state: Any) -> None:
     for total in range(2, 13):
         hexes = state.number_hexes.get(total, ())
         assert flow.owed_for(state, total) == flow.owed_afresh(state, hexes)
+    if state.phase == "ck_draw":  # asked twice (sampled, then checked by ``apply``)
+        track = state.ck_queue[0][2]
+        assert cards.draw_outcomes(state, track) == cards._draw_outcomes(state, track)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2)])
