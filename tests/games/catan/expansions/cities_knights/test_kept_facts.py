@@ -17,7 +17,7 @@ import pytest
 
 from games.catan import GAME
 from games.catan import actions as A
-from games.catan.expansions.cities_knights import cards, flow, knights
+from games.catan.expansions.cities_knights import cards, flow, improvements, knights
 from games.catan.expansions.cities_knights.progress import table
 from games.common import chance
 from games.common.api import CHANCE, TERMINAL
@@ -35,6 +35,7 @@ def _fresh_knights(state: Any, p: int) -> list[int]:
 def _check(state: Any) -> None:
     for p in range(state.n):
         assert knights.knights_of(state, p) == _fresh_knights(state, p)
+        assert improvements.cities_of(state, p) == improvements.cities_afresh(state, p)
     assert table.seat_vp(state) == [state.total_vp(p) for p in range(state.n)]
     for total in range(2, 13):
         hexes = state.number_hexes.get(total, ())
