@@ -68,7 +68,9 @@ def move(state: Any, card: str, amount: int, giver: int | None, taker: int | Non
 
 
 def kinds_held(state: Any, p: int) -> list[str]:
-    return [c for c in CARD_NAMES if count(state, p, c)]
+    """The card kinds ``p`` holds, resources then commodities (``CARD_NAMES`` order)."""
+    held = (*state.hand[p], *state.ck_commodities[p])
+    return [c for c, k in zip(CARD_NAMES, held, strict=True) if k]
 
 
 # ---------------------------------------------------------------------- progress decks
