@@ -165,6 +165,13 @@ class Expansion:
     """Chance phases whose outcomes are always the same action objects -> their ``id``s: ``apply``
     takes one of these objects without comparing it against the outcome list (as the base
     game's dice); an equal dict from elsewhere is still checked by value."""
+    fixed_draws: ClassVar[dict[str, tuple[tuple[dict[str, Any], float], ...]]] = {}
+    """Chance phases whose outcome list never changes -> that list: ``sample_chance`` draws from
+    it by bisection over its running sums (the same outcome, for the same one ``rng.random()``,
+    as ``chance.draw``'s scan of the list)."""
+    never_stuck: ClassVar[bool] = False
+    """True: its ``may_progress`` is True for every seat at all times, so the no-progress check
+    at each turn's start (whose answer would be False) is skipped."""
     longest_road: ClassVar[bool] = True
     """False: the game has no Longest Road card (T&B main scenario); lengths are still kept."""
     robber: ClassVar[bool] = True

@@ -11,6 +11,7 @@ BG-WIN-01..03.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from typing import Any
 
 from games.catan import actions as A
@@ -49,9 +50,18 @@ CHANCE_PHASES = {
 }
 FIXED_OUTCOMES: dict[str, frozenset[int]] = {}
 """Plug-in chance phases with fixed outcome objects -> their ids (``Expansion.fixed_outcomes``)."""
+FIXED_DRAWS: dict[str, tuple[list[float], list[Action]]] = {}
+"""Plug-in chance phases with a fixed outcome list (``Expansion.fixed_draws``) -> (the running
+sums of its probabilities, added in list order as ``chance.draw`` adds them; the outcomes)."""
 for _x in expansions.plugins():
     CHANCE_PHASES.update(_x.chance_kinds)
     FIXED_OUTCOMES.update(_x.fixed_outcomes)
+    for _phase, _outcomes in _x.fixed_draws.items():
+        _sums, _total = [], 0.0
+        for _, _probability in _outcomes:
+            _total += _probability
+            _sums.append(_total)
+        FIXED_DRAWS[_phase] = (_sums, [o for o, _ in _outcomes])
 
 TRADE_TALK = frozenset(("propose_trade", "accept_trade", "reject_trade", "cancel_trade"))
 """Decisions that change only the open offer (``trade``, ``proposals``), the phase and the log.
@@ -93,6 +103,7 @@ _DERIVED_FIELDS = (
     "owners",
     "extra_vp",
     "own_targets",
+    "may_stall",
     "proposal_limit",
     "trade_after_build",
     "turn_cap",
@@ -216,6 +227,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.owners = self.n + sum(x.neutral_colours for x in self.hooks.expansions)
         self.extra_vp = bool(self.hooks.vp)  # read on every victory check, so a bool of its own
         self.own_targets = bool(self.hooks.target)
+        self.may_stall = not any(x.never_stuck for x in self.hooks.expansions)
         # Options read on every decision, kept in slots (a slot is read faster than a dict).
         self.proposal_limit = options["trade_proposals_per_turn"]
         self.trade_after_build = options["combined_trade_build"]
@@ -351,6 +363,11 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         if self.phase == "dice" or self.phase == "order_roll":
             x = int(rng.random() * 36)
             return A.DICE[x // 6][x % 6]
+        if self.plugged:
+            fixed = FIXED_DRAWS.get(self.phase)
+            if fixed is not None:  # chance.draw's pick: the first running sum above x
+                sums, outcomes = fixed
+                return outcomes[min(bisect_right(sums, rng.random()), len(outcomes) - 1)]
         return chance.draw(_OUTCOMES[self.phase](self), rng)
 
     def apply(self, action: Action) -> None:
@@ -569,7 +586,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.phase, self.actor = "pre_roll", p  # _set_phase, inlined on the hottest path
         if self.turn > self.turn_cap:
             self._finish("turn_limit")
-        elif not any(self.dev_deck) and self._nobody_can_win():
+        elif self.may_stall and not any(self.dev_deck) and self._nobody_can_win():
             self._finish("no_progress")
 
     def _nobody_can_win(self) -> bool:

@@ -84,6 +84,8 @@ class CitiesKnights(ProgressRules, Expansion):
         **ProgressRules.CHANCE_KINDS,
     }
     fixed_outcomes = {"ck_dice": frozenset(id(a) for a, _ in flow.DICE_OUTCOMES)}
+    fixed_draws = {"ck_dice": flow.DICE_OUTCOMES}
+    never_stuck = True  # ``may_progress``: always True
     sentences = {**setup_city.SENTENCES, **SENTENCES, **progress.SENTENCES}
     draw_board = staticmethod(draw_board)
     seat_words = staticmethod(seat_words)

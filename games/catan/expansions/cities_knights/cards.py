@@ -68,7 +68,9 @@ def move(state: Any, card: str, amount: int, giver: int | None, taker: int | Non
 
 
 def kinds_held(state: Any, p: int) -> list[str]:
-    return [c for c in CARD_NAMES if count(state, p, c)]
+    """The card kinds ``p`` holds, resources then commodities (``CARD_NAMES`` order)."""
+    held = (*state.hand[p], *state.ck_commodities[p])
+    return [c for c, k in zip(CARD_NAMES, held, strict=True) if k]
 
 
 # ---------------------------------------------------------------------- progress decks
@@ -86,7 +88,17 @@ def deck_size(state: Any, track: str) -> int:
 
 def draw_outcomes(state: Any, track: str) -> list[tuple[Action, float]]:
     """The top card of a deck: any card still in it, by its count; once the deck is used up,
-    the cards put under it are shuffled into a new deck."""
+    the cards put under it are shuffled into a new deck. Kept for the core's ``state.version``
+    (a draw is asked for twice: sampled, then checked by ``apply``); a new list each call."""
+    memo = state.__dict__.get("_ck_draw")
+    if memo is not None and memo[0] == state.version and memo[1] == track:
+        return list(memo[2])
+    outcomes = _draw_outcomes(state, track)
+    state._ck_draw = (state.version, track, outcomes)
+    return list(outcomes)
+
+
+def _draw_outcomes(state: Any, track: str) -> list[tuple[Action, float]]:
     deck = state.ck_decks[track] or state.ck_under[track]
     counts: dict[str, int] = {}
     for card in deck:

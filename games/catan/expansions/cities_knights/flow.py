@@ -168,10 +168,47 @@ def produce(state: Any, total: int) -> set[int]:
     + 1 commodity on forest, pasture and mountains; nothing from the robber's hex; a kind the
     bank cannot pay in full goes to nobody, unless one seat alone takes it (then what is left).
     Returns the seats that received something."""
+    owed, demand, takers = owed_for(state, total)
+    stock = {kind: cards.bank_count(state, kind) for kind in demand}
+    gains = []
+    gainers = set()
+    for seat, kind, amount in owed:
+        if demand[kind] > stock[kind]:
+            if takers[kind] > 1:
+                continue  # CK-PR-03: nobody gets a kind the bank cannot pay in full
+            amount = stock[kind]
+            if not amount:
+                continue
+        cards.move(state, kind, amount, None, seat)
+        gainers.add(seat)
+        gains.append([seat, kind, amount])
+    state.last_gainers = gainers
+    state.events.append({"type": "production", "total": total, "gains": gains, "visible_to": "all"})
+    return gainers
+
+
+Owed = tuple[list[tuple[int, str, int]], dict[str, int], dict[str, int]]
+
+
+def owed_for(state: Any, total: int) -> Owed:
+    """What the board owes on ``total`` before the bank is asked (read only: shared): kept in
+    the core's ``income`` (the base game's production cache, which C&K's production does not
+    use otherwise: emptied whenever a building is placed, upgraded or lost, renewed with the
+    board tables when the Inventor swaps tokens), under a key of its own with the robber's hex."""
+    key = ("ck_owed", total, state.robber)
+    found = state.income.get(key)
+    if found is None:
+        found = state.income[key] = owed_afresh(state, state.number_hexes.get(total, ()))
+    return found
+
+
+def owed_afresh(state: Any, hexes: tuple[int, ...]) -> Owed:
+    """(seat, kind, amount) owed by ``hexes``, by seat then card kind; the demand per kind and
+    the number of seats taking it."""
     vo, lv, terrains = state.vertex_owner, state.vertex_level, state.terrains
     n = state.n
     owed: dict[tuple[int, str], int] = {}
-    for h in state.number_hexes.get(total, ()):
+    for h in hexes:
         if h == state.robber:
             continue  # CK-PR-02
         r = state.hex_resource[h]
@@ -193,23 +230,9 @@ def produce(state: Any, total: int) -> set[int]:
     for (_, kind), amount in owed.items():
         demand[kind] = demand.get(kind, 0) + amount
         takers[kind] = takers.get(kind, 0) + 1
-    stock = {kind: cards.bank_count(state, kind) for kind in demand}
-    gains = []
-    gainers = set()
     order = cards.CARD_NAMES.index
-    for (seat, kind), amount in sorted(owed.items(), key=lambda x: (x[0][0], order(x[0][1]))):
-        if demand[kind] > stock[kind]:
-            if takers[kind] > 1:
-                continue  # CK-PR-03: nobody gets a kind the bank cannot pay in full
-            amount = stock[kind]
-            if not amount:
-                continue
-        cards.move(state, kind, amount, None, seat)
-        gainers.add(seat)
-        gains.append([seat, kind, amount])
-    state.last_gainers = gainers
-    state.events.append({"type": "production", "total": total, "gains": gains, "visible_to": "all"})
-    return gainers
+    items = sorted(owed.items(), key=lambda x: (x[0][0], order(x[0][1])))
+    return [(seat, kind, amount) for (seat, kind), amount in items], demand, takers
 
 
 def _aqueduct(state: Any, seat: int) -> bool:

@@ -34,6 +34,17 @@ def cost(state: Any, p: int, t: int) -> int:
 
 
 def cities_of(state: Any, p: int) -> list[int]:
+    """``p``'s cities, in intersection order (read only: shared). Kept in the core's
+    ``income`` cache, which every building placed, upgraded or lost empties (a seat's
+    buildings are always in its ``network``, so roads change nothing here)."""
+    key = ("ck_cities", p)
+    found = state.income.get(key)
+    if found is None:
+        found = state.income[key] = cities_afresh(state, p)
+    return found
+
+
+def cities_afresh(state: Any, p: int) -> list[int]:
     vo, lv = state.vertex_owner, state.vertex_level
     return [v for v in sorted(state.network[p]) if vo[v] == p and lv[v] == 2]
 

@@ -34,16 +34,20 @@ def start_turn(state: Any) -> None:
 
 
 def knights_of(state: Any, p: int) -> list[int]:
-    """The intersections of ``p``'s knights, in order. ``list.count`` and ``list.index`` find
-    them (no Python loop over the board, no exception at the end): a seat has at most six
-    knights, and this runs at every main-phase decision."""
-    owner = state.ck_knight_owner
-    find = owner.index
-    mine: list[int] = []
-    v = -1
-    for _ in range(owner.count(p)):
-        v = find(p, v + 1)
-        mine.append(v)
+    """The intersections of ``p``'s knights, in order (read only: shared). Kept in the core's
+    ``spot_cache``, which every knight placed or lifted clears (``_put``); ``list.count`` and
+    ``list.index`` find them (no Python loop over the board): this runs at every main list."""
+    key = ("ck_knights", p)
+    mine = state.spot_cache.get(key)
+    if mine is None:
+        owner = state.ck_knight_owner
+        find = owner.index
+        mine = []
+        v = -1
+        for _ in range(owner.count(p)):
+            v = find(p, v + 1)
+            mine.append(v)
+        state.spot_cache[key] = mine
     return mine
 
 
@@ -84,7 +88,10 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     flags = state.ck_knight_flags
     if _affords(state, p, ACTIVATE_COST):  # CK-KN-02
         legal.extend({"type": "activate_knight", "vertex": v} for v in mine if not active[v])
-    robber_hex = set(state.board.hex_vertices[state.robber]) if state.robber >= 0 else set()
+    # CK-SE-02: the robber is chased only once it is awake (after the first attack)
+    robber_hex = (
+        state.board.hex_vertices[state.robber] if state.ck_attacks and state.robber >= 0 else ()
+    )
     for v in mine:
         if not active[v] or flags[v] & (ACTED | ACTIVATED):
             continue
@@ -95,7 +102,7 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
             for w in displaces
             if strength[w] < strength[v]
         )
-        if state.ck_attacks and v in robber_hex:  # CK-SE-02: only once the robber is awake
+        if v in robber_hex:
             legal.append({"type": "chase_robber", "vertex": v})
 
 

@@ -48,22 +48,42 @@ def rate(state: Any, p: int, kind: str) -> int:
 
 
 def add_bank_trades(state: Any, p: int, legal: list[Action]) -> None:
-    held = (*state.hand[p], *state.ck_commodities[p])
+    """``bank_trade`` actions of ``p``: for each kind held at its :func:`rate` (worked out here
+    once per list, the same figures), every other kind the bank holds; resource for resource
+    only where the core's ``maritime_trade`` has not the same rate."""
+    hand, goods = state.hand[p], state.ck_commodities[p]
+    if max(hand) < 2 and max(goods) < 2:
+        return  # no rate is below 2:1
+    rates = state.rates[p]
+    fleet = state.ck_effects.get("merchant_fleet")
+    hx, owner = state.ck_merchant
+    merchant = state.hex_resource[hx] if owner == p and hx >= 0 else -1
+    commodity_rate = 0
     stock = None
-    for i, number in enumerate(held):
+    names = cards.CARD_NAMES
+    for i, number in enumerate((*hand, *goods)):
         if number < 2:
-            continue  # no rate is below 2:1
-        give = cards.CARD_NAMES[i]
-        need = rate(state, p, give)
+            continue
+        give = names[i]
+        if i < 5:
+            need = 2 if i == merchant else rates[i]
+        else:
+            if not commodity_rate:
+                commodity_rate = 3 if has_generic_harbour(state, p) else 4
+                if state.ck_levels[p][TRADE] >= ABILITY_LEVEL:
+                    commodity_rate = 2
+            need = commodity_rate
+        if fleet == give:
+            need = 2
         if number < need:
             continue
         if stock is None:
             stock = (*state.bank, *state.ck_commodity_bank)
         # the core's maritime_trade already offers resource for resource at its own rate
-        core_offers = i < 5 and state.rates[p][i] == need
+        core_offers = i < 5 and rates[i] == need
         legal.extend(
             {"type": "bank_trade", "give": give, "get": get}
-            for j, get in enumerate(cards.CARD_NAMES)
+            for j, get in enumerate(names)
             if j != i and stock[j] and not (core_offers and j < 5)
         )
 

@@ -58,17 +58,31 @@ def playable(state: Any, seat: int) -> list[Action]:
     hand = state.ck_progress[seat]
     if not hand or seat != state.turn_player:
         return []
+    rolled = state.rolled
+    if not rolled and _BEFORE_ROLL.isdisjoint(hand):
+        return []  # before the roll only the Alchemist is played (every decision there)
     legal: list[Action] = []
     for card in sorted(set(hand)):
-        if card in VP_CARDS:
-            continue
-        before_roll = bool(PROGRESS_CARDS[card].get("before_roll"))
-        if before_roll == state.rolled:
-            continue
-        finder = _finder(card)
-        if finder is not None:
-            legal.extend(finder(state, seat))
+        if _played_after_roll(card) == rolled:  # VP cards: never (None)
+            finder = _finder(card)
+            if finder is not None:
+                legal.extend(finder(state, seat))
     return legal
+
+
+_BEFORE_ROLL = (
+    frozenset(card for card, data in PROGRESS_CARDS.items() if data.get("before_roll")) - VP_CARDS
+)
+"""The cards played before the roll (the Alchemist, CK-TU-01)."""
+
+
+@cache
+def _played_after_roll(card: str) -> bool | None:
+    """True: the card is played after the roll (all but the Alchemist); None: a VP card,
+    never played (placed face up when drawn)."""
+    if card in VP_CARDS:
+        return None
+    return not PROGRESS_CARDS[card].get("before_roll")
 
 
 @cache

@@ -217,11 +217,12 @@ def play_intrigue(state: Any, p: int, action: Action) -> bool:
 
 # ---------------------------------------------------------------------- Saboteur
 def _sabotaged(state: Any, p: int) -> list[list[int]]:
-    mine = state.total_vp(p)
+    vps = table.seat_vp(state)
+    mine = vps[p]
     queue = []
     for q in opponents(state, p):
         half = table.hand_size(state, q) // 2
-        if half and state.total_vp(q) >= mine:
+        if half and vps[q] >= mine:
             queue.append([q, half])
     return queue
 
@@ -284,12 +285,9 @@ def play_warlord(state: Any, p: int, action: Action) -> bool:
 
 # ---------------------------------------------------------------------- Wedding
 def _wedding_givers(state: Any, p: int) -> list[list[int]]:
-    mine = state.total_vp(p)
-    return [
-        [q, 2]
-        for q in opponents(state, p)
-        if table.hand_size(state, q) and state.total_vp(q) > mine
-    ]
+    vps = table.seat_vp(state)
+    mine = vps[p]
+    return [[q, 2] for q in opponents(state, p) if vps[q] > mine and table.hand_size(state, q)]
 
 
 def playable_wedding(state: Any, p: int) -> list[Action]:

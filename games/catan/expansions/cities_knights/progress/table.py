@@ -34,6 +34,18 @@ def hand_size(state: Any, p: int) -> int:
     return cards.held(state, p)
 
 
+def seat_vp(state: Any) -> list[int]:
+    """Every seat's VP (``total_vp``), read only (shared): kept for the core's
+    ``state.version``, which every ``apply`` but the trade talk moves on (the talk changes no
+    VP); the Wedding, the Master Merchant and the Saboteur compare them at every main list."""
+    memo = state.__dict__.get("_ck_seat_vp")
+    if memo is not None and memo[0] == state.version:
+        return memo[1]
+    vps = [state.total_vp(q) for q in range(state.n)]
+    state._ck_seat_vp = (state.version, vps)
+    return vps
+
+
 def bank_count(state: Any, good: str) -> int:
     return cards.bank_count(state, good)
 

@@ -89,10 +89,9 @@ def harbor_next(state: Any, pending: Pending) -> None:
 
 # ---------------------------------------------------------------------- Master Merchant
 def _richer(state: Any, p: int) -> list[int]:
-    mine = state.total_vp(p)
-    return [
-        q for q in opponents(state, p) if table.hand_size(state, q) and state.total_vp(q) > mine
-    ]
+    vps = table.seat_vp(state)
+    mine = vps[p]
+    return [q for q in opponents(state, p) if vps[q] > mine and table.hand_size(state, q)]
 
 
 def playable_master_merchant(state: Any, p: int) -> list[Action]:

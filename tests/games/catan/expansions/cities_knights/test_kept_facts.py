@@ -1,0 +1,100 @@
+"""What the plug-in keeps between decisions for speed equals what it would compute afresh.
+
+Seeded random C&K games; after every step (decisions and chance outcomes) each kept fact is read
+through its cache, then compared with a computation from the board and the hands. A cache that
+is not dropped when what it reads changes (a knight placed or lifted without clearing
+``spot_cache``, a VP change that does not move ``state.version``, a city pillaged without
+dropping the production owed, a deck's outcomes kept past the draw) returns the earlier value
+at the next step and fails here.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from games.catan import GAME
+from games.catan import actions as A
+from games.catan.expansions.cities_knights import cards, flow, improvements, knights
+from games.catan.expansions.cities_knights.progress import table
+from games.common import chance
+from games.common.api import CHANCE, TERMINAL
+
+from .helpers import ck_game
+
+STEPS = 6000
+"""Steps per game: well into the game (knights marching, cities, Defenders, VP cards)."""
+
+
+def _fresh_knights(state: Any, p: int) -> list[int]:
+    return [v for v, o in enumerate(state.ck_knight_owner) if o == p]
+
+
+def _check(state: Any) -> None:
+    for p in range(state.n):
+        assert knights.knights_of(state, p) == _fresh_knights(state, p)
+        assert improvements.cities_of(state, p) == improvements.cities_afresh(state, p)
+    assert table.seat_vp(state) == [state.total_vp(p) for p in range(state.n)]
+    for total in range(2, 13):
+        hexes = state.number_hexes.get(total, ())
+        assert flow.owed_for(state, total) == flow.owed_afresh(state, hexes)
+    if state.phase == "ck_draw":  # asked twice (sampled, then checked by ``apply``)
+        track = state.ck_queue[0][2]
+        assert cards.draw_outcomes(state, track) == cards._draw_outcomes(state, track)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2)])
+def test_kept_knights_and_seat_vp_follow_every_step(players: int, seed: int) -> None:
+    state = GAME.new_game(players, seed, {"layout": "variable", "cities_and_knights": True})
+    rng, chance_rng = random.Random(seed), random.Random(seed + 1)
+    moved = vp_changed = turns = 0
+    last_knights, last_vp = None, None
+    for _ in range(STEPS):
+        actor = state.current_player()
+        if actor == TERMINAL:
+            break
+        if actor == CHANCE:
+            state.apply(state.sample_chance(chance_rng))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+        if state.phase == "pre_roll" and not state.rolled:
+            # ``never_stuck``: the check the core skips at a turn's start would say False
+            assert not state._nobody_can_win()
+            turns += 1
+        _check(state)
+        now_knights = list(state.ck_knight_owner)
+        moved += last_knights is not None and now_knights != last_knights
+        now_vp = table.seat_vp(state)
+        vp_changed += last_vp is not None and now_vp != last_vp
+        last_knights, last_vp = now_knights, list(now_vp)
+    assert moved > 5 and vp_changed > 5 and turns > 50  # knights moved, VP changed
+
+
+class _Fixed:
+    """An ``rng`` whose one ``random()`` is ``x``."""
+
+    def __init__(self, x: float) -> None:
+        self.x = x
+
+    def random(self) -> float:
+        return self.x
+
+
+def test_ck_tu_01_dice_drawn_by_bisection_as_by_the_scan() -> None:
+    """CK-TU-01: ``sample_chance`` of the three dice (``fixed_draws``: bisection over the running
+    sums) picks the outcome ``chance.draw`` picks from ``chance_outcomes()``, at every running
+    sum, just below and above it, and for random draws."""
+    state = ck_game()
+    state.apply(A.ROLL)
+    outcomes = state.chance_outcomes()
+    sums, total = [], 0.0
+    for _, probability in outcomes:
+        total += probability
+        sums.append(total)
+    xs = [0.0, 0.999999999] + [y + d for y in sums for d in (-1e-12, 0.0, 1e-12) if 0 <= y + d < 1]
+    xs += [random.Random(i).random() for i in range(500)]
+    for x in xs:
+        assert state.sample_chance(_Fixed(x)) is chance.draw(outcomes, _Fixed(x))
