@@ -8,6 +8,7 @@ tests that reach them. This script chooses the mutants and prints the score per 
     python bench/mutation.py run games.catan.robber            # every mutant of one module
     python bench/mutation.py run --sample 40 --seed 1 rules    # 40 chosen at random per module
     python bench/mutation.py rerun rules                       # survivors, "no tests" again
+    python bench/mutation.py rerun --and-unjudged MODULE       # and the rest, in one mutmut run
     python bench/mutation.py report [--survivors] [MODULE ...] # score per module (markdown)
 
     python bench/mutation.py save [MODULE ...]                 # verdicts -> docs/mutation/*.json
@@ -319,11 +320,18 @@ def not_killed(modules: list[str]) -> list[str]:
     ]
 
 
-def run(modules: list[str], sample: int | None, seed: int, again: bool = False) -> int:
+def run(
+    modules: list[str], sample: int | None, seed: int, again: bool = False, rest: bool = False
+) -> int:
+    """Run the mutants not judged yet (``again``: those not killed; ``rest`` with it: and those
+    not judged yet, in the same mutmut run, which runs the clean tests only once)."""
     for module in modules:
         print(restore(module), flush=True)
     if again:
         names = not_killed(modules)
+        if rest:
+            known = {n: c for module in modules for n, c in verdicts(module).items()}
+            names += unjudged(choose(modules, None, seed), known)
     else:
         known = {n: c for module in modules for n, c in verdicts(module).items()}
         names = unjudged(choose(modules, sample, seed), known)
@@ -425,6 +433,9 @@ def main(argv: list[str]) -> int:
         "rerun", help="run the survivors and the 'no tests' mutants again (after adding tests)"
     )
     rerun_parser.add_argument("modules", nargs="+")
+    rerun_parser.add_argument(
+        "--and-unjudged", action="store_true", help="also the mutants not judged yet"
+    )
     report_parser = sub.add_parser("report", help="score per module, as a markdown table")
     report_parser.add_argument("modules", nargs="*", default=["rules"])
     report_parser.add_argument("--survivors", action="store_true")
@@ -436,7 +447,7 @@ def main(argv: list[str]) -> int:
     if args.command == "run":
         return run(expand(args.modules), args.sample, args.seed)
     if args.command == "rerun":
-        return run(expand(args.modules), None, 0, again=True)
+        return run(expand(args.modules), None, 0, again=True, rest=args.and_unjudged)
     if args.command == "save":
         for module in expand(args.modules):
             print(save(module))
