@@ -85,3 +85,10 @@ def test_each_family_is_played_with_its_options_and_found_from_them() -> None:
             state = GAME.new_game(players, 1, family.options)
             assert state.options.items() >= family.options.items()
     assert {"catan_for_two", "caravans+catan_for_two"} <= {f.id for f in families}
+
+
+def test_unknown_option_names_of_any_type_are_all_named() -> None:
+    """Unknown option names, even of mixed types (a Python caller's dict), are refused with a
+    ValueError naming each, sorted as text."""
+    with pytest.raises(ValueError, match=r"^unknown catan option\(s\): 7, colour, x$"):
+        GAME.new_game(3, 1, {"x": 1, 7: True, "colour": "red"})
