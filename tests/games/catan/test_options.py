@@ -31,6 +31,8 @@ def test_refusals_say_what_is_wrong() -> None:
         ((2, 1, {}), "2 players needs the option allow_two_players (BG-COMP-06: 3–4)"),
         ((3, 1, {"placement": "beginner", "layout": "variable"}), "placement 'beginner' needs "),
         ((5, 1, {}), "catan takes 3 or 4 players"),
+        ((3, 1, {"allow_two_players": "yes"}), "option allow_two_players must be true or false"),
+        ((3, 1, {"placement": "moon"}), "option placement must be one of ('founding', 'beginner')"),
     ]
     for (players, seed, options), message in cases:
         with pytest.raises(ValueError, match="^" + re.escape(message)):
