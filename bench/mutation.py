@@ -7,7 +7,8 @@ tests that reach them. This script chooses the mutants and prints the score per 
 
     python bench/mutation.py run games.catan.robber            # every mutant of one module
     python bench/mutation.py run --sample 40 --seed 1 rules    # 40 chosen at random per module
-    python bench/mutation.py rerun rules                       # survivors again, after new tests
+    python bench/mutation.py rerun rules                       # survivors, "no tests" again
+    python bench/mutation.py rerun --and-unjudged MODULE       # and the rest, in one mutmut run
     python bench/mutation.py report [--survivors] [MODULE ...] # score per module (markdown)
 
     python bench/mutation.py save [MODULE ...]                 # verdicts -> docs/mutation/*.json
@@ -160,7 +161,7 @@ def config_fingerprint(pyproject: str | None = None, mutmut_version: str | None 
     """sha256 of what else decides the mutants and their verdicts: mutmut's version (its
     mutation operators) and the ``[tool.mutmut]`` table (what is mutated, which tests run).
     The tests themselves are not in it: new tests only kill more, and ``rerun`` gives the
-    survivors their chance against them."""
+    survivors and the "no tests" mutants their chance against them."""
     text = pyproject if pyproject is not None else (ROOT / "pyproject.toml").read_text()
     decided_by = {
         "mutmut": mutmut_version if mutmut_version is not None else version("mutmut"),
@@ -309,11 +310,28 @@ def survivors(modules: list[str]) -> list[str]:
     return names
 
 
-def run(modules: list[str], sample: int | None, seed: int, again: bool = False) -> int:
+def not_killed(modules: list[str]) -> list[str]:
+    """What ``rerun`` names to mutmut after new tests: the survivors (as :func:`survivors`) and
+    the mutants no test reached ("no tests": a new test may reach them; mutmut reruns a mutant
+    only when it is named)."""
+    no_tests = {code for code, verdict in VERDICT.items() if verdict == "no tests"}
+    return survivors(modules) + [
+        name for module in modules for name, code in verdicts(module).items() if code in no_tests
+    ]
+
+
+def run(
+    modules: list[str], sample: int | None, seed: int, again: bool = False, rest: bool = False
+) -> int:
+    """Run the mutants not judged yet (``again``: those not killed; ``rest`` with it: and those
+    not judged yet, in the same mutmut run, which runs the clean tests only once)."""
     for module in modules:
         print(restore(module), flush=True)
     if again:
-        names = survivors(modules)
+        names = not_killed(modules)
+        if rest:
+            known = {n: c for module in modules for n, c in verdicts(module).items()}
+            names += unjudged(choose(modules, None, seed), known)
     else:
         known = {n: c for module in modules for n, c in verdicts(module).items()}
         names = unjudged(choose(modules, sample, seed), known)
@@ -411,8 +429,13 @@ def main(argv: list[str]) -> int:
     run_parser.add_argument("modules", nargs="+")
     run_parser.add_argument("--sample", type=int, help="mutants drawn per module")
     run_parser.add_argument("--seed", type=int, default=1)
-    rerun_parser = sub.add_parser("rerun", help="run the survivors again (after adding tests)")
+    rerun_parser = sub.add_parser(
+        "rerun", help="run the survivors and the 'no tests' mutants again (after adding tests)"
+    )
     rerun_parser.add_argument("modules", nargs="+")
+    rerun_parser.add_argument(
+        "--and-unjudged", action="store_true", help="also the mutants not judged yet"
+    )
     report_parser = sub.add_parser("report", help="score per module, as a markdown table")
     report_parser.add_argument("modules", nargs="*", default=["rules"])
     report_parser.add_argument("--survivors", action="store_true")
@@ -424,7 +447,7 @@ def main(argv: list[str]) -> int:
     if args.command == "run":
         return run(expand(args.modules), args.sample, args.seed)
     if args.command == "rerun":
-        return run(expand(args.modules), None, 0, again=True)
+        return run(expand(args.modules), None, 0, again=True, rest=args.and_unjudged)
     if args.command == "save":
         for module in expand(args.modules):
             print(save(module))

@@ -157,3 +157,22 @@ def test_report_says_when_saved_verdicts_are_not_used(places: Path) -> None:
     table = mt.report([MODULE], show_survivors=False)
     assert f"| {MODULE} | 0 | 0 |" in table
     assert "saved verdicts not used, source changed since abc1234" in table
+
+
+def test_rerun_names_the_survivors_and_the_mutants_no_test_reached(places: Path) -> None:
+    """After new tests, a mutant no test reached may be killed too: ``rerun`` names it."""
+    write_meta(places, CODES)
+    assert mt.survivors([MODULE]) == [name("x_load", 2)]
+    assert sorted(mt.not_killed([MODULE])) == [name("x_load", 2), name("x_load", 4)]
+
+
+def test_rerun_and_unjudged_names_the_rest_too_in_one_run(
+    places: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_meta(places, CODES)
+    called: list[list[str]] = []
+    monkeypatch.setattr(mt.subprocess, "call", lambda command, cwd: called.append(command) or 0)
+    monkeypatch.setattr(mt, "save", lambda module: f"{module}: saved")
+    assert mt.run([MODULE], None, 0, again=True, rest=True) == 0
+    named = called[0][called[0].index("1") + 1 :]  # after --max-children 1
+    assert sorted(named) == [name("x_load", n) for n in (2, 3, 4)]

@@ -157,3 +157,34 @@ def test_cg_setup_09_10_the_first_roll_is_two_dice_and_the_second_player_also_ta
         state.apply(state.legal_actions()[0])
         taken += 1
     assert taken == 3 and len(state.domains[1].hand) == 3 and len(state.domains[0].hand) == 3
+
+
+def test_the_seed_is_recorded_and_kept() -> None:
+    """The seed a game was made with is recorded on the state and kept by its serialisation."""
+    state = GAME.new_game(2, 17, {})
+    assert state.seed == 17
+    assert GAME.from_dict(state.to_dict()).seed == 17
+
+
+def test_the_option_records_offer_exactly_what_a_new_game_accepts() -> None:
+    """``option_specs`` (what forms and the API offer): one record per option, its default the
+    game's, every value it allows accepted by ``new_game``, an integer just beyond its range
+    refused."""
+    import pytest
+
+    specs = GAME.option_specs()
+    assert [spec.name for spec in specs] == list(GAME.default_options)
+    for spec in specs:
+        assert spec.default == GAME.default_options[spec.name]
+        allowed = [spec.default, *spec.choices]
+        if spec.type == "bool":
+            allowed += [False, True]
+        if spec.type == "int":
+            assert spec.minimum is not None and spec.maximum is not None
+            allowed += [spec.minimum, spec.maximum]
+            for beyond in (spec.minimum - 1, spec.maximum + 1):
+                with pytest.raises(ValueError, match=f"option '{spec.name}' must be"):
+                    GAME.new_game(2, 1, {spec.name: beyond})
+        for value in allowed:
+            assert GAME.new_game(2, 1, {spec.name: value}).options[spec.name] == value
+    assert {spec.type for spec in specs} == {"bool", "choice", "int"}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from games.catan import GAME
 
 
@@ -30,3 +32,25 @@ def test_bg_board_05_06_07_the_geometry_sent_to_bots_is_consistent() -> None:
     for edge, ends in zip(board["harbor_edges"], board["harbor_vertices"], strict=True):
         assert sorted(ends) == sorted(board["edge_vertices"][edge])
         assert all(len(board["vertex_hexes"][v]) < 3 for v in ends)  # on the coast
+
+
+def test_the_geometry_is_that_of_the_map_the_game_is_played_on() -> None:
+    """A map may depend on the player count (Seafarers' New Shores: one for 3 players, a larger
+    one for 4); without a count, the 4-player map. An active expansion adds its own part (here
+    ``seafarers``: the map's name, the ship's cost, the ships per player); the base game has
+    none. Options that are not a dict are refused."""
+    options = {"seafarers": "new_shores"}
+    for players in (3, 4):
+        static = GAME.static_info(options, num_players=players)
+        state = GAME.new_game(players, 1, options)
+        assert static["layout"] == state.board.name == f"seafarers_new_shores_{players}"
+        assert len(static["hex_coords"]) == state.board.num_hexes
+        assert static["seafarers"]["map"] == "new_shores"
+        assert static["seafarers"]["ship_cost"] == {"lumber": 1, "wool": 1}
+    assert GAME.static_info(options) == GAME.static_info(options, num_players=4)
+    assert len(GAME.static_info(options, 3)["hex_coords"]) < len(
+        GAME.static_info(options)["hex_coords"]
+    )
+    assert "seafarers" not in GAME.static_info({})
+    with pytest.raises(ValueError, match=r"^options must be a dict$"):
+        GAME.static_info([])  # type: ignore[arg-type]
