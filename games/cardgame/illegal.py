@@ -64,13 +64,15 @@ def check_open_action(state: Any, seat: int, action: dict[str, Any], legal: list
     if kind not in types and (state.tasks or kind not in PHASE_APPLY):
         raise IllegalAction(f"{prefix} is not possible now ({context}; allowed: {types}) ({rule})")
     try:
-        detail = _detail(state, seat, action)
+        detail = _detail(state, seat, action, rule)
     except (TypeError, KeyError, AttributeError):  # unhashable or odd field values
-        detail = f"{action!r} is not among the legal choices"
+        detail = f"{action!r} is not among the legal choices ({rule})"
     raise IllegalAction(f"{prefix}: {detail} ({context})")
 
 
-def _detail(state: Any, seat: int, action: dict[str, Any]) -> str:
+def _detail(state: Any, seat: int, action: dict[str, Any], rule: str) -> str:
+    """Why ``action`` is refused; ``rule`` (that of the pending decision or the phase) is named
+    when no more precise reason applies."""
     kind = action["type"]
     dom = state.domains[seat]
     card = action.get("card")
@@ -97,5 +99,4 @@ def _detail(state: Any, seat: int, action: dict[str, Any]) -> str:
         return "draw up to 3 cards first (CG-HAND-01)"
     if kind in ("pay", "gain", "steal", "give"):
         return "that region cannot pay or receive this unit (CG-RES-04, CG-RES-05)"
-    rule = PHASE_RULES.get(state.phase, "CG-TURN-05")
     return f"{action!r} is not among the legal choices ({rule})"

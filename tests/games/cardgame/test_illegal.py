@@ -152,13 +152,14 @@ def test_action_cards_below_3_vp_and_cards_not_held_are_refused_in_full() -> Non
 
 
 def test_an_odd_field_value_is_refused_with_the_action_not_a_crash() -> None:
-    """A card given as a list (unhashable) is refused with the action shown, not a TypeError."""
+    """A card given as a list (unhashable) is refused with the action shown and the phase's rule,
+    not a TypeError."""
     state = main_phase()
     _refused(
         state,
         {"type": "build", "card": ["x"]},
         "seat 0: build: {'type': 'build', 'card': ['x']} is not among the legal choices"
-        " (phase 'main')",
+        " (CG-TURN-05) (phase 'main')",
     )
 
 
@@ -211,9 +212,8 @@ def test_a_unit_that_cannot_move_names_cg_res_04_05() -> None:
 
 
 def test_a_wrong_start_region_placement_names_a_rule() -> None:
-    """CG-SETUP-03: a start region placed where it cannot go is refused with the action and a rule
-    ID (the decision is one of setup, a phase without a rule of its own in ``PHASE_RULES``: the
-    message falls back on the actions phase's rule; naming the decision's rule would be better)."""
+    """CG-SETUP-03: a start region placed where it cannot go is refused with the action and the
+    rule of the pending decision (not the actions phase's rule: setup has none of its own)."""
     state = GAME.new_game(2, 1)
     while state.current_player() == CHANCE:
         state.apply(state.chance_outcomes()[0][0])
@@ -222,6 +222,6 @@ def test_a_wrong_start_region_placement_names_a_rule() -> None:
     _refused(
         state,
         action,
-        f"seat 0: place_start_region: {action!r} is not among the legal choices (CG-TURN-05)"
+        f"seat 0: place_start_region: {action!r} is not among the legal choices (CG-SETUP-03)"
         " (pending decision 'place_start')",
     )
