@@ -231,9 +231,12 @@ def restore(module: str) -> str:
     if record is None:
         return f"{module}: no saved verdicts, all its mutants run"
     why = stale(record, source_hash(module), config_fingerprint())
-    if why:
-        return f"{module}: saved verdicts dropped ({why}): the module starts over"
     meta = _meta_path(module)
+    if why:
+        # mutants/ was made from the source the verdicts were judged on (restored from them or
+        # run beside them): its mutant list and verdicts are as stale, so mutmut starts afresh.
+        meta.unlink(missing_ok=True)
+        return f"{module}: saved verdicts dropped ({why}): the module starts over"
     live = json.loads(meta.read_text()) if meta.exists() else None
     meta.parent.mkdir(parents=True, exist_ok=True)
     meta.write_text(json.dumps(merged_meta(live, record), indent=4))

@@ -136,6 +136,16 @@ def test_a_module_whose_source_changed_starts_over(places: Path) -> None:
     assert mt.choose([MODULE], None, 1) == [f"{MODULE}.*"]  # mutmut generates them all
 
 
+def test_a_changed_module_drops_the_stale_verdicts_left_in_mutants(places: Path) -> None:
+    """mutants/ made from the old source (its .meta judged beside the saved verdicts) must not
+    make ``run`` find nothing to run after the source changed."""
+    write_saved(places, saved_record(CODES, source_sha="0" * 64))
+    write_meta(places, CODES)
+    assert "starts over" in mt.restore(MODULE)
+    assert mt.verdicts(MODULE) == {}
+    assert mt.choose([MODULE], None, 1) == [f"{MODULE}.*"]  # mutmut generates them all
+
+
 def test_save_then_report_without_mutants(places: Path) -> None:
     meta_path = write_meta(places, CODES)
     assert "saved 5 of 6 verdicts" in mt.save(MODULE)
