@@ -11,7 +11,6 @@ Rules: CK-PR-04, CK-PC-01..03, CK-PC-05 (the core's part of the cards).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from games.catan.constants import RESOURCE_INDEX, RESOURCES
@@ -101,10 +100,12 @@ def draw_outcomes(state: Any, track: str) -> list[tuple[Action, float]]:
 
 def _draw_outcomes(state: Any, track: str) -> list[tuple[Action, float]]:
     deck = state.ck_decks[track] or state.ck_under[track]
-    size = len(deck)
+    counts: dict[str, int] = {}
+    for card in deck:
+        counts[card] = counts.get(card, 0) + 1
     return [
-        ({"type": "draw_progress", "track": track, "card": c}, k / size)
-        for c, k in sorted(Counter(deck).items())  # counted in C
+        ({"type": "draw_progress", "track": track, "card": c}, k / len(deck))
+        for c, k in sorted(counts.items())
     ]
 
 
