@@ -156,11 +156,15 @@ def _production(state: Any, total: int) -> bool:
         state.start_seven()  # the core's 7: the plug-in's ``seven`` hook takes it
         return True
     gainers = produce(state, total)
-    for i in range(state.n):
-        seat = (state.turn_player + i) % state.n
-        if seat not in gainers and state.ck_levels[seat][TRACK_INDEX["science"]] >= ABILITY_LEVEL:
+    n, levels = state.n, state.ck_levels
+    for i in range(n):
+        seat = (state.turn_player + i) % n
+        if seat not in gainers and levels[seat][SCIENCE] >= ABILITY_LEVEL:
             state.ck_queue.append(["aqueduct", seat])
     return False
+
+
+SCIENCE = TRACK_INDEX["science"]
 
 
 def produce(state: Any, total: int) -> set[int]:
@@ -169,17 +173,31 @@ def produce(state: Any, total: int) -> set[int]:
     bank cannot pay in full goes to nobody, unless one seat alone takes it (then what is left).
     Returns the seats that received something."""
     owed, demand, takers = owed_for(state, total)
-    stock = {kind: cards.bank_count(state, kind) for kind in demand}
+    bank, commodity_bank = state.bank, state.ck_commodity_bank
+    short = None  # kind index -> what the bank holds, for kinds it cannot pay in full
+    for kind, need in demand.items():
+        i = CARD_INDEX[kind]
+        held = bank[i] if i < 5 else commodity_bank[i - 5]
+        if need > held:
+            if short is None:
+                short = {}
+            short[i] = held
+    hands, goods = state.hand, state.ck_commodities
     gains = []
     gainers = set()
-    for seat, kind, amount in owed:
-        if demand[kind] > stock[kind]:
+    for seat, kind, amount, i in owed:
+        if short is not None and i in short:
             if takers[kind] > 1:
                 continue  # CK-PR-03: nobody gets a kind the bank cannot pay in full
-            amount = stock[kind]
+            amount = short[i]
             if not amount:
                 continue
-        cards.move(state, kind, amount, None, seat)
+        if i < 5:
+            bank[i] -= amount
+            hands[seat][i] += amount
+        else:
+            commodity_bank[i - 5] -= amount
+            goods[seat][i - 5] += amount
         gainers.add(seat)
         gains.append([seat, kind, amount])
     state.last_gainers = gainers
@@ -187,24 +205,29 @@ def produce(state: Any, total: int) -> set[int]:
     return gainers
 
 
-Owed = tuple[list[tuple[int, str, int]], dict[str, int], dict[str, int]]
+Owed = tuple[list[tuple[int, str, int, int]], dict[str, int], dict[str, int]]
+CARD_INDEX = {kind: i for i, kind in enumerate(cards.CARD_NAMES)}
+"""A card kind's place in ``cards.CARD_NAMES``: resources 0-4 (``hand``), commodities 5-7."""
 
 
 def owed_for(state: Any, total: int) -> Owed:
     """What the board owes on ``total`` before the bank is asked (read only: shared): kept in
     the core's ``income`` (the base game's production cache, which C&K's production does not
     use otherwise: emptied whenever a building is placed, upgraded or lost, renewed with the
-    board tables when the Inventor swaps tokens), under a key of its own with the robber's hex."""
-    key = ("ck_owed", total, state.robber)
+    board tables when the Inventor swaps tokens), under a key of its own with the robber's hex
+    when the robber stands on one of the total's hexes (elsewhere it changes nothing owed)."""
+    hexes = state.number_hexes.get(total, ())
+    robber = state.robber
+    key = ("ck_owed", total, robber if robber in hexes else -1)
     found = state.income.get(key)
     if found is None:
-        found = state.income[key] = owed_afresh(state, state.number_hexes.get(total, ()))
+        found = state.income[key] = owed_afresh(state, hexes)
     return found
 
 
 def owed_afresh(state: Any, hexes: tuple[int, ...]) -> Owed:
-    """(seat, kind, amount) owed by ``hexes``, by seat then card kind; the demand per kind and
-    the number of seats taking it."""
+    """(seat, kind, amount, kind's index in ``cards.CARD_NAMES``) owed by ``hexes``, by seat then
+    card kind; the demand per kind and the number of seats taking it."""
     vo, lv, terrains = state.vertex_owner, state.vertex_level, state.terrains
     n = state.n
     owed: dict[tuple[int, str], int] = {}
@@ -230,9 +253,9 @@ def owed_afresh(state: Any, hexes: tuple[int, ...]) -> Owed:
     for (_, kind), amount in owed.items():
         demand[kind] = demand.get(kind, 0) + amount
         takers[kind] = takers.get(kind, 0) + 1
-    order = cards.CARD_NAMES.index
-    items = sorted(owed.items(), key=lambda x: (x[0][0], order(x[0][1])))
-    return [(seat, kind, amount) for (seat, kind), amount in items], demand, takers
+    order = CARD_INDEX
+    items = sorted(owed.items(), key=lambda x: (x[0][0], order[x[0][1]]))
+    return [(seat, kind, amount, order[kind]) for (seat, kind), amount in items], demand, takers
 
 
 def _aqueduct(state: Any, seat: int) -> bool:

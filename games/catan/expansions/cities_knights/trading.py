@@ -79,13 +79,29 @@ def add_bank_trades(state: Any, p: int, legal: list[Action]) -> None:
             continue
         if stock is None:
             stock = (*state.bank, *state.ck_commodity_bank)
+            full = 0 not in stock
         # the core's maritime_trade already offers resource for resource at its own rate
         core_offers = i < 5 and rates[i] == need
-        legal.extend(
-            {"type": "bank_trade", "give": give, "get": get}
-            for j, get in enumerate(names)
-            if j != i and stock[j] and not (core_offers and j < 5)
-        )
+        offers = _FOR_COMMODITIES[i] if core_offers else _FOR_ANY[i]
+        if full:
+            legal.extend(offers)
+        else:
+            legal.extend([a for a in offers if stock[_GET_INDEX[a["get"]]]])
+
+
+_FOR_ANY = [
+    [
+        {"type": "bank_trade", "give": give, "get": get}
+        for j, get in enumerate(cards.CARD_NAMES)
+        if j != i
+    ]
+    for i, give in enumerate(cards.CARD_NAMES)
+]
+"""Per kind given (``cards.CARD_NAMES`` order): its ``bank_trade`` actions for every other kind,
+in that order; shared, read only (as the core's trade actions are)."""
+_FOR_COMMODITIES = [[a for a in offers if a["get"] in COMMODITIES] for offers in _FOR_ANY]
+"""The same, commodities taken only (a resource the core's ``maritime_trade`` already gives)."""
+_GET_INDEX = {kind: j for j, kind in enumerate(cards.CARD_NAMES)}
 
 
 def bank_trade(state: Any, p: int, give: str, get: str) -> None:

@@ -62,12 +62,34 @@ def playable(state: Any, seat: int) -> list[Action]:
     if not rolled and _BEFORE_ROLL.isdisjoint(hand):
         return []  # before the roll only the Alchemist is played (every decision there)
     legal: list[Action] = []
+    finders = _AFTER_ROLL if rolled else _BEFORE
     for card in sorted(set(hand)):
-        if _played_after_roll(card) == rolled:  # VP cards: never (None)
-            finder = _finder(card)
-            if finder is not None:
-                legal.extend(finder(state, seat))
+        finder = finders.get(card)
+        if finder is None:
+            finder = _finder_for(card, rolled)
+        if finder:  # False: not played now, a VP card, or not implemented
+            legal.extend(finder(state, seat))
     return legal
+
+
+_AFTER_ROLL: dict[str, Any] = {}
+_BEFORE: dict[str, Any] = {}
+"""Per card: its finder when played after (before) the roll, else False; filled as cards are
+met (``_finder_for``); a test that patches a module calls :func:`forget_finders`."""
+
+
+def forget_finders() -> None:
+    """Drop every finder looked up (after patching a card module)."""
+    _finder.cache_clear()
+    _AFTER_ROLL.clear()
+    _BEFORE.clear()
+
+
+def _finder_for(card: str, rolled: bool) -> Any:
+    """The finder ``playable`` calls for ``card`` (False: none), kept in the table above."""
+    finder = _finder(card) if _played_after_roll(card) == rolled else None
+    (_AFTER_ROLL if rolled else _BEFORE)[card] = finder or False
+    return finder or False
 
 
 _BEFORE_ROLL = (
@@ -88,7 +110,7 @@ def _played_after_roll(card: str) -> bool | None:
 @cache
 def _finder(card: str) -> Any:
     """The card's ``playable_<slug>`` function, or None (not implemented: never offered).
-    Looked up once per process; a test that patches a module calls ``_finder.cache_clear()``."""
+    Looked up once per process; a test that patches a module calls :func:`forget_finders`."""
     return getattr(effect_module(card), f"playable_{slug(card)}", None)
 
 

@@ -204,9 +204,16 @@ def _intrigue_targets(state: Any, p: int) -> list[int]:
 
 
 def playable_intrigue(state: Any, p: int) -> list[Action]:
-    return [
-        {"type": PLAY, "card": "Intrigue", "vertex": v} for v in sorted(_intrigue_targets(state, p))
-    ]
+    """Read only (shared): kept in the core's ``spot_cache``, cleared whenever a road, building
+    or knight is placed or lifted (all the targets read: roads and knights)."""
+    key = ("ck_intrigue", p)
+    found = state.spot_cache.get(key)
+    if found is None:
+        found = state.spot_cache[key] = [
+            {"type": PLAY, "card": "Intrigue", "vertex": v}
+            for v in sorted(_intrigue_targets(state, p))
+        ]
+    return found
 
 
 def play_intrigue(state: Any, p: int, action: Action) -> bool:

@@ -132,12 +132,23 @@ def _inventor_second(state: Any, pending: Pending, action: Action) -> None:
 
 # ---------------------------------------------------------------------- Irrigation, Mining
 def harvest_hexes(state: Any, p: int, terrain: str) -> list[int]:
-    """Hexes of ``terrain`` next to at least one building of ``p`` (each counted once)."""
-    vertex_hexes = state.board.vertex_hexes
-    terrains = state.terrains
-    return sorted(
-        {h for v in table.buildings_of(state, p) for h in vertex_hexes[v] if terrains[h] == terrain}
-    )
+    """Hexes of ``terrain`` next to at least one building of ``p`` (each counted once). Read
+    only (shared): kept in the core's ``spot_cache``, cleared whenever a building is placed or
+    lifted (the terrains never change); Irrigation and Mining ask it at every main list."""
+    key = ("ck_harvest", p, terrain)
+    found = state.spot_cache.get(key)
+    if found is None:
+        vertex_hexes = state.board.vertex_hexes
+        terrains = state.terrains
+        found = state.spot_cache[key] = sorted(
+            {
+                h
+                for v in table.buildings_of(state, p)
+                for h in vertex_hexes[v]
+                if terrains[h] == terrain
+            }
+        )
+    return found
 
 
 def _harvest(card: str, terrain: str, resource: str) -> tuple[Any, Any]:

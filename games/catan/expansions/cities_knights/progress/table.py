@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.catan.constants import RESOURCE_INDEX, RESOURCES
+from games.catan.constants import RESOURCE_INDEX, RESOURCES, VICTORY_POINT
 
 from .. import cards, improvements, knights
 from ..core_actions import core_action_allowed
@@ -37,13 +37,42 @@ def hand_size(state: Any, p: int) -> int:
 def seat_vp(state: Any) -> list[int]:
     """Every seat's VP (``total_vp``), read only (shared): kept for the core's
     ``state.version``, which every ``apply`` but the trade talk moves on (the talk changes no
-    VP); the Wedding, the Master Merchant and the Saboteur compare them at every main list."""
+    VP); the Wedding, the Master Merchant and the Saboteur compare them at every main list.
+    At a later version the same list is kept while :func:`_vp_inputs` (everything ``total_vp``
+    reads) is unchanged: most versions move hands, not VP."""
     memo = state.__dict__.get("_ck_seat_vp")
     if memo is not None and memo[0] == state.version:
         return memo[1]
+    inputs = _vp_inputs(state)
+    if memo is not None and inputs is not None and memo[2] == inputs:
+        state._ck_seat_vp = (state.version, memo[1], inputs)
+        return memo[1]
     vps = [state.total_vp(q) for q in range(state.n)]
-    state._ck_seat_vp = (state.version, vps)
+    state._ck_seat_vp = (state.version, vps, inputs)
     return vps
+
+
+def _vp_inputs(state: Any) -> tuple[Any, ...] | None:
+    """What ``total_vp`` reads when C&K's is the only VP hook (None otherwise: other plug-ins'
+    hooks read other things): the core's pieces left, Longest Road and Largest Army holders,
+    VP development cards; C&K's Defenders, revealed VP cards, and the owners of the
+    metropolises, fallen cities and the merchant."""
+    hooks = state.hooks
+    if len(hooks.vp) != 1 or hooks.hidden_vp:
+        return None
+    vo = state.vertex_owner
+    return (
+        tuple(state.settlements_left),
+        tuple(state.cities_left),
+        state.longest_road,
+        state.largest_army,
+        tuple([h[VICTORY_POINT] for h in state.dev_hand]),
+        tuple(state.ck_defenders),
+        tuple([len(x) for x in state.ck_progress_vp]),
+        tuple([-2 if v == -1 else vo[v] for v in state.ck_metropolis]),
+        tuple([vo[v] for v in state.ck_fallen]),
+        state.ck_merchant[1],
+    )
 
 
 def bank_count(state: Any, good: str) -> int:

@@ -192,7 +192,7 @@ def test_ck_pc_02_cards_played_on_own_turn_after_the_roll_alchemist_before(monke
 
     monkeypatch.setattr(science, "playable_irrigation", playable_irrigation, raising=False)
     monkeypatch.setattr(science, "play_irrigation", lambda s, p, a: False, raising=False)
-    progress._finder.cache_clear()
+    progress.forget_finders()
     state = blank()
     put(state, 0, cities=[HILLS_6_CORNER])
     state.ck_progress[0] = ["Irrigation"]
@@ -204,7 +204,7 @@ def test_ck_pc_02_cards_played_on_own_turn_after_the_roll_alchemist_before(monke
     assert state.ck_progress[0] == [] and state.ck_under["science"] == ["Irrigation"]
     assert offered == [0]
     monkeypatch.undo()
-    progress._finder.cache_clear()
+    progress.forget_finders()
 
 
 def test_ck_pc_03_vp_cards_revealed_at_once_outside_the_limit() -> None:

@@ -18,7 +18,7 @@ import pytest
 from games.catan import GAME
 from games.catan import actions as A
 from games.catan.expansions.cities_knights import cards, flow, improvements, knights
-from games.catan.expansions.cities_knights.progress import table
+from games.catan.expansions.cities_knights.progress import politics, science, table
 from games.common import chance
 from games.common.api import CHANCE, TERMINAL
 
@@ -32,10 +32,38 @@ def _fresh_knights(state: Any, p: int) -> list[int]:
     return [v for v, o in enumerate(state.ck_knight_owner) if o == p]
 
 
+TERRAINS = ("hills", "forest", "pasture", "fields", "mountains")
+
+
+def _fresh_harvest(state: Any, p: int, terrain: str) -> list[int]:
+    vo, terrains = state.vertex_owner, state.terrains
+    return sorted(
+        {
+            h
+            for v, owner in enumerate(vo)
+            if owner == p
+            for h in state.board.vertex_hexes[v]
+            if terrains[h] == terrain
+        }
+    )
+
+
+def _fresh_intrigue(state: Any, p: int) -> list[dict[str, Any]]:
+    ko, mine = state.ck_knight_owner, state.road_vertices[p]
+    return [
+        {"type": "play_progress", "card": "Intrigue", "vertex": v}
+        for v, owner in enumerate(ko)
+        if owner not in (-1, p) and v in mine
+    ]
+
+
 def _check(state: Any) -> None:
     for p in range(state.n):
         assert knights.knights_of(state, p) == _fresh_knights(state, p)
         assert improvements.cities_of(state, p) == improvements.cities_afresh(state, p)
+        for terrain in TERRAINS:
+            assert science.harvest_hexes(state, p, terrain) == _fresh_harvest(state, p, terrain)
+        assert politics.playable_intrigue(state, p) == _fresh_intrigue(state, p)
     assert table.seat_vp(state) == [state.total_vp(p) for p in range(state.n)]
     for total in range(2, 13):
         hexes = state.number_hexes.get(total, ())
