@@ -38,14 +38,37 @@ def build_ship_action(e: int) -> Action:
 
 
 def move_ship_action(e: int, f: int) -> Action:
-    action = MOVE_SHIP.get((e, f))
-    if action is None:
-        action = MOVE_SHIP[e, f] = {"type": "move_ship", "from": e, "to": f}
-        MOVES_FROM.setdefault(e, {})[f] = action
-    return action
+    return moves_from(e)[f]
 
 
-MOVES_FROM: dict[int, dict[int, Action]] = {}
+class MovesFrom(dict[int, Action]):
+    """The shared ``move_ship`` actions from one path, by the path taken, each made when first
+    asked for (``__missing__``): a list of them is ``map(moves.__getitem__, targets)``, with no
+    Python call per action."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int) -> None:
+        super().__init__()
+        self.left = left
+
+    def __missing__(self, f: int) -> Action:
+        action = self[f] = MOVE_SHIP[self.left, f] = {
+            "type": "move_ship",
+            "from": self.left,
+            "to": f,
+        }
+        return action
+
+
+def moves_from(e: int) -> MovesFrom:
+    moves = MOVES_FROM.get(e)
+    if moves is None:
+        moves = MOVES_FROM[e] = MovesFrom(e)
+    return moves
+
+
+MOVES_FROM: dict[int, MovesFrom] = {}
 """The shared ``move_ship`` actions by the path left, then the path taken (no pair made per
 look-up)."""
 
@@ -82,9 +105,14 @@ def ship_spots(state: Any, p: int) -> list[int]:
 
 def _ship_starts(state: Any, p: int) -> set[int]:
     """The intersections a ship line of ``p`` may grow from (SF-SH-02)."""
-    vo = state.vertex_owner
+    vo, ev = state.vertex_owner, state.board.edge_vertices
     starts = {v for v in state.network[p] if vo[v] == p}
-    starts.update(v for v in ship_vertices(state, p) if vo[v] in (-1, p))
+    for e in state.sf_ships[p]:
+        a, b = ev[e]
+        if vo[a] == -1 or vo[a] == p:
+            starts.add(a)
+        if vo[b] == -1 or vo[b] == p:
+            starts.add(b)
     return starts
 
 
@@ -138,12 +166,8 @@ def cached_moves(state: Any, p: int) -> list[Action]:
             starts, spots = cached_spots(state, p)
         found = state.spot_cache[key] = []
         for e in movable:
-            shared = MOVES_FROM.get(e, {}).get
             found.extend(
-                [
-                    shared(f) or move_ship_action(e, f)
-                    for f in _targets_without(state, p, e, starts, spots)
-                ]
+                map(moves_from(e).__getitem__, _targets_without(state, p, e, starts, spots))
             )
     return found
 
