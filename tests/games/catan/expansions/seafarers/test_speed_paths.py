@@ -282,3 +282,33 @@ def test_sf_lt_01_cored_search_finds_the_longest_trail_of_any_graph(most_paths: 
             cyclic += sum(map(len, adjacent.values())) // 2 >= len(adjacent)
             assert _cored_route(adjacent) == _all_trails(adjacent), adjacent
     assert cyclic > 300
+
+
+def test_scenario_hook_tables_hold_each_maps_own_hooks() -> None:
+    """The hooks looked up once per map (``TABLES``) are the scenario class's own functions,
+    bound to its instance, exactly where ``_call`` would find one by name, None elsewhere."""
+    from games.catan.expansions import seafarers
+    from games.catan.hooks import HOOKS
+
+    found = 0
+    for name, scenario in seafarers.SCENARIOS.items():
+        table = seafarers.TABLES[name]
+        assert table.scenario is scenario
+        kept = [(hook, getattr(table, hook)) for hook in seafarers.ScenarioHooks.HOT]
+        kept += [(hook, table.plain[hook]) for hook in HOOKS]
+        for hook, bound in kept:
+            method = seafarers._method(scenario, hook)
+            if method is None:
+                assert bound is None, (name, hook)
+            else:
+                assert bound.__func__ is method and bound.__self__ is scenario, (name, hook)
+                found += 1
+    assert found > 20
+
+
+def test_shared_move_actions_are_made_once_per_pair() -> None:
+    """``MovesFrom`` makes each ``move_ship`` action once, the same object by either look-up."""
+    action = ships.moves_from(1001)[1002]
+    assert action == {"type": "move_ship", "from": 1001, "to": 1002}
+    assert ships.move_ship_action(1001, 1002) is action is ships.MOVE_SHIP[1001, 1002]
+    assert next(map(ships.moves_from(1001).__getitem__, [1002, 1003])) is action
