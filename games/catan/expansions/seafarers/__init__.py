@@ -179,6 +179,7 @@ class Seafarers(Expansion):
 
     def rebuild(self, state: Any) -> None:
         state.sf_thief_moves = {}  # per robber and pirate place: their moves (``thieves``)
+        state.sf_thief_pool = None  # every hex either may take (``thieves``)
         if len(state.terrains) != state.board.num_hexes:
             return  # the board is not laid yet: board_laid rebuilds
         sea.build_tables(state)

@@ -119,7 +119,7 @@ def _ship_starts(state: Any, p: int) -> set[int]:
 def _spots_from(state: Any, starts: set[int]) -> list[int]:
     eo, so = state.edge_owner, state.ship_owner
     path = state.sf_ship_path
-    blocked = pirate_sides(state)
+    blocked = state.sf_hex_sides[state.pirate] if state.pirate >= 0 else ()  # pirate_sides
     spots = set()
     vertex_edges = state.board.vertex_edges
     for v in starts:
@@ -229,7 +229,10 @@ def lift_ship(state: Any, p: int, e: int) -> None:
     eo, so, vertex_edges = state.edge_owner, state.ship_owner, state.board.vertex_edges
     touched = state.road_vertices[p]
     for v in state.board.edge_vertices[e]:
-        if not any(eo[f] == p or so[f] == p for f in vertex_edges[v]):
+        for f in vertex_edges[v]:
+            if eo[f] == p or so[f] == p:
+                break
+        else:
             touched.discard(v)
     if e not in state.sf_no_road:
         _own_closed(state).discard(e)
