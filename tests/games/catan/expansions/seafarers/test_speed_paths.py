@@ -359,7 +359,7 @@ def test_kept_thief_moves_match_fresh_ones(seafarers: str) -> None:
 
 @pytest.mark.parametrize("seafarers", ("fog_islands", "new_world", "forgotten_tribe"))
 def test_shared_sea_tables_match_the_terrains(seafarers: str) -> None:
-    """SF-CO-02..04: whenever the terrains changed (a new game, a fog discovery; New World's
+    """Whenever the terrains changed (a new game, a fog discovery; New World's
     random maps) the sea tables shared per board and terrains are those read from the terrains
     now: a ship path has a sea hex on a side and is not framed, a land intersection touches
     land, a path closed to roads touches no land."""
