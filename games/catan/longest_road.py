@@ -323,8 +323,19 @@ def longest_route_kept(
             memo, edge_vertices, seat, ships, vertex_owner, edges, vertices & built
         )
         parts.append((vertices, edges, length))
-    kept[seat] = (list(vertex_owner), list(edge_owner), roads, ships, parts, built)
-    return max((part[2] for part in parts), default=0)
+    kept[seat] = (
+        entry[0] if same_buildings else list(vertex_owner),  # equal lists: the kept one serves
+        entry[1] if same_roads else list(edge_owner),
+        roads,
+        ships,
+        parts,
+        built,
+    )
+    best = 0
+    for part in parts:
+        if part[2] > best:
+            best = part[2]
+    return best
 
 
 def _parts_after(
@@ -348,13 +359,19 @@ def _parts_after(
     parts = list(old_parts)
     fresh: list[tuple[frozenset[int], frozenset[int]]] = []
     for e in gone:
-        i = next((i for i, part in enumerate(parts) if e in part[1]), -1)
-        if i < 0:
+        for i in range(len(parts)):
+            part = parts[i]
+            if e in part[1]:
+                break
+        else:
             return None
-        part = parts[i]
-        open_ends = [
-            v for v in edge_vertices[e] if not any(f in roads or f in ships for f, _, _ in links[v])
-        ]
+        open_ends = []
+        for v in edge_vertices[e]:
+            for f, _, _ in links[v]:
+                if f in roads or f in ships:
+                    break
+            else:
+                open_ends.append(v)
         if not open_ends:
             return None  # both ends hold other pieces: the component may split
         del parts[i]

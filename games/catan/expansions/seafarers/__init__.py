@@ -53,6 +53,42 @@ def scenario_of(state: Any) -> Scenario:
     return SCENARIOS[state.options["seafarers"]]
 
 
+class ScenarioHooks:
+    """One scenario's hooks that the general rules call on every turn, list or roll, looked up
+    once per map (``TABLES``): the bound method, or None where the scenario has none (as
+    ``_call`` finds it: an attribute of its class). The hot hooks read ``TABLES[map]`` instead
+    of finding the scenario and asking ``_call`` for the method by name at each call."""
+
+    HOT = (
+        "built",
+        "start_turn",
+        "actions",
+        "road_building",
+        "end_turn",
+        "rolled",
+        "produced",
+        "robber_move",
+        "thief_moves",
+        "vp",
+        "may_progress",
+    )
+    __slots__ = ("plain", "scenario", *HOT)
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        for hook in self.HOT:
+            setattr(self, hook, _bound(scenario, hook))
+        self.plain = {hook: _bound(scenario, hook) for hook in HOOKS}
+
+
+def _bound(scenario: Scenario, hook: str) -> Any:
+    return getattr(scenario, hook) if getattr(type(scenario), hook, None) is not None else None
+
+
+TABLES = {name: ScenarioHooks(scenario) for name, scenario in SCENARIOS.items()}
+"""Map name -> its :class:`ScenarioHooks`."""
+
+
 class Seafarers(Expansion):
     name = "seafarers"
     option = "seafarers"
@@ -143,6 +179,7 @@ class Seafarers(Expansion):
 
     def rebuild(self, state: Any) -> None:
         state.sf_thief_moves = {}  # per robber and pirate place: their moves (``thieves``)
+        state.sf_thief_pool = None  # every hex either may take (``thieves``)
         if len(state.terrains) != state.board.num_hexes:
             return  # the board is not laid yet: board_laid rebuilds
         sea.build_tables(state)
@@ -165,7 +202,8 @@ class Seafarers(Expansion):
         _call(scenario_of(state), "rebuild", state)
 
     def built(self, state: Any, p: int, piece: str, where: int) -> None:
-        scenario = scenario_of(state)
+        table = TABLES[state.options["seafarers"]]
+        scenario = table.scenario
         founding = state.turn == 0
         if founding and piece == "settlement" and state.phase == "setup_road":
             state._set_phase("setup_route", p)  # a road or a ship (SF-GE-04)
@@ -176,7 +214,8 @@ class Seafarers(Expansion):
             islands.settled(state, scenario, p, where, founding)
             if founding and state.last_founding_round():
                 islands.founding_gold(state, p, where)  # SF-GE-05, A-SF-02
-        _call(scenario, "built", state, p, piece, where)
+        if table.built is not None:
+            table.built(state, p, piece, where)
         if state.fog_queue or state.sf_gold:
             interrupts.interrupt(state)
             interrupts.proceed(state)
@@ -222,17 +261,20 @@ class Seafarers(Expansion):
             state.spot_cache.clear()  # last turn's new ships may move now
         state.ships_new = []
         state.ship_moved = False
-        _call(scenario_of(state), "start_turn", state, p)
+        hook = TABLES[state.options["seafarers"]].start_turn
+        if hook is not None:
+            hook(state, p)
 
     def actions(self, state: Any, p: int, legal: list[Action]) -> None:
-        scenario = scenario_of(state)
+        table = TABLES[state.options["seafarers"]]
         if state.phase == "main" and p == state.turn_player:
             if ships.can_build(state, p):
                 legal.extend(ships.cached_builds(state, p))
-            if not state.ship_moved and scenario.ships_move:  # SF-MS-01
+            if not state.ship_moved and table.scenario.ships_move:  # SF-MS-01
                 legal.extend(ships.cached_moves(state, p))
         _road_building_for_ships(state, p, legal)
-        _call(scenario, "actions", state, p, legal)
+        if table.actions is not None:
+            table.actions(state, p, legal)
 
     def road_building(self, state: Any, p: int, legal: list[Action]) -> None:
         """SF-DC-01: the card's two free pieces may be roads, ships or one of each."""
@@ -240,7 +282,9 @@ class Seafarers(Expansion):
             legal[:] = [a for a in legal if a["type"] != "build_road"]
         if state.ships_left[p]:
             legal.extend(ships.build_ship_action(e) for e in ships.ship_spots(state, p))
-        _call(scenario_of(state), "road_building", state, p, legal)
+        hook = TABLES[state.options["seafarers"]].road_building
+        if hook is not None:
+            hook(state, p, legal)
 
     def apply_build_ship(self, state: Any, action: Action) -> None:
         """SF-SH-01..05; free during Road Building (SF-DC-01)."""
@@ -275,16 +319,18 @@ class Seafarers(Expansion):
         state.tell_built(p, "ship", new)
 
     def end_turn(self, state: Any, p: int) -> bool:
-        return bool(_call(scenario_of(state), "end_turn", state, p))
+        hook = TABLES[state.options["seafarers"]].end_turn
+        return hook is not None and bool(hook(state, p))
 
     def produced(self, state: Any, total: int) -> bool:
-        if _call(scenario_of(state), "rolled", state, total):
+        table = TABLES[state.options["seafarers"]]
+        if table.rolled is not None and table.rolled(state, total):
             return True  # a scenario's roll event comes first (SF-PR-09: the pirate fleet)
         if interrupts.owe_gold(state, total):  # SF-GO-01
             state.sf_resume = ["main", state.turn_player]
             interrupts.proceed(state)
             return True
-        return bool(_call(scenario_of(state), "produced", state, total))
+        return table.produced is not None and bool(table.produced(state, total))
 
     def legal_gold_choice(self, state: Any) -> list[Action]:
         return interrupts.legal_gold_choice(state)
@@ -312,15 +358,18 @@ class Seafarers(Expansion):
 
     # ------------------------------------------------------------------ robber and pirate
     def robber_move(self, state: Any) -> bool:
-        if _call(scenario_of(state), "robber_move", state):
+        hook = TABLES[state.options["seafarers"]].robber_move
+        if hook is not None and hook(state):
             return True
         state._set_phase("move_thief", state.turn_player)  # SF-PI-01, SF-DC-02
         return True
 
     def legal_move_thief(self, state: Any) -> list[Action]:
-        legal = thieves.legal_move_thief(state, scenario_of(state))
+        table = TABLES[state.options["seafarers"]]
+        legal = thieves.legal_move_thief(state, table.scenario)
         # A scenario may bar some of these (SF-FT-07, SF-CL-09: tribe islands, the pirate).
-        _call(scenario_of(state), "thief_moves", state, legal)
+        if table.thief_moves is not None:
+            table.thief_moves(state, legal)
         return legal
 
     def apply_move_pirate(self, state: Any, action: Action) -> None:
@@ -330,7 +379,7 @@ class Seafarers(Expansion):
     def trail(self, state: Any, p: int, added: int = -1, before: int = 0) -> int:
         """SF-LT-01..03: Longest Trade Route over roads and ships (``added``: a road or ship
         just laid on that path, the route having been ``before``)."""
-        if not scenario_of(state).longest_route:
+        if not TABLES[state.options["seafarers"]].scenario.longest_route:
             return 0
         args = (state.board, p, state.edge_owner, state.vertex_owner, state.ship_owner)
         if added >= 0:
@@ -348,14 +397,16 @@ class Seafarers(Expansion):
         )
 
     def vp(self, state: Any, p: int) -> int:
-        extra = scenario_of(state).island_svp * len(state.island_marks[p])  # SF-GE-06
-        scenario_vp = _call(scenario_of(state), "vp", state, p)
+        table = TABLES[state.options["seafarers"]]
+        extra = table.scenario.island_svp * len(state.island_marks[p])  # SF-GE-06
+        scenario_vp = table.vp(state, p) if table.vp is not None else None
         return extra + (scenario_vp or 0)
 
     def may_progress(self, state: Any, p: int) -> bool:
         if state.ships_left[p] and ships.ship_spots(state, p):
             return True  # a ship line may still reach a coast
-        return bool(_call(scenario_of(state), "may_progress", state, p))
+        hook = TABLES[state.options["seafarers"]].may_progress
+        return hook is not None and bool(hook(state, p))
 
     # ------------------------------------------------------------------ views
     def observe(self, state: Any, seat: int, obs: dict[str, Any]) -> None:
@@ -495,10 +546,9 @@ _DEFAULTS = {"target": lambda args: args[-1], "hidden_vp": lambda args: 0}
 
 def _plain_hook(hook: str) -> Any:
     def forward(self: Seafarers, state: Any, *args: Any) -> Any:
-        scenario = scenario_of(state)
-        method = _method(scenario, hook)
+        method = TABLES[state.options["seafarers"]].plain[hook]
         if method is not None:
-            return method(scenario, state, *args)
+            return method(state, *args)
         default = _DEFAULTS.get(hook)
         return default(args) if default else None
 

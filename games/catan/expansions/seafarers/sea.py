@@ -72,16 +72,17 @@ def _tables(board: Any, terrains: tuple[str, ...]) -> tuple[Any, ...]:
     if fixed is None or fixed[0] is not board:
         fixed = _BOARD_TABLES[id(board)] = (board, *_board_tables(board))
     _, framed, hex_sides = fixed
-    land = [is_land(t) for t in terrains]
+    land = [t not in NOT_LAND for t in terrains]
     sea = [t == "sea" for t in terrains]
+    is_sea, is_land_hex = sea.__getitem__, land.__getitem__  # any(map(...)): no frame per path
     ship_path = [
-        not framed[e] and any([sea[h] for h in hexes]) for e, hexes in enumerate(board.edge_hexes)
+        not framed[e] and any(map(is_sea, hexes)) for e, hexes in enumerate(board.edge_hexes)
     ]
     return (
         ship_path,
-        [any([land[h] for h in hexes]) for hexes in board.vertex_hexes],
+        [any(map(is_land_hex, hexes)) for hexes in board.vertex_hexes],
         frozenset(
-            e for e, hexes in enumerate(board.edge_hexes) if not any([land[h] for h in hexes])
+            [e for e, hexes in enumerate(board.edge_hexes) if not any(map(is_land_hex, hexes))]
         ),
         areas(board, land),
         hex_sides,

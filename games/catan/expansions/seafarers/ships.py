@@ -38,14 +38,37 @@ def build_ship_action(e: int) -> Action:
 
 
 def move_ship_action(e: int, f: int) -> Action:
-    action = MOVE_SHIP.get((e, f))
-    if action is None:
-        action = MOVE_SHIP[e, f] = {"type": "move_ship", "from": e, "to": f}
-        MOVES_FROM.setdefault(e, {})[f] = action
-    return action
+    return moves_from(e)[f]
 
 
-MOVES_FROM: dict[int, dict[int, Action]] = {}
+class MovesFrom(dict[int, Action]):
+    """The shared ``move_ship`` actions from one path, by the path taken, each made when first
+    asked for (``__missing__``): a list of them is ``map(moves.__getitem__, targets)``, with no
+    Python call per action."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int) -> None:
+        super().__init__()
+        self.left = left
+
+    def __missing__(self, f: int) -> Action:
+        action = self[f] = MOVE_SHIP[self.left, f] = {
+            "type": "move_ship",
+            "from": self.left,
+            "to": f,
+        }
+        return action
+
+
+def moves_from(e: int) -> MovesFrom:
+    moves = MOVES_FROM.get(e)
+    if moves is None:
+        moves = MOVES_FROM[e] = MovesFrom(e)
+    return moves
+
+
+MOVES_FROM: dict[int, MovesFrom] = {}
 """The shared ``move_ship`` actions by the path left, then the path taken (no pair made per
 look-up)."""
 
@@ -82,16 +105,21 @@ def ship_spots(state: Any, p: int) -> list[int]:
 
 def _ship_starts(state: Any, p: int) -> set[int]:
     """The intersections a ship line of ``p`` may grow from (SF-SH-02)."""
-    vo = state.vertex_owner
+    vo, ev = state.vertex_owner, state.board.edge_vertices
     starts = {v for v in state.network[p] if vo[v] == p}
-    starts.update(v for v in ship_vertices(state, p) if vo[v] in (-1, p))
+    for e in state.sf_ships[p]:
+        a, b = ev[e]
+        if vo[a] == -1 or vo[a] == p:
+            starts.add(a)
+        if vo[b] == -1 or vo[b] == p:
+            starts.add(b)
     return starts
 
 
 def _spots_from(state: Any, starts: set[int]) -> list[int]:
     eo, so = state.edge_owner, state.ship_owner
     path = state.sf_ship_path
-    blocked = pirate_sides(state)
+    blocked = state.sf_hex_sides[state.pirate] if state.pirate >= 0 else ()  # pirate_sides
     spots = set()
     vertex_edges = state.board.vertex_edges
     for v in starts:
@@ -138,12 +166,8 @@ def cached_moves(state: Any, p: int) -> list[Action]:
             starts, spots = cached_spots(state, p)
         found = state.spot_cache[key] = []
         for e in movable:
-            shared = MOVES_FROM.get(e, {}).get
             found.extend(
-                [
-                    shared(f) or move_ship_action(e, f)
-                    for f in _targets_without(state, p, e, starts, spots)
-                ]
+                map(moves_from(e).__getitem__, _targets_without(state, p, e, starts, spots))
             )
     return found
 
@@ -205,7 +229,10 @@ def lift_ship(state: Any, p: int, e: int) -> None:
     eo, so, vertex_edges = state.edge_owner, state.ship_owner, state.board.vertex_edges
     touched = state.road_vertices[p]
     for v in state.board.edge_vertices[e]:
-        if not any(eo[f] == p or so[f] == p for f in vertex_edges[v]):
+        for f in vertex_edges[v]:
+            if eo[f] == p or so[f] == p:
+                break
+        else:
             touched.discard(v)
     if e not in state.sf_no_road:
         _own_closed(state).discard(e)

@@ -41,26 +41,34 @@ def legal_move_thief(state: Any, scenario: Any) -> list[Action]:
 
 
 def _thief_moves(state: Any, scenario: Any) -> list[Action]:
-    legal: list[Action] = []
+    pool = state.sf_thief_pool
+    if pool is None:
+        pool = state.sf_thief_pool = _thief_pool(state, scenario)
+    robber, pirate = state.robber, state.pirate
+    legal = [action for h, action in pool[0] if h != robber]
+    legal += [action for h, action in pool[1] if h != pirate]
+    return legal
+
+
+def _thief_pool(state: Any, scenario: Any) -> tuple[list[Any], list[Any]]:
+    """Every hex the robber may take and every hex the pirate may take, with their actions, in
+    hex order (wherever they stand now): one pass over the terrains, kept on the state
+    (``sf_thief_pool``) until a discovery rebuilds the sea tables (the ``rebuild`` hook)."""
     terrains = state.terrains
+    robber_pool: list[tuple[int, Action]] = []
+    pirate_pool: list[tuple[int, Action]] = []
     if scenario.robber:
         desert_ok = state.options["robber_may_enter_desert"]
         barred = state.board.robber_barred
-        legal.extend(
-            A.MOVE_ROBBER[h]
+        not_land = sea.NOT_LAND
+        robber_pool = [
+            (h, A.MOVE_ROBBER[h])
             for h, t in enumerate(terrains)
-            if h != state.robber
-            and sea.is_land(t)
-            and (desert_ok or t != "desert")
-            and h not in barred
-        )
+            if t not in not_land and (desert_ok or t != "desert") and h not in barred
+        ]
     if scenario.pirate:
-        legal.extend(
-            move_pirate_action(h)
-            for h, t in enumerate(terrains)
-            if t == "sea" and h != state.pirate
-        )
-    return legal
+        pirate_pool = [(h, move_pirate_action(h)) for h, t in enumerate(terrains) if t == "sea"]
+    return robber_pool, pirate_pool
 
 
 def move_pirate(state: Any, action: Action) -> None:

@@ -31,8 +31,8 @@ def is_coast(state: Any, e: int) -> bool:
     hexes = state.board.edge_hexes[e]
     if len(hexes) != 2:
         return False
-    a, b = (state.terrains[h] == SEA for h in hexes)
-    return a != b
+    terrains = state.terrains
+    return (terrains[hexes[0]] == SEA) != (terrains[hexes[1]] == SEA)
 
 
 def free_sides(state: Any, owner: int | None = None) -> list[int]:

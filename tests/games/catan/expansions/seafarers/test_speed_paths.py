@@ -282,3 +282,106 @@ def test_sf_lt_01_cored_search_finds_the_longest_trail_of_any_graph(most_paths: 
             cyclic += sum(map(len, adjacent.values())) // 2 >= len(adjacent)
             assert _cored_route(adjacent) == _all_trails(adjacent), adjacent
     assert cyclic > 300
+
+
+def test_scenario_hook_tables_hold_each_maps_own_hooks() -> None:
+    """The hooks looked up once per map (``TABLES``) are the scenario class's own functions,
+    bound to its instance, exactly where ``_call`` would find one by name, None elsewhere."""
+    from games.catan.expansions import seafarers
+    from games.catan.hooks import HOOKS
+
+    found = 0
+    for name, scenario in seafarers.SCENARIOS.items():
+        table = seafarers.TABLES[name]
+        assert table.scenario is scenario
+        kept = [(hook, getattr(table, hook)) for hook in seafarers.ScenarioHooks.HOT]
+        kept += [(hook, table.plain[hook]) for hook in HOOKS]
+        for hook, bound in kept:
+            method = seafarers._method(scenario, hook)
+            if method is None:
+                assert bound is None, (name, hook)
+            else:
+                assert bound.__func__ is method and bound.__self__ is scenario, (name, hook)
+                found += 1
+    assert found > 20
+
+
+def test_shared_move_actions_are_made_once_per_pair() -> None:
+    """``MovesFrom`` makes each ``move_ship`` action once, the same object by either look-up."""
+    action = ships.moves_from(1001)[1002]
+    assert action == {"type": "move_ship", "from": 1001, "to": 1002}
+    assert ships.move_ship_action(1001, 1002) is action is ships.MOVE_SHIP[1001, 1002]
+    assert next(map(ships.moves_from(1001).__getitem__, [1002, 1003])) is action
+
+
+def plain_thief_moves(state: Any) -> list[dict[str, Any]]:
+    """SF-PI-01, SF-PI-05: the robber to another land hex (desert per option, never a barred
+    one), then the pirate to another sea hex, read from the terrains as they are now."""
+    from games.catan import actions as A
+    from games.catan.expansions.seafarers import scenario_of, thieves
+
+    scenario, terrains = scenario_of(state), state.terrains
+    legal = []
+    if scenario.robber:
+        legal += [
+            A.MOVE_ROBBER[h]
+            for h, t in enumerate(terrains)
+            if h != state.robber
+            and t not in ("sea", "fog")
+            and (state.options["robber_may_enter_desert"] or t != "desert")
+            and h not in state.board.robber_barred
+        ]
+    if scenario.pirate:
+        legal += [
+            thieves.move_pirate_action(h)
+            for h, t in enumerate(terrains)
+            if t == "sea" and h != state.pirate
+        ]
+    return legal
+
+
+@pytest.mark.parametrize("seafarers", ("fog_islands", "cloth_for_catan", "wonders_of_catan"))
+def test_kept_thief_moves_match_fresh_ones(seafarers: str) -> None:
+    """After every decision of seeded games the robber's and pirate's moves from the kept pool
+    (``sf_thief_pool``, kept until a discovery) equal those read from the terrains."""
+    from games.catan.expansions.seafarers import scenario_of, thieves
+
+    checked = {"thief": 0}
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        assert thieves._thief_moves(state, scenario_of(state)) == plain_thief_moves(state)
+        checked["thief"] += 1
+
+    for seed, n in ((6, 3), (7, 4)):
+        random_game(n, seed, {"seafarers": seafarers}, check=False, after_decision=compare)
+    assert checked["thief"] > 1000, checked
+
+
+@pytest.mark.parametrize("seafarers", ("fog_islands", "new_world", "forgotten_tribe"))
+def test_shared_sea_tables_match_the_terrains(seafarers: str) -> None:
+    """Whenever the terrains changed (a new game, a fog discovery; New World's
+    random maps) the sea tables shared per board and terrains are those read from the terrains
+    now: a ship path has a sea hex on a side and is not framed, a land intersection touches
+    land, a path closed to roads touches no land."""
+    seen: list[tuple[str, ...]] = []
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        board, terrains = state.board, tuple(state.terrains)
+        if seen and seen[-1] == terrains:
+            return
+        seen.append(terrains)
+        frame = set(board.sites.get("frame", ()))
+        land = [t not in ("sea", "fog") for t in terrains]
+        assert state.sf_ship_path == [
+            not (len(hexes) != 2 or all(h in frame for h in hexes))
+            and any(terrains[h] == "sea" for h in hexes)
+            for hexes in board.edge_hexes
+        ]
+        assert state.sf_land_vertex == [any(land[h] for h in hexes) for hexes in board.vertex_hexes]
+        assert state.sf_no_road == {
+            e for e, hexes in enumerate(board.edge_hexes) if not any(land[h] for h in hexes)
+        }
+
+    for seed in (8, 9):
+        random_game(3, seed, {"seafarers": seafarers}, check=False, after_decision=compare)
+    assert seen and (seafarers != "fog_islands" or len(seen) > 2), len(seen)
