@@ -8,6 +8,7 @@ from games.catan import actions as A
 from games.catan.constants import KNIGHT
 from games.common.api import CHANCE
 from games.errors import IllegalAction
+from tests.games.catan.expansions.catan_for_two.positions import cleared
 from tests.games.catan.fixtures import empty_board, put, roll, set_hand, types
 
 
@@ -228,3 +229,19 @@ def test_a_06_without_the_desert_the_robber_may_go_to_every_other_land_hex() -> 
     desert = strict.terrains.index("desert")
     assert targets == set(range(19)) - {0, desert}
     assert {h for h, t in enumerate(strict.terrains) if t == "forest"} <= targets
+
+
+def test_cards_passed_in_a_forced_trade_are_seen_by_both_parties() -> None:
+    """C2-TA-04 (Catan for Two's Forced Trade, which passes cards as the robber's steal does):
+    the cards drawn and the cards given back are known to the two players, each card named."""
+    state = cleared()
+    set_hand(state, 1, ore=1)
+    set_hand(state, 0, lumber=1)
+    state.apply({"type": "forced_trade"})
+    state.apply({"type": "forced_draw", "resource": "ore"})
+    state.apply({"type": "forced_give", "resource": "lumber"})
+    passed = [e for e in state.events if e["type"] in ("forced_draw", "forced_give")]
+    assert [(e["type"], e["resource"], sorted(e["visible_to"])) for e in passed[:2]] == [
+        ("forced_draw", "ore", [0, 1]),
+        ("forced_give", "lumber", [0, 1]),
+    ]
