@@ -8,8 +8,10 @@ from games.catan import actions as A
 from games.catan.constants import KNIGHT
 from games.common.api import CHANCE
 from games.errors import IllegalAction
+from tests.games.catan.expansions.barbarian_attack.helpers import ba_game
+from tests.games.catan.expansions.barbarian_attack.helpers import give as give_ba
 from tests.games.catan.expansions.catan_for_two.positions import cleared
-from tests.games.catan.fixtures import empty_board, put, roll, set_hand, types
+from tests.games.catan.fixtures import dice_for, empty_board, put, roll, set_hand, types
 
 
 def _seven_board():
@@ -245,3 +247,34 @@ def test_cards_passed_in_a_forced_trade_are_seen_by_both_parties() -> None:
         ("forced_draw", "ore", [0, 1]),
         ("forced_give", "lumber", [0, 1]),
     ]
+
+
+def test_an_expansion_without_a_robber_takes_over_the_robbers_move() -> None:
+    """BA-TU-01 (the ``robber_move`` hook): in Barbarian Attack a 7 moves no robber; the roller
+    picks a player with cards and draws one at random, then the turn goes on."""
+    state = ba_game()
+    give_ba(state, 1, lumber=2)
+    give_ba(state, 2, ore=2)
+    give_ba(state, 3)
+    roll(state, 7)
+    assert state.phase == "choose_victim" and state.current_player() == 0
+    assert state.legal_actions() == [A.ROB[1], A.ROB[2]]
+    state.apply(A.ROB[2])
+    state.apply(A.STEAL[4])
+    assert state.hand[0][4] == 1 and state.hand[2][4] == 1
+    assert state.phase == "main" and state.robber == -1
+
+
+def test_after_the_robber_an_expansion_may_go_on_before_the_turn_resumes() -> None:
+    """C2-RO-02/03 (the ``robber_done`` hook): in Catan for Two a first 7 is resolved whole,
+    robber and steal included, and only then comes the second roll."""
+    state = cleared()
+    put(state, 1, settlements=[0])
+    set_hand(state, 1, ore=2)
+    state.apply(A.ROLL)
+    state.apply(dice_for(7))
+    state.apply(A.MOVE_ROBBER[0])
+    state.apply(state.chance_outcomes()[0][0])
+    assert state.phase == "second_dice"
+    state.apply(dice_for(5))
+    assert state.phase == "main"
