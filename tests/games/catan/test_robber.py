@@ -11,6 +11,10 @@ from games.errors import IllegalAction
 from tests.games.catan.expansions.barbarian_attack.helpers import ba_game
 from tests.games.catan.expansions.barbarian_attack.helpers import give as give_ba
 from tests.games.catan.expansions.catan_for_two.positions import cleared
+from tests.games.catan.expansions.cities_knights.helpers import blank as ck_blank
+from tests.games.catan.expansions.cities_knights.helpers import give as ck_give
+from tests.games.catan.expansions.cities_knights.helpers import put as ck_put
+from tests.games.catan.expansions.cities_knights.helpers import roll as ck_roll
 from tests.games.catan.fixtures import dice_for, empty_board, put, roll, set_hand, types
 
 
@@ -278,3 +282,15 @@ def test_after_the_robber_an_expansion_may_go_on_before_the_turn_resumes() -> No
     assert state.phase == "second_dice"
     state.apply(dice_for(5))
     assert state.phase == "main"
+
+
+def test_an_expansion_may_take_over_the_steal() -> None:
+    """CK-SE-03 (the ``rob`` hook): in Cities & Knights the awake robber's steal draws from the
+    victim's resources and commodities, a commodity here."""
+    state = ck_blank()
+    ck_put(state, 1, cities=[16])  # forest 3 (hex 3) and the sea
+    ck_give(state, 1, coin=2)
+    state.ck_attacks = 1
+    ck_roll(state, "trade", 3, 4)
+    state.apply(A.MOVE_ROBBER[3])
+    assert state.chance_outcomes() == [({"type": "steal_card", "card": "coin"}, 1.0)]
