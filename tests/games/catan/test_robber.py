@@ -294,3 +294,16 @@ def test_an_expansion_may_take_over_the_steal() -> None:
     ck_roll(state, "trade", 3, 4)
     state.apply(A.MOVE_ROBBER[3])
     assert state.chance_outcomes() == [({"type": "steal_card", "card": "coin"}, 1.0)]
+
+
+def test_a_neutral_colour_is_never_robbed() -> None:
+    """BG-ROBBER-05 with Catan for Two's neutral players (C2-SU-02): only seats hold cards, so a
+    robber beside a neutral settlement only (owner 2 at intersection 13) robs nobody."""
+    state = cleared()
+    assert state.vertex_owner[13] == 2 and state.n == 2
+    set_hand(state, 1, ore=2)
+    state.apply(A.ROLL)
+    state.apply(dice_for(7))
+    state.apply(A.MOVE_ROBBER[1])
+    assert state.phase == "second_dice" and state.hand[1][4] == 2
+    assert not [e for e in state.events if e["type"] == "steal"]
