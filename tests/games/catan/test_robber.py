@@ -8,7 +8,14 @@ from games.catan import actions as A
 from games.catan.constants import KNIGHT
 from games.common.api import CHANCE
 from games.errors import IllegalAction
-from tests.games.catan.fixtures import empty_board, put, roll, set_hand, types
+from tests.games.catan.expansions.barbarian_attack.helpers import ba_game
+from tests.games.catan.expansions.barbarian_attack.helpers import give as give_ba
+from tests.games.catan.expansions.catan_for_two.positions import cleared
+from tests.games.catan.expansions.cities_knights.helpers import blank as ck_blank
+from tests.games.catan.expansions.cities_knights.helpers import give as ck_give
+from tests.games.catan.expansions.cities_knights.helpers import put as ck_put
+from tests.games.catan.expansions.cities_knights.helpers import roll as ck_roll
+from tests.games.catan.fixtures import dice_for, empty_board, put, roll, set_hand, types
 
 
 def _seven_board():
@@ -228,3 +235,75 @@ def test_a_06_without_the_desert_the_robber_may_go_to_every_other_land_hex() -> 
     desert = strict.terrains.index("desert")
     assert targets == set(range(19)) - {0, desert}
     assert {h for h, t in enumerate(strict.terrains) if t == "forest"} <= targets
+
+
+def test_cards_passed_in_a_forced_trade_are_seen_by_both_parties() -> None:
+    """C2-TA-04 (Catan for Two's Forced Trade, which passes cards as the robber's steal does):
+    the cards drawn and the cards given back are known to the two players, each card named."""
+    state = cleared()
+    set_hand(state, 1, ore=1)
+    set_hand(state, 0, lumber=1)
+    state.apply({"type": "forced_trade"})
+    state.apply({"type": "forced_draw", "resource": "ore"})
+    state.apply({"type": "forced_give", "resource": "lumber"})
+    passed = [e for e in state.events if e["type"] in ("forced_draw", "forced_give")]
+    assert [(e["type"], e["resource"], sorted(e["visible_to"])) for e in passed[:2]] == [
+        ("forced_draw", "ore", [0, 1]),
+        ("forced_give", "lumber", [0, 1]),
+    ]
+
+
+def test_an_expansion_without_a_robber_takes_over_the_robbers_move() -> None:
+    """BA-TU-01 (the ``robber_move`` hook): in Barbarian Attack a 7 moves no robber; the roller
+    picks a player with cards and draws one at random, then the turn goes on."""
+    state = ba_game()
+    give_ba(state, 1, lumber=2)
+    give_ba(state, 2, ore=2)
+    give_ba(state, 3)
+    roll(state, 7)
+    assert state.phase == "choose_victim" and state.current_player() == 0
+    assert state.legal_actions() == [A.ROB[1], A.ROB[2]]
+    state.apply(A.ROB[2])
+    state.apply(A.STEAL[4])
+    assert state.hand[0][4] == 1 and state.hand[2][4] == 1
+    assert state.phase == "main" and state.robber == -1
+
+
+def test_after_the_robber_an_expansion_may_go_on_before_the_turn_resumes() -> None:
+    """C2-RO-02/03 (the ``robber_done`` hook): in Catan for Two a first 7 is resolved whole,
+    robber and steal included, and only then comes the second roll."""
+    state = cleared()
+    put(state, 1, settlements=[0])
+    set_hand(state, 1, ore=2)
+    state.apply(A.ROLL)
+    state.apply(dice_for(7))
+    state.apply(A.MOVE_ROBBER[0])
+    state.apply(state.chance_outcomes()[0][0])
+    assert state.phase == "second_dice"
+    state.apply(dice_for(5))
+    assert state.phase == "main"
+
+
+def test_an_expansion_may_take_over_the_steal() -> None:
+    """CK-SE-03 (the ``rob`` hook): in Cities & Knights the awake robber's steal draws from the
+    victim's resources and commodities, a commodity here."""
+    state = ck_blank()
+    ck_put(state, 1, cities=[16])  # forest 3 (hex 3) and the sea
+    ck_give(state, 1, coin=2)
+    state.ck_attacks = 1
+    ck_roll(state, "trade", 3, 4)
+    state.apply(A.MOVE_ROBBER[3])
+    assert state.chance_outcomes() == [({"type": "steal_card", "card": "coin"}, 1.0)]
+
+
+def test_a_neutral_colour_is_never_robbed() -> None:
+    """BG-ROBBER-05 with Catan for Two's neutral players (C2-SU-02): only seats hold cards, so a
+    robber beside a neutral settlement only (owner 2 at intersection 13) robs nobody."""
+    state = cleared()
+    assert state.vertex_owner[13] == 2 and state.n == 2
+    set_hand(state, 1, ore=2)
+    state.apply(A.ROLL)
+    state.apply(dice_for(7))
+    state.apply(A.MOVE_ROBBER[1])
+    assert state.phase == "second_dice" and state.hand[1][4] == 2
+    assert not [e for e in state.events if e["type"] == "steal"]
