@@ -7,6 +7,7 @@ from games.cardgame.cards import CARDS
 from games.cardgame.constants import DEV_STACKS
 from games.common.api import CHANCE
 from tests.games.cardgame.positions import at_first_roll, first_choice_setup
+from tests.games.option_records import assert_records_match_new_game
 
 
 def test_cg_setup_01_02_03_04_05_12_starting_domains() -> None:
@@ -170,21 +171,5 @@ def test_the_option_records_offer_exactly_what_a_new_game_accepts() -> None:
     """``option_specs`` (what forms and the API offer): one record per option, its default the
     game's, every value it allows accepted by ``new_game``, an integer just beyond its range
     refused."""
-    import pytest
-
-    specs = GAME.option_specs()
+    specs = assert_records_match_new_game(GAME, 2, "option '{name}' must be")
     assert [spec.name for spec in specs] == list(GAME.default_options)
-    for spec in specs:
-        assert spec.default == GAME.default_options[spec.name]
-        allowed = [spec.default, *spec.choices]
-        if spec.type == "bool":
-            allowed += [False, True]
-        if spec.type == "int":
-            assert spec.minimum is not None and spec.maximum is not None
-            allowed += [spec.minimum, spec.maximum]
-            for beyond in (spec.minimum - 1, spec.maximum + 1):
-                with pytest.raises(ValueError, match=f"option '{spec.name}' must be"):
-                    GAME.new_game(2, 1, {spec.name: beyond})
-        for value in allowed:
-            assert GAME.new_game(2, 1, {spec.name: value}).options[spec.name] == value
-    assert {spec.type for spec in specs} == {"bool", "choice", "int"}

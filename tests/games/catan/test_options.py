@@ -7,6 +7,7 @@ import re
 import pytest
 
 from games.catan import GAME
+from tests.games.option_records import assert_records_match_new_game
 
 BOUNDS = {"victory_points": (3, 20), "trade_proposals_per_turn": (0, 20), "max_turns": (10, 100000)}
 
@@ -43,22 +44,8 @@ def test_the_option_records_offer_exactly_what_a_new_game_accepts() -> None:
     """``option_specs`` (what forms and the API offer): one record per base option, its default
     the game's, every value it allows accepted by ``new_game``, an integer just beyond its range
     refused."""
-    specs = GAME.option_specs()
+    specs = assert_records_match_new_game(GAME, 4, "^option {name} must be")
     assert {spec.name for spec in specs} <= set(GAME.default_options)
-    assert {spec.type for spec in specs} == {"bool", "choice", "int"}
-    for spec in specs:
-        assert spec.default == GAME.default_options[spec.name]
-        allowed = [spec.default, *spec.choices]
-        if spec.type == "bool":
-            allowed += [False, True]
-        if spec.type == "int":
-            assert spec.minimum is not None and spec.maximum is not None
-            allowed += [spec.minimum, spec.maximum]
-            for beyond in (spec.minimum - 1, spec.maximum + 1):
-                with pytest.raises(ValueError, match=f"^option {spec.name} must be"):
-                    GAME.new_game(4, 1, {spec.name: beyond})
-        for value in allowed:
-            assert GAME.new_game(4, 1, {spec.name: value}).options[spec.name] == value
 
 
 def test_no_options_are_the_default_options() -> None:
