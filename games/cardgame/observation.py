@@ -17,6 +17,22 @@ RECENT_EVENTS = 8
 SEARCH_TASKS = {"search": "stack", "scout_pick": "region"}
 
 
+def recent_visible_events(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """The last ``RECENT_EVENTS`` events ``seat`` may see, oldest first.
+
+    Read from the end of the log until enough are found: a fixed slice of the log could hold
+    mostly the other seat's hidden events and show fewer than the protocol promises.
+    """
+    shown: list[dict[str, Any]] = []
+    for event in reversed(events):
+        if event["visible_to"] == "all" or seat in event["visible_to"]:
+            shown.append(event)
+            if len(shown) == RECENT_EVENTS:
+                break
+    shown.reverse()
+    return shown
+
+
 def public_domain(state: Any, seat: int) -> dict[str, Any]:
     """The domain's geometry: centre row, regions (resource, number, units) and slot cards."""
     dom = state.domains[seat]
@@ -83,11 +99,7 @@ def observe(state: Any, seat: int) -> dict[str, Any]:
             "defended": state.attack["defended"],
             "target": state.attack["target"],
         }
-    obs["events"] = [
-        e
-        for e in state.events[-4 * RECENT_EVENTS :]
-        if e["visible_to"] == "all" or seat in e["visible_to"]
-    ][-RECENT_EVENTS:]
+    obs["events"] = recent_visible_events(state.events, seat)
     if state.outcome is not None:
         obs["result"] = state.result()
     return obs

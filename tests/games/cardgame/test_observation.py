@@ -89,6 +89,14 @@ def test_the_events_window_holds_the_latest_visible_events() -> None:
     assert [e["n"] for e in state.observation(1)["events"]] == list(range(32, 40))
 
 
+def test_the_events_window_reaches_past_a_run_of_hidden_events() -> None:
+    """docs/protocol.md: ``events`` holds 8 visible events though hidden ones crowd the log."""
+    state = rebuild(main_phase())
+    for n in range(100):
+        state.events.append({"type": "note", "n": n, "visible_to": "all" if n % 10 == 0 else [1]})
+    assert [e["n"] for e in state.observation(0)["events"]] == [20, 30, 40, 50, 60, 70, 80, 90]
+
+
 def test_a_pending_count_is_shown_as_remaining() -> None:
     """CG-EV-SUN-01: while choosing where the Sun's unit goes, the seat sees how many remain."""
     state = at_roll(main_phase())
