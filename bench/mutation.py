@@ -23,7 +23,11 @@ them after mutmut stops, ``save`` does it by hand (after an interrupted run: mut
 verdict as it gets it). Before running, ``run`` puts the saved verdicts back into ``mutants/`` as
 mutmut's own ``.meta`` file when the module's source and the configuration (mutmut's version and
 ``[tool.mutmut]``) are those they were judged on, and names to mutmut only the mutants without
-one (mutmut reruns every mutant it is named). A module whose source changed starts over.
+one (mutmut reruns every mutant it is named). When a module's source changed, the verdicts of
+its functions whose text did not change still hold (mutmut names a mutant by its function and its
+place in that function, and itself judges again only the functions whose hash changed): those
+are carried over, and only the changed functions' mutants run. A change of the configuration
+drops them all.
 
 Which modules are rules modules: everything in ``games/cardgame`` and ``games/catan`` that
 decides what is legal and what a move does, including observations (hidden information is a
@@ -45,6 +49,8 @@ import tomllib
 from collections import Counter
 from importlib.metadata import version
 from pathlib import Path
+
+from mutmut.mutation.file_mutation import mutate_file_contents
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"
@@ -145,7 +151,7 @@ def verdicts(module: str) -> dict[str, int | None]:
         return json.loads(meta.read_text())["exit_code_by_key"]
     record = _load_saved(module)
     if record is None or stale(record, source_hash(module), config_fingerprint()):
-        return {}
+        return carried_over(module, record)["exit_code_by_key"] if _carries(record) else {}
     return record["verdicts"]
 
 
@@ -203,6 +209,35 @@ def stale(record: dict, source_sha: str, fingerprint: str) -> str | None:
     return None
 
 
+def _carries(record: dict | None) -> bool:
+    """Whether saved verdicts judged on another source can still serve, function by function:
+    only when the configuration (which decides the mutants themselves) is unchanged."""
+    return record is not None and record["config_sha256"] == config_fingerprint()
+
+
+def carried_over(module: str, record: dict) -> dict:
+    """mutmut's ``.meta`` for the module's current source: every mutant mutmut would make of it,
+    with the saved verdict where its function's hash is the one the verdict was judged on, and
+    none (to run) in a function that changed or is new. The hashes are mutmut's own, so when
+    mutmut regenerates the module it finds nothing changed and keeps these verdicts."""
+    path = ROOT / (module.replace(".", "/") + ".py")
+    mutated = mutate_file_contents(str(path.relative_to(ROOT)), path.read_text())
+    now = mutated.hash_by_function_name
+    before = record["hash_by_function_name"]
+    codes: dict[str, int | None] = {}
+    for short in mutated.mutant_names:
+        function = short.partition("__mutmut_")[0]
+        same = function in now and before.get(function) == now[function]
+        codes[f"{module}.{short}"] = record["verdicts"].get(f"{module}.{short}") if same else None
+    return {
+        "exit_code_by_key": codes,
+        "hash_by_function_name": dict(now),
+        "type_check_error_by_key": {},
+        "durations_by_key": {},
+        "estimated_durations_by_key": {},
+    }
+
+
 def merged_meta(live: dict | None, record: dict) -> dict:
     """mutmut's ``.meta`` with the saved verdicts: a verdict already in ``mutants/`` wins, a
     mutant without one gets the saved one. The function hashes go with it, so that mutmut,
@@ -234,9 +269,21 @@ def restore(module: str) -> str:
     meta = _meta_path(module)
     if why:
         # mutants/ was made from the source the verdicts were judged on (restored from them or
-        # run beside them): its mutant list and verdicts are as stale, so mutmut starts afresh.
+        # run beside them): its mutant list and verdicts are as stale. The mutated copy goes too,
+        # so that mutmut makes it again from the new source against the carried-over hashes.
         meta.unlink(missing_ok=True)
-        return f"{module}: saved verdicts dropped ({why}): the module starts over"
+        (MUTANTS / (module.replace(".", "/") + ".py")).unlink(missing_ok=True)
+        if not _carries(record):
+            return f"{module}: saved verdicts dropped ({why}): the module starts over"
+        carried = carried_over(module, record)
+        meta.parent.mkdir(parents=True, exist_ok=True)
+        meta.write_text(json.dumps(carried, indent=4))
+        codes = carried["exit_code_by_key"]
+        kept = sum(code is not None for code in codes.values())
+        return (
+            f"{module}: {why}: {kept} of {len(codes)} verdicts carried over "
+            f"(functions unchanged), {len(codes) - kept} to run"
+        )
     live = json.loads(meta.read_text()) if meta.exists() else None
     meta.parent.mkdir(parents=True, exist_ok=True)
     meta.write_text(json.dumps(merged_meta(live, record), indent=4))
@@ -406,6 +453,8 @@ def _saved_note(module: str) -> str | None:
         return None
     why = stale(record, source_hash(module), config_fingerprint())
     if why:
+        if _carries(record):
+            return f"- `{module}`: {why}; verdicts of its unchanged functions carried over"
         return f"- `{module}`: saved verdicts not used, {why}"
     if _meta_path(module).exists():
         return None

@@ -128,18 +128,41 @@ def test_restore_writes_mutmuts_meta_and_run_would_skip_the_judged(places: Path)
     assert mt.unjudged(mt.choose([MODULE], None, 1), mt.verdicts(MODULE)) == [name("x_load", 3)]
 
 
-def test_a_module_whose_source_changed_starts_over(places: Path) -> None:
-    write_saved(places, saved_record(CODES, source_sha="0" * 64))
-    assert "starts over" in mt.restore(MODULE)
-    assert not (places / "mutants").exists()
-    assert mt.verdicts(MODULE) == {}
-    assert mt.choose([MODULE], None, 1) == [f"{MODULE}.*"]  # mutmut generates them all
+def test_a_module_whose_functions_all_changed_runs_every_mutant_again(places: Path) -> None:
+    write_saved(places, saved_record(CODES, source_sha="0" * 64))  # hashes "aa", "bb": none match
+    message = mt.restore(MODULE)
+    assert "source changed since abc1234: 0 of" in message
+    now = mt.verdicts(MODULE)
+    assert now and set(now.values()) == {None}
+    assert not set(now) & set(CODES) - {name("xǁCardGameǁ__init__", 1)}  # x_load is not real
+    assert mt.unjudged(mt.choose([MODULE], None, 1), now) == sorted(now)
 
 
-def test_a_changed_module_drops_the_stale_verdicts_left_in_mutants(places: Path) -> None:
-    """mutants/ made from the old source (its .meta judged beside the saved verdicts) must not
-    make ``run`` find nothing to run after the source changed."""
-    write_saved(places, saved_record(CODES, source_sha="0" * 64))
+def test_a_changed_module_keeps_the_verdicts_of_its_unchanged_functions(places: Path) -> None:
+    """Only the functions whose text changed are judged again (as mutmut itself does); a stale
+    verdict left in mutants/ by the old source is not trusted either way."""
+    real = mt.carried_over(MODULE, saved_record({}))["hash_by_function_name"]
+    kept, changed = sorted(real)[:2]
+    record = saved_record({}, source_sha="0" * 64)
+    record["hash_by_function_name"] = {kept: real[kept], changed: "not its hash"}
+    record["verdicts"] = {f"{MODULE}.{kept}__mutmut_1": 1, f"{MODULE}.{changed}__mutmut_1": 1}
+    write_saved(places, record)
+    write_meta(places, {f"{MODULE}.{changed}__mutmut_1": 0})
+    (places / "mutants/games/cardgame/game.py").write_text("# made from the old source\n")
+    assert "1 of" in mt.restore(MODULE)
+    assert not (places / "mutants/games/cardgame/game.py").exists()  # mutmut makes it again
+    now = mt.verdicts(MODULE)
+    assert now[f"{MODULE}.{kept}__mutmut_1"] == 1
+    assert now[f"{MODULE}.{changed}__mutmut_1"] is None
+    assert f"{MODULE}.{kept}__mutmut_1" not in mt.unjudged(mt.choose([MODULE], None, 1), now)
+    written = json.loads((places / "mutants/games/cardgame/game.py.meta").read_text())
+    assert written["hash_by_function_name"] == real  # mutmut will find nothing changed
+
+
+def test_a_changed_configuration_starts_the_module_over(places: Path) -> None:
+    record = saved_record(CODES)
+    record["config_sha256"] = "0" * 64
+    write_saved(places, record)
     write_meta(places, CODES)
     assert "starts over" in mt.restore(MODULE)
     assert mt.verdicts(MODULE) == {}
@@ -163,10 +186,20 @@ def test_save_then_report_without_mutants(places: Path) -> None:
 
 
 def test_report_says_when_saved_verdicts_are_not_used(places: Path) -> None:
-    write_saved(places, saved_record(CODES, source_sha="0" * 64))
+    record = saved_record(CODES)
+    record["config_sha256"] = "0" * 64
+    write_saved(places, record)
     table = mt.report([MODULE], show_survivors=False)
     assert f"| {MODULE} | 0 | 0 |" in table
-    assert "saved verdicts not used, source changed since abc1234" in table
+    assert "saved verdicts not used, mutmut's version or [tool.mutmut] changed" in table
+
+
+def test_report_counts_a_changed_modules_mutants_as_mutmut_would_make_them(places: Path) -> None:
+    write_saved(places, saved_record(CODES, source_sha="0" * 64))  # no function hash matches
+    table = mt.report([MODULE], show_survivors=False)
+    mutants = len(mt.carried_over(MODULE, saved_record({}))["exit_code_by_key"])
+    assert f"| {MODULE} | {mutants} | 0 |" in table
+    assert "source changed since abc1234; verdicts of its unchanged functions carried" in table
 
 
 def test_rerun_names_the_survivors_and_the_mutants_no_test_reached(places: Path) -> None:
