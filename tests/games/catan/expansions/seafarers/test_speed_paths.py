@@ -211,20 +211,28 @@ def _all_trails(adjacent: dict[int, list[int]]) -> int:
     return max(walk(v, 0) for v in adjacent)
 
 
+def _random_graph(
+    rng: random.Random, n: int, extra: int, most_paths: int = 3
+) -> dict[int, list[int]]:
+    """A random simple graph on nodes ``0..n-1``: ``rng.randrange(1, n + extra)`` tries to join
+    two nodes, each kept when it is new and both nodes have fewer than ``most_paths`` paths;
+    the nodes left without a path are left out."""
+    adjacent: dict[int, list[int]] = {v: [] for v in range(n)}
+    for _ in range(rng.randrange(1, n + extra)):
+        a, b = rng.randrange(n), rng.randrange(n)
+        if a != b and b not in adjacent[a] and max(len(adjacent[a]), len(adjacent[b])) < most_paths:
+            adjacent[a].append(b)
+            adjacent[b].append(a)
+    return {v: others for v, others in adjacent.items() if others}
+
+
 def test_sf_lt_01_forest_search_finds_the_longest_path_of_any_forest() -> None:
     """A forest's longest path from one search per tree (deepest branches from the leaves up)
     is every trail's longest on 3,000 random graphs; a graph with a cycle is told apart."""
     rng = random.Random(7)
     forests = 0
     for _ in range(3000):
-        n = rng.randrange(2, 16)
-        adjacent: dict[int, list[int]] = {v: [] for v in range(n)}
-        for _ in range(rng.randrange(1, n + 2)):
-            a, b = rng.randrange(n), rng.randrange(n)
-            if a != b and b not in adjacent[a] and max(len(adjacent[a]), len(adjacent[b])) < 3:
-                adjacent[a].append(b)
-                adjacent[b].append(a)
-        adjacent = {v: others for v, others in adjacent.items() if others}
+        adjacent = _random_graph(rng, rng.randrange(2, 16), 2)
         if not adjacent:
             continue
         paths = sum(map(len, adjacent.values())) // 2
@@ -266,18 +274,7 @@ def test_sf_lt_01_cored_search_finds_the_longest_trail_of_any_graph(most_paths: 
     rng = random.Random(most_paths)
     cyclic = 0
     for _ in range(2000):
-        n = rng.randrange(2, 15)
-        adjacent: dict[int, list[int]] = {v: [] for v in range(n)}
-        for _ in range(rng.randrange(1, n + 4)):
-            a, b = rng.randrange(n), rng.randrange(n)
-            if (
-                a != b
-                and b not in adjacent[a]
-                and max(len(adjacent[a]), len(adjacent[b])) < most_paths
-            ):
-                adjacent[a].append(b)
-                adjacent[b].append(a)
-        adjacent = {v: others for v, others in adjacent.items() if others}
+        adjacent = _random_graph(rng, rng.randrange(2, 15), 4, most_paths)
         if adjacent:
             cyclic += sum(map(len, adjacent.values())) // 2 >= len(adjacent)
             assert _cored_route(adjacent) == _all_trails(adjacent), adjacent
