@@ -431,11 +431,12 @@ def longer_route_with(
     vertex_owner: Sequence[int],
     ship_owner: Sequence[int],
     length: int,
+    recount: Callable[[], int] | None = None,
 ) -> int:
     """``seat``'s longest trade route once a road or ship on ``edge`` was added, knowing it was
     ``length`` before (as :func:`longer_trail_through`): when one end of the new piece touches
     no other piece of ``seat``, every new route ends there and one search from it finds the
-    longest; otherwise the whole search."""
+    longest; otherwise the whole count (``recount()``, by default :func:`longest_route`)."""
     for end in board.edge_vertices[edge]:
         pieces = sum(
             edge_owner[e] == seat or ship_owner[e] == seat for e in board.vertex_edges[end]
@@ -443,6 +444,8 @@ def longer_route_with(
         if pieces == 1:
             found = _route_from(board.vertex_links, seat, end, edge_owner, vertex_owner, ship_owner)
             return max(length, found)
+    if recount is not None:
+        return recount()
     return longest_route(board, seat, edge_owner, vertex_owner, ship_owner)
 
 

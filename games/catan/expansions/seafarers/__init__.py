@@ -401,19 +401,25 @@ class Seafarers(Expansion):
         if not TABLES[state.options["seafarers"]].scenario.longest_route:
             return 0
         args = (state.board, p, state.edge_owner, state.vertex_owner, state.ship_owner)
-        if added >= 0:
-            return longer_route_with(args[0], p, added, *args[2:], before)
         if len(state.terrains) != state.board.num_hexes:
+            if added >= 0:
+                return longer_route_with(args[0], p, added, *args[2:], before)
             return longest_route(*args)  # not laid: no pieces, ``sf_ships`` not built yet
-        return longest_route_kept(
-            state.board,
-            p,
-            state.edge_owner,
-            state.vertex_owner,
-            lambda: ships.road_paths(state, p),
-            state.sf_ships[p],
-            state.sf_route_kept,
-        )
+
+        def recount() -> int:  # the components the pieces changed since the last count
+            return longest_route_kept(
+                state.board,
+                p,
+                state.edge_owner,
+                state.vertex_owner,
+                lambda: ships.road_paths(state, p),
+                state.sf_ships[p],
+                state.sf_route_kept,
+            )
+
+        if added >= 0:
+            return longer_route_with(args[0], p, added, *args[2:], before, recount)
+        return recount()
 
     def vp(self, state: Any, p: int) -> int:
         table = TABLES[state.options["seafarers"]]
