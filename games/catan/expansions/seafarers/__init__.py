@@ -281,10 +281,6 @@ class Seafarers(Expansion):
             legal[:] = kept[2]
             return
         given = legal[:]
-        self._add_actions(state, p, legal)
-        state.sf_main_kept = (key, given, legal[:])
-
-    def _add_actions(self, state: Any, p: int, legal: list[Action]) -> None:
         table = TABLES[state.options["seafarers"]]
         if state.phase == "main" and p == state.turn_player:
             if ships.can_build(state, p):
@@ -294,6 +290,7 @@ class Seafarers(Expansion):
         _road_building_for_ships(state, p, legal)
         if table.actions is not None:
             table.actions(state, p, legal)
+        state.sf_main_kept = (key, given, legal[:])
 
     def road_building(self, state: Any, p: int, legal: list[Action]) -> None:
         """SF-DC-01: the card's two free pieces may be roads, ships or one of each."""

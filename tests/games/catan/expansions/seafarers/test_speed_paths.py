@@ -389,9 +389,10 @@ def test_shared_sea_tables_match_the_terrains(seafarers: str) -> None:
 )
 def test_kept_main_additions_match_fresh_ones(seafarers: str) -> None:
     """The plug-in's additions to a pre-roll or main list are kept per ``state.version``, seat
-    and phase (``Seafarers.actions``); after every decision of seeded games the list served
-    (from the kept additions whenever the key matches) equals one made afresh, and the kept
-    ones serve on many lists (after the trade proposals that come to nothing)."""
+    and phase (``Seafarers.actions``, for an equal list of the core); after every decision of
+    seeded games the list served (from the kept additions whenever the key matches) equals one
+    made afresh, and the kept ones serve on many lists (after the trade proposals that come to
+    nothing)."""
     served = 0
 
     def compare(state: Any, action: dict[str, Any]) -> None:
@@ -399,7 +400,8 @@ def test_kept_main_additions_match_fresh_ones(seafarers: str) -> None:
         if state.phase not in ("main", "pre_roll") or state.current_player() < 0:
             return
         kept = state.sf_main_kept
-        served += kept is not None and kept[0] == (state.version, state.actor, state.phase)
+        key = (state.version, state.actor, state.phase)
+        served += kept is not None and kept[0] == key
         listed = state.legal_actions()
         state._legal = state.sf_main_kept = None  # the next list made afresh
         assert listed == state.legal_actions()
