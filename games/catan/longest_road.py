@@ -226,22 +226,8 @@ def longest_route(
     if not kind:
         return 0
 
-    def walk(v: int, used: int, came: int) -> int:
-        """Longest continuation from ``v``, arrived over a path of kind ``came`` (0: start)."""
-        best = 0
-        own = vertex_owner[v] == seat
-        for e, bit, w in links[v]:
-            k = kind.get(e)
-            if not k or used & bit or (came and k != came and not own):
-                continue
-            owner = vertex_owner[w]
-            length = 1 if owner != -1 and owner != seat else 1 + walk(w, used | bit, k)
-            if length > best:
-                best = length
-        return best
-
     if start >= 0:
-        return walk(start, 0, 0)
+        return _route_walk(links, seat, vertex_owner, kind.get, start)
     memo = geometry_memo(links)
     edge_vertices = board.edge_vertices
     best = 0
@@ -445,11 +431,12 @@ def longer_route_with(
     vertex_owner: Sequence[int],
     ship_owner: Sequence[int],
     length: int,
+    recount: Callable[[], int] | None = None,
 ) -> int:
     """``seat``'s longest trade route once a road or ship on ``edge`` was added, knowing it was
     ``length`` before (as :func:`longer_trail_through`): when one end of the new piece touches
     no other piece of ``seat``, every new route ends there and one search from it finds the
-    longest; otherwise the whole search."""
+    longest; otherwise the whole count (``recount()``, by default :func:`longest_route`)."""
     for end in board.edge_vertices[edge]:
         pieces = sum(
             edge_owner[e] == seat or ship_owner[e] == seat for e in board.vertex_edges[end]
@@ -457,6 +444,8 @@ def longer_route_with(
         if pieces == 1:
             found = _route_from(board.vertex_links, seat, end, edge_owner, vertex_owner, ship_owner)
             return max(length, found)
+    if recount is not None:
+        return recount()
     return longest_route(board, seat, edge_owner, vertex_owner, ship_owner)
 
 
@@ -471,18 +460,29 @@ def _route_from(
     """``longest_route(..., start=start)`` read straight from the owners (no list of the
     seat's pieces made first): the longest trade route of ``seat`` that begins at ``start``."""
 
+    def kind_of(e: int) -> int:
+        return 1 if edge_owner[e] == seat else 2 if ship_owner[e] == seat else 0
+
+    return _route_walk(links, seat, vertex_owner, kind_of, start)
+
+
+def _route_walk(
+    links: Sequence[Any],
+    seat: int,
+    vertex_owner: Sequence[int],
+    kind_of: Callable[[int], int | None],
+    start: int,
+) -> int:
+    """The longest trade route of ``seat`` that begins at ``start``, searched over every trail
+    (``kind_of(path)``: 1 for his road, 2 for his ship, 0 or None for neither)."""
+
     def walk(v: int, used: int, came: int) -> int:
         """Longest continuation from ``v``, arrived over a path of kind ``came`` (0: start)."""
         best = 0
         own = vertex_owner[v] == seat
         for e, bit, w in links[v]:
-            if edge_owner[e] == seat:
-                k = 1
-            elif ship_owner[e] == seat:
-                k = 2
-            else:
-                continue
-            if used & bit or (came and k != came and not own):
+            k = kind_of(e)
+            if not k or used & bit or (came and k != came and not own):
                 continue
             owner = vertex_owner[w]
             length = 1 if owner != -1 and owner != seat else 1 + walk(w, used | bit, k)

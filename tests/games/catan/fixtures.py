@@ -85,7 +85,7 @@ def set_hand(state: CatanState, seat: int, **counts: int) -> None:
         r = RESOURCE_INDEX[name]
         state.bank[r] -= count
         hand[r] = count
-    state._legal = None
+    state.touch()
 
 
 def give(state: CatanState, p: int, **cards: int) -> None:
@@ -94,7 +94,7 @@ def give(state: CatanState, p: int, **cards: int) -> None:
         r = RESOURCE_INDEX[name]
         state.bank[r] -= count
         state.hand[p][r] += count
-    state._legal = None
+    state.touch()
 
 
 def dice_for(total: int) -> dict[str, Any]:

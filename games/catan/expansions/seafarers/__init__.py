@@ -180,6 +180,7 @@ class Seafarers(Expansion):
     def rebuild(self, state: Any) -> None:
         state.sf_thief_moves = {}  # per robber and pirate place: their moves (``thieves``)
         state.sf_thief_pool = None  # every hex either may take (``thieves``)
+        state.sf_main_kept = None  # the last list's additions (``actions``)
         if len(state.terrains) != state.board.num_hexes:
             return  # the board is not laid yet: board_laid rebuilds
         sea.build_tables(state)
@@ -266,6 +267,20 @@ class Seafarers(Expansion):
             hook(state, p)
 
     def actions(self, state: Any, p: int, legal: list[Action]) -> None:
+        """The ships' and the map's additions to a pre-roll or main list (and its filters).
+
+        Kept with the core's ``state.version``, which every ``apply`` but a trade proposal and
+        its answers (``TRADE_TALK``: they change only the open offer) moves on: random play is
+        mostly proposals that come to nothing, after which the same seat's list is asked again
+        at the same version. The answer depends on the state and on the core's list it is given
+        (a map's filter reads it), so it is reused only for an equal given list. Code that
+        edits a state by hand calls ``state.touch()``."""
+        key = (state.version, p, state.phase)
+        kept = state.sf_main_kept
+        if kept is not None and kept[0] == key and kept[1] == legal:
+            legal[:] = kept[2]
+            return
+        given = legal[:]
         table = TABLES[state.options["seafarers"]]
         if state.phase == "main" and p == state.turn_player:
             if ships.can_build(state, p):
@@ -275,6 +290,7 @@ class Seafarers(Expansion):
         _road_building_for_ships(state, p, legal)
         if table.actions is not None:
             table.actions(state, p, legal)
+        state.sf_main_kept = (key, given, legal[:])
 
     def road_building(self, state: Any, p: int, legal: list[Action]) -> None:
         """SF-DC-01: the card's two free pieces may be roads, ships or one of each."""
@@ -382,19 +398,25 @@ class Seafarers(Expansion):
         if not TABLES[state.options["seafarers"]].scenario.longest_route:
             return 0
         args = (state.board, p, state.edge_owner, state.vertex_owner, state.ship_owner)
-        if added >= 0:
-            return longer_route_with(args[0], p, added, *args[2:], before)
         if len(state.terrains) != state.board.num_hexes:
+            if added >= 0:
+                return longer_route_with(args[0], p, added, *args[2:], before)
             return longest_route(*args)  # not laid: no pieces, ``sf_ships`` not built yet
-        return longest_route_kept(
-            state.board,
-            p,
-            state.edge_owner,
-            state.vertex_owner,
-            lambda: ships.road_paths(state, p),
-            state.sf_ships[p],
-            state.sf_route_kept,
-        )
+
+        def recount() -> int:  # the components the pieces changed since the last count
+            return longest_route_kept(
+                state.board,
+                p,
+                state.edge_owner,
+                state.vertex_owner,
+                lambda: ships.road_paths(state, p),
+                state.sf_ships[p],
+                state.sf_route_kept,
+            )
+
+        if added >= 0:
+            return longer_route_with(args[0], p, added, *args[2:], before, recount)
+        return recount()
 
     def vp(self, state: Any, p: int) -> int:
         table = TABLES[state.options["seafarers"]]

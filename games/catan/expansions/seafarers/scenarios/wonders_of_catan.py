@@ -68,32 +68,45 @@ def setup_closed(board: Any) -> set[int]:
 
 
 # ---------------------------------------------------------------------------- requirements
-def meets(state: Any, p: int, wonder: str, held: tuple[set[int], list[int]] | None = None) -> bool:
-    """SF-WO-05: the requirement of ``wonder`` (table of the checklist, A-SF-07). ``held``:
-    ``p``'s buildings and cities (:func:`holdings`) when the caller tests several wonders."""
-    need = REQUIRES[wonder]
-    mine, cities = held or holdings(state, p)
-    if len(cities) < need.get("cities", 0):
-        return False
-    if "settlement_on" in need and _sites(state.board, need["settlement_on"]).isdisjoint(mine):
-        return False
-    if need.get("city_on_harbour") and not any(v in state.harbor_rate_vertices for v in cities):
-        return False
-    if state.road_length[p] < need.get("route", 0):
-        return False
-    return "vp" not in need or state.public_vp(p) >= need["vp"]
+def meets(state: Any, p: int, wonder: str) -> bool:
+    """SF-WO-05: the requirement of ``wonder`` (table of the checklist, A-SF-07): its buildings
+    (:func:`built_for`) and its counts (:func:`counts_meet`)."""
+    return wonder in built_for(state, p) and counts_meet(state, p, REQUIRES[wonder])
 
 
-def holdings(state: Any, p: int) -> tuple[set[int], list[int]]:
-    """``p``'s settlements and cities, and his cities alone (asked on every main-phase list:
-    kept in the state's ``spot_cache``, which a new settlement or city empties)."""
-    key = ("wo_holdings", p)
+def built_for(state: Any, p: int) -> frozenset[str]:
+    """The wonders whose building requirements ``p``'s settlements and cities meet: enough
+    cities, a settlement or city on the wonder's site, a city on a harbour. Asked on every
+    main-phase list: kept in the state's ``spot_cache``, which a new settlement or city empties."""
+    key = ("wo_built_for", p)
     found = state.spot_cache.get(key)
     if found is None:
         vo, level = state.vertex_owner, state.vertex_level
         mine = {v for v in state.network[p] if vo[v] == p}
-        found = state.spot_cache[key] = (mine, [v for v in mine if level[v] == 2])
+        cities = [v for v in mine if level[v] == 2]
+        found = state.spot_cache[key] = frozenset(
+            w
+            for w in WONDERS
+            if _buildings_meet(state.board, state.harbor_rate_vertices, REQUIRES[w], mine, cities)
+        )
     return found
+
+
+def _buildings_meet(
+    board: Any, harbours: Any, need: dict[str, Any], mine: set[int], cities: list[int]
+) -> bool:
+    if len(cities) < need.get("cities", 0):
+        return False
+    if "settlement_on" in need and _sites(board, need["settlement_on"]).isdisjoint(mine):
+        return False
+    return not need.get("city_on_harbour") or any(v in harbours for v in cities)
+
+
+def counts_meet(state: Any, p: int, need: dict[str, Any]) -> bool:
+    """The counted part of a requirement: the trade route's length and the visible VP."""
+    if state.road_length[p] < need.get("route", 0):
+        return False
+    return "vp" not in need or state.public_vp(p) >= need["vp"]
 
 
 # ---------------------------------------------------------------------------- actions
@@ -123,12 +136,13 @@ def add_actions(state: Any, p: int, legal: list[Action]) -> None:
     mine = wonder_of(state, p)
     if mine is None:
         if state.ships_left[p] and -1 in state.wo_owner:
-            held = holdings(state, p)  # once for all the wonders
-            legal.extend(
-                claim_action(w)
-                for w, owner in zip(WONDERS, state.wo_owner, strict=True)
-                if owner == -1 and meets(state, p, w, held)
-            )
+            ready = built_for(state, p)  # the buildings, once per placement
+            if ready:
+                legal.extend(
+                    claim_action(w)
+                    for w, owner in zip(WONDERS, state.wo_owner, strict=True)
+                    if owner == -1 and w in ready and counts_meet(state, p, REQUIRES[w])
+                )
     elif state.wo_levels[p] < LEVELS and can_pay(state, p, COST[mine]):
         legal.append(BUILD_LEVEL)
 

@@ -111,7 +111,7 @@ def ship_beside(state: Any, p: int, target: int, avoid: tuple[int, ...] = ()) ->
                 and state.edge_owner[e] == -1
             ):
                 ships.put_ship(state, p, e)
-                state._legal = None
+                state.touch()
                 return e
     raise AssertionError(f"no free ship path beside path {target}")
 
@@ -158,7 +158,7 @@ def sail_to(state: Any, p: int, goal: int) -> int:
     route = sea_route(state, p, goal)
     for e in route[:-1]:
         ships.put_ship(state, p, e)
-    state._legal = None
+    state.touch()
     give(state, p, lumber=1, wool=1)
     state.apply({"type": "build_ship", "edge": route[-1]})
     return route[-1]

@@ -129,7 +129,7 @@ def test_sf_cl_05_a_ship_route_to_a_village_opens_trade_and_closes_the_route() -
     assert closed and all(state.ship_owner[e] == p for e in closed)
     state.ships_new = []  # next turn: the route's ships are no longer new
     state.ship_moved = False
-    state._legal = None
+    state.touch()
     moving = {a["from"] for a in state.legal_actions() if a["type"] == "move_ship"}
     assert not moving & closed
 

@@ -206,7 +206,7 @@ def test_sf_ft_05_without_a_free_side_the_harbour_waits_for_the_next_coastal_bui
     # A new coastal settlement with a free side: the held harbour is laid at once.
     spot = free_coastal_corner(state)
     state.road_vertices[p].add(spot)  # reached by a ship line
-    state.spot_cache.clear()
+    state.touch()
     give(state, p, lumber=1, brick=1, wool=1, grain=1)
     state.apply({"type": "build_settlement", "vertex": spot})
     assert state.phase == "ft_harbour" and state.actor == p

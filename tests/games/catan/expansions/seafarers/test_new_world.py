@@ -236,7 +236,7 @@ def test_sf_nw_04_first_settlement_on_each_foreign_island_earns_one_victory_poin
     first, second = pair
     for v, gain in ((first, 2), (second, 1)):
         state.road_vertices[p].add(v)  # reached by a ship line
-        state.spot_cache.clear()
+        state.touch()
         give(state, p, lumber=1, brick=1, wool=1, grain=1)
         before = state.public_vp(p)
         state.apply({"type": "build_settlement", "vertex": v})

@@ -27,14 +27,13 @@ def complete_route(state, p: int, upto: int | None = None) -> list[int]:
     for e in P.lane(state, p)[:upto]:
         if state.ship_owner[e] == -1:
             ships.put_ship(state, p, e)
-    state.spot_cache.clear()
-    state._legal = None
+    state.touch()
     return P.route_ships(state, p)
 
 
 def arm(state, p: int, count: int) -> None:
     state.pi_warships[p] = P.route_ships(state, p)[:count]
-    state._legal = None
+    state.touch()
 
 
 def roll(state, die1: int, die2: int) -> None:
@@ -121,7 +120,7 @@ def test_sf_pr_04_no_robber_no_trade_route_no_army() -> None:
         state.dev_hand[p][KNIGHT] += 1
         state.dev_deck[KNIGHT] -= 1
         state.dev_played = False
-        state._legal = None
+        state.touch()
         state.apply(A.PLAY_KNIGHT)
         assert state.phase in ("main", "pre_roll")
     assert state.largest_army == -1 and state.knights[p] == 0
@@ -137,7 +136,7 @@ def test_sf_pr_05_victory_point_cards_removed_for_three_played_as_knights_for_fo
     before = state.total_vp(p)
     state.dev_hand[p][VICTORY_POINT] += 1
     state.dev_deck[VICTORY_POINT] -= 1
-    state._legal = None
+    state.touch()
     assert state.total_vp(p) == before  # the card is a knight, not a point
     assert P.PLAY_VP_AS_KNIGHT in state.legal_actions()
     state.apply(P.PLAY_VP_AS_KNIGHT)
@@ -177,7 +176,7 @@ def test_sf_pr_07_one_settlement_at_the_waypoint_none_elsewhere_on_pirate_island
     assert way in spots
     assert not (spots - {way}) & P.pirate_island_corners(state)
     state.road_vertices[p].update(P.pirate_island_corners(state))  # even if reached
-    state.spot_cache.clear()
+    state.touch()
     spots = {a["vertex"] for a in state.legal_actions() if a["type"] == "build_settlement"}
     assert spots & P.pirate_island_corners(state) == {way}
     state.apply({"type": "build_settlement", "vertex": way})
@@ -192,7 +191,7 @@ def test_sf_pr_08_a_knight_turns_the_hindmost_plain_ship_into_a_warship() -> Non
         state.dev_hand[p][KNIGHT] += 1
         state.dev_deck[KNIGHT] -= 1
         state.dev_played = False
-        state._legal = None
+        state.touch()
         state.apply(A.PLAY_KNIGHT)
         assert state.pi_warships[p] == route[:count]  # from the start on
     assert state.observation(p)["pirate_islands"]["warships"][p] == route[:2]

@@ -317,8 +317,7 @@ def test_sf_pi_03_no_ship_built_beside_the_pirate_which_blocks_no_production() -
     e = min(spots)
     sea_hex = next(h for h in state.board.edge_hexes[e] if state.terrains[h] == "sea")
     state.pirate = sea_hex
-    state._legal = None
-    state.spot_cache.clear()
+    state.touch()
     assert not edges_of(state, "build_ship") & set(state.sf_hex_sides[sea_hex])
     land = [h for h in state.board.vertex_hexes[v] if state.numbers[h]]
     set_hand(state, 0)
@@ -338,8 +337,7 @@ def test_sf_pi_04_no_founding_ship_beside_the_pirate() -> None:
     assert ships
     sea_hex = next(h for h in state.board.edge_hexes[min(ships)] if state.terrains[h] == "sea")
     state.pirate = sea_hex
-    state._legal = None
-    state.spot_cache.clear()
+    state.touch()
     assert not edges_of(state, "place_ship") & set(state.sf_hex_sides[sea_hex])
 
 

@@ -120,8 +120,7 @@ def test_sf_sh_05_no_ship_piece_left_no_ship() -> None:
     set_hand(state, 0, lumber=1, wool=1)
     assert "build_ship" in types(state)
     state.ships_left[0] = 0
-    state._legal = None
-    state.spot_cache.clear()
+    state.touch()
     assert "build_ship" not in types(state)
 
 
@@ -198,16 +197,14 @@ def test_sf_ms_01_one_move_per_turn_after_the_roll_never_a_new_ship() -> None:
     assert line[1] not in {a["from"] for a in moves}
     assert not moves  # the old ship is no longer at an open end
     state.ships_new = []
-    state._legal = None
-    state.spot_cache.clear()
+    state.touch()
     move = next(a for a in state.legal_actions() if a["type"] == "move_ship")
     state.apply(move)
     assert "move_ship" not in types(state)
     state.rolled = False
     state._set_phase("pre_roll", 0)
     state.ship_moved = False
-    state._legal = None
-    state.spot_cache.clear()
+    state.touch()
     assert "move_ship" not in types(state)
 
 
@@ -269,8 +266,7 @@ def test_sf_ms_04_a_move_goes_where_a_ship_could_be_built_never_beside_the_pirat
     put(state, 0, ships=[line[-1]])
     pirate_hex = next(h for h in state.board.edge_hexes[line[-1]] if state.terrains[h] == "sea")
     state.pirate = pirate_hex
-    state._legal = None
-    state.spot_cache.clear()
+    state.touch()
     moves = [a for a in state.legal_actions() if a["type"] == "move_ship"]
     assert not moves or all(a["from"] != line[-1] for a in moves)
     assert all(a["to"] not in state.sf_hex_sides[pirate_hex] for a in moves)
@@ -330,8 +326,7 @@ def test_sf_dc_01_road_building_lays_ships_too() -> None:
     v = _harbour_town(state)
     line = sea_line(state, v, 2)
     state.dev_hand[0][ROAD_BUILDING] = 1
-    state._legal = None
-    state.spot_cache.clear()
+    state.touch()
     state.apply(A.PLAY_ROAD_BUILDING)
     assert "build_ship" in types(state) and "build_road" in types(state)
     state.apply({"type": "build_ship", "edge": line[0]})

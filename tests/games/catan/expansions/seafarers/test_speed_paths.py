@@ -211,20 +211,28 @@ def _all_trails(adjacent: dict[int, list[int]]) -> int:
     return max(walk(v, 0) for v in adjacent)
 
 
+def _random_graph(
+    rng: random.Random, n: int, extra: int, most_paths: int = 3
+) -> dict[int, list[int]]:
+    """A random simple graph on nodes ``0..n-1``: ``rng.randrange(1, n + extra)`` tries to join
+    two nodes, each kept when it is new and both nodes have fewer than ``most_paths`` paths;
+    the nodes left without a path are left out."""
+    adjacent: dict[int, list[int]] = {v: [] for v in range(n)}
+    for _ in range(rng.randrange(1, n + extra)):
+        a, b = rng.randrange(n), rng.randrange(n)
+        if a != b and b not in adjacent[a] and max(len(adjacent[a]), len(adjacent[b])) < most_paths:
+            adjacent[a].append(b)
+            adjacent[b].append(a)
+    return {v: others for v, others in adjacent.items() if others}
+
+
 def test_sf_lt_01_forest_search_finds_the_longest_path_of_any_forest() -> None:
     """A forest's longest path from one search per tree (deepest branches from the leaves up)
     is every trail's longest on 3,000 random graphs; a graph with a cycle is told apart."""
     rng = random.Random(7)
     forests = 0
     for _ in range(3000):
-        n = rng.randrange(2, 16)
-        adjacent: dict[int, list[int]] = {v: [] for v in range(n)}
-        for _ in range(rng.randrange(1, n + 2)):
-            a, b = rng.randrange(n), rng.randrange(n)
-            if a != b and b not in adjacent[a] and max(len(adjacent[a]), len(adjacent[b])) < 3:
-                adjacent[a].append(b)
-                adjacent[b].append(a)
-        adjacent = {v: others for v, others in adjacent.items() if others}
+        adjacent = _random_graph(rng, rng.randrange(2, 16), 2)
         if not adjacent:
             continue
         paths = sum(map(len, adjacent.values())) // 2
@@ -266,18 +274,7 @@ def test_sf_lt_01_cored_search_finds_the_longest_trail_of_any_graph(most_paths: 
     rng = random.Random(most_paths)
     cyclic = 0
     for _ in range(2000):
-        n = rng.randrange(2, 15)
-        adjacent: dict[int, list[int]] = {v: [] for v in range(n)}
-        for _ in range(rng.randrange(1, n + 4)):
-            a, b = rng.randrange(n), rng.randrange(n)
-            if (
-                a != b
-                and b not in adjacent[a]
-                and max(len(adjacent[a]), len(adjacent[b])) < most_paths
-            ):
-                adjacent[a].append(b)
-                adjacent[b].append(a)
-        adjacent = {v: others for v, others in adjacent.items() if others}
+        adjacent = _random_graph(rng, rng.randrange(2, 15), 4, most_paths)
         if adjacent:
             cyclic += sum(map(len, adjacent.values())) // 2 >= len(adjacent)
             assert _cored_route(adjacent) == _all_trails(adjacent), adjacent
@@ -385,3 +382,30 @@ def test_shared_sea_tables_match_the_terrains(seafarers: str) -> None:
     for seed in (8, 9):
         random_game(3, seed, {"seafarers": seafarers}, check=False, after_decision=compare)
     assert seen and (seafarers != "fog_islands" or len(seen) > 2), len(seen)
+
+
+@pytest.mark.parametrize(
+    "seafarers", ("wonders_of_catan", "pirate_islands", "cloth_for_catan", "forgotten_tribe")
+)
+def test_kept_main_additions_match_fresh_ones(seafarers: str) -> None:
+    """The plug-in's additions to a pre-roll or main list are kept per ``state.version``, seat
+    and phase (``Seafarers.actions``, for an equal list of the core); after every decision of
+    seeded games the list served (from the kept additions whenever the key matches) equals one
+    made afresh, and the kept ones serve on many lists (after the trade proposals that come to
+    nothing)."""
+    served = 0
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        nonlocal served
+        if state.phase not in ("main", "pre_roll") or state.current_player() < 0:
+            return
+        kept = state.sf_main_kept
+        key = (state.version, state.actor, state.phase)
+        served += kept is not None and kept[0] == key
+        listed = state.legal_actions()
+        state._legal = state.sf_main_kept = None  # the next list made afresh
+        assert listed == state.legal_actions()
+
+    for seed, n in ((0, 3), (1, 4)):
+        random_game(n, seed, {"seafarers": seafarers}, check=False, after_decision=compare)
+    assert served > 500

@@ -30,7 +30,7 @@ def pay_level(state, p: int, wonder: str) -> None:
 def claimed(state, p: int, wonder: str, levels: int = 0) -> None:
     state.wo_owner[W.WONDERS.index(wonder)] = p
     state.wo_levels[p] = levels
-    state._legal = None
+    state.touch()
 
 
 def city_at(state, p: int, v: int) -> None:
@@ -107,7 +107,7 @@ def test_sf_wo_03_first_settlement_on_a_small_island_earns_one_point() -> None:
         and not set(vertex_areas(state, v)) & main_areas
     )
     state.road_vertices[p].add(spot)  # reached by a ship line
-    state.spot_cache.clear()
+    state.touch()
     give(state, p, lumber=1, brick=1, wool=1, grain=1)
     before = state.public_vp(p)
     state.apply({"type": "build_settlement", "vertex": spot})
@@ -168,7 +168,7 @@ def test_sf_wo_05_levels_cost_the_wonders_five_resources_several_a_turn() -> Non
     p = state.actor
     claimed(state, p, "great_bridge")
     state.hand[p] = [0] * 5
-    state._legal = None
+    state.touch()
     assert W.BUILD_LEVEL not in state.legal_actions()
     for level in (1, 2):
         pay_level(state, p, "great_bridge")
@@ -198,7 +198,7 @@ def test_sf_wo_05_each_requirement_reads_the_board() -> None:
             if not state.blocked[v] and state.vertex_owner[v] == -1
         )
         state.road_vertices[p].add(v)
-        state.spot_cache.clear()
+        state.touch()
         give(state, p, lumber=1, brick=1, wool=1, grain=1)
         state.apply({"type": "build_settlement", "vertex": v})
         assert W.meets(state, p, wonder)
