@@ -27,7 +27,7 @@ from games.catan.hooks import Expansion
 from games.catan.mechanics import setup_city
 
 from . import barbarians, cards, flow, improvements, knights, progress, trading
-from .core_actions import DEVELOPMENT_ACTIONS, core_action_allowed
+from .core_actions import core_action_allowed
 from .data import (
     COMMODITIES,
     COMMODITY_CARDS,
@@ -159,15 +159,12 @@ class CitiesKnights(ProgressRules, Expansion):
 
     def actions(self, state: Any, p: int, legal: list[Action]) -> None:
         """CK-TU-04: everything after the roll, in any order; the Alchemist before it."""
-        if state.phase == "pre_roll":
-            legal[:] = [a for a in legal if a["type"] not in DEVELOPMENT_ACTIONS]
-            legal.extend(progress.playable(state, p))
-            return
-        if state.phase != "main":
-            return
         # The core's builds come filtered (``build_actions``), and it offers no development
         # card: the deck is empty from the start and no hand ever holds one (CK-CO-11).
-        legal.extend(_main_additions(state, p))
+        if state.phase == "pre_roll":
+            legal.extend(progress.playable(state, p))
+        elif state.phase == "main":
+            legal.extend(_main_additions(state, p))
 
     def build_actions(self, state: Any, p: int, piece: str, actions: list[Action]) -> list[Action]:
         """CK-KN-05, A-CK-09: the core's roads, settlements and cities C&K keeps; judged once

@@ -18,6 +18,7 @@ import pytest
 from games.catan import GAME
 from games.catan import actions as A
 from games.catan.expansions.cities_knights import cards, flow, improvements, knights
+from games.catan.expansions.cities_knights.core_actions import DEVELOPMENT_ACTIONS
 from games.catan.expansions.cities_knights.progress import politics, science, table
 from games.common import chance
 from games.common.api import CHANCE, TERMINAL
@@ -91,6 +92,9 @@ def _check(state: Any) -> None:
     for total in range(2, 13):
         hexes = state.number_hexes.get(total, ())
         assert flow.owed_for(state, total) == flow.owed_afresh(state, hexes)
+    if state.phase in ("pre_roll", "main") and state.actor >= 0:
+        # CK-CO-11: the plug-in filters no development card out: the core never offers one
+        assert not DEVELOPMENT_ACTIONS.intersection(a["type"] for a in state.legal_actions())
     if state.phase == "main":
         # the main list the core keeps across the trade talk (``keeps_main_list``), with the
         # builds the plug-in allowed once per placement of pieces (``build_actions``), against
