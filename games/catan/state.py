@@ -293,7 +293,9 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         for number, other in self.board.also_numbers:  # Rivers: the 12's hex produces on 2
             by_number[number] = by_number.get(number, []) + by_number.get(other, [])
         self.number_hexes = {k: tuple(v) for k, v in by_number.items()}
-        self.income: dict[int, Income] = {}
+        # A roll's total -> the core's Income; plug-ins keep what they derive from the buildings
+        # under tuple keys of their own (C&K: ``("ck_owed", ...)``), emptied with it.
+        self.income: dict[int | tuple[Any, ...], Any] = {}
         self.harbor_rate_vertices = {}
         harbor_vertices = self.board.harbor_vertices
         for i, kind in enumerate(self.harbors):
@@ -309,7 +311,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         else:
             self.hex_resource, self.number_hexes, self.harbor_rate_vertices = [], {}, {}
             self.income = {}
-        self.spot_cache: dict[int, list[Action]] = {}
+        # The core's build actions (int keys); plug-ins' placement facts under tuple keys.
+        self.spot_cache: dict[int | tuple[Any, ...], Any] = {}
         self.robber_moves: dict[int, list[Action]] = {}
         owners = range(self.owners)
         self.network = [set() for _ in owners]
