@@ -64,8 +64,12 @@ DONE: Action = {"type": "progress_done"}
 
 
 def opponents(state: Any, p: int) -> list[int]:
-    """The other seats, clockwise from ``p``'s left (the order every card's victims follow)."""
-    return [(p + i) % state.n for i in range(1, state.n)]
+    """The other seats, clockwise from ``p``'s left (the order every card's victims follow).
+    Read only (shared)."""
+    return _OPPONENTS[state.n][p]
+
+
+_OPPONENTS = {n: [[(p + i) % n for i in range(1, n)] for p in range(n)] for n in range(1, 7)}
 
 
 def step(name: str, legal: Callable[[Any, Pending], list[Action]]) -> Callable[..., Any]:
