@@ -82,9 +82,7 @@ def knights_of(state: Any, p: int) -> list[int]:
 def tokens_on_board(state: Any, p: int, strength: int, mine: list[int] | None = None) -> int:
     """``p``'s knights of ``strength`` on the board (``mine``: ``knights_of(state, p)``)."""
     strengths = state.ck_knight_strength
-    return sum(
-        1 for v in (knights_of(state, p) if mine is None else mine) if strengths[v] == strength
-    )
+    return [strengths[v] for v in (knights_of(state, p) if mine is None else mine)].count(strength)
 
 
 def empty(state: Any, v: int) -> bool:

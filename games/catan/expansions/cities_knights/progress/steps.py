@@ -35,6 +35,24 @@ Pending = dict[str, Any]
 
 PLAY = "play_progress"
 """The action that plays a card: ``{"type": PLAY, "card": name, ...the first choice...}``."""
+
+
+class _Plays(dict):  # type: ignore[type-arg]
+    """``PLAYS[card]`` and ``PLAYS[card, field, value]``: the action that plays ``card`` (with
+    that first choice), made once and shared read only (as the core's build actions are), so
+    the main lists take these instead of new dicts."""
+
+    def __missing__(self, key: Any) -> Action:
+        if isinstance(key, tuple):
+            card, field, value = key
+            found = {"type": PLAY, "card": card, field: value}
+        else:
+            found = {"type": PLAY, "card": key}
+        self[key] = found
+        return found
+
+
+PLAYS = _Plays()
 PHASE = "ck_progress"
 """The phase of every pending progress decision; its actor is the deciding seat."""
 BANK = -1
