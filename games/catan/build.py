@@ -109,19 +109,28 @@ class BuildRules:
         if h[LUMBER] and h[BRICK] and self.roads_left[p]:
             key = p * 3
             if key not in cache:
-                cache[key] = [A.BUILD_ROAD[e] for e in self.road_spots(p)]
+                found = [A.BUILD_ROAD[e] for e in self.road_spots(p)]
+                cache[key] = self.allowed_builds(p, "road", found) if self.plugged else found
             legal.extend(cache[key])
         if h[LUMBER] and h[BRICK] and h[WOOL] and h[GRAIN] and self.settlements_left[p]:
             key = p * 3 + 1
             if key not in cache:
-                cache[key] = [A.BUILD_SETTLEMENT[v] for v in self.settlement_spots(p)]
+                found = [A.BUILD_SETTLEMENT[v] for v in self.settlement_spots(p)]
+                cache[key] = self.allowed_builds(p, "settlement", found) if self.plugged else found
             legal.extend(cache[key])
         if h[ORE] >= 3 and h[GRAIN] >= 2 and self.cities_left[p]:
             key = p * 3 + 2
             if key not in cache:
-                cache[key] = [A.BUILD_CITY[v] for v in self.city_spots(p)]
+                found = [A.BUILD_CITY[v] for v in self.city_spots(p)]
+                cache[key] = self.allowed_builds(p, "city", found) if self.plugged else found
             legal.extend(cache[key])
         self.add_development_purchase(p, legal)
+
+    def allowed_builds(self, p: int, piece: str, actions: list[Action]) -> list[Action]:
+        """The plug-ins' ``build_actions`` hooks: which of ``p``'s ``piece`` actions they allow."""
+        for hook in self.hooks.build_actions:
+            actions = hook(self, p, piece, actions)
+        return actions
 
     # ------------------------------------------------------------------ paying
     def pay(self, p: int, cost: tuple[int, ...] | list[int]) -> None:

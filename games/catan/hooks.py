@@ -63,6 +63,10 @@ hook               when                                                   e.g.
 ``trail_owners``   Longest Road is measured: who holds each intersection   Cities & Knights:
                    (a list like ``vertex_owner``; an opponent there ends   knights break roads
                    a trail); the first plug-in's answer is used
+``build_actions``  the core's road, settlement or city actions of a seat   Cities & Knights: no
+                   (``p, piece, actions``), as kept in ``spot_cache``:      settlement on a knight
+                   returns those allowed; it may read only what a piece
+                   placed or lifted changes (the cache is dropped then)
 =================  =====================================================  ========================
 
 Neutral colours (``neutral_colours``, Catan for Two): piece owners ``n .. state.owners - 1`` on
@@ -128,6 +132,7 @@ HOOKS = (
     "roll",
     "rob",
     "trail_owners",
+    "build_actions",
 )
 """The hooks a state calls (``layout`` and ``static`` are asked with the options only)."""
 
@@ -169,6 +174,11 @@ class Expansion:
     """Chance phases whose outcome list never changes -> that list: ``sample_chance`` draws from
     it by bisection over its running sums (the same outcome, for the same one ``rng.random()``,
     as ``chance.draw``'s scan of the list)."""
+    keeps_main_list: ClassVar[bool] = False
+    """True: the core keeps each main-phase list for one (``state.version``, seat, proposals
+    left or not) and gives it again across the trade talk, which changes none of it; for a
+    plug-in whose main list is long to build (Cities & Knights). Its ``actions`` hook must then
+    read nothing that moves without ``version``."""
     never_stuck: ClassVar[bool] = False
     """True: its ``may_progress`` is True for every seat at all times, so the no-progress check
     at each turn's start (whose answer would be False) is skipped."""

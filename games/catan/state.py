@@ -104,6 +104,8 @@ _DERIVED_FIELDS = (
     "extra_vp",
     "own_targets",
     "may_stall",
+    "keeps_main",
+    "kept_main",
     "proposal_limit",
     "trade_after_build",
     "turn_cap",
@@ -228,6 +230,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.extra_vp = bool(self.hooks.vp)  # read on every victory check, so a bool of its own
         self.own_targets = bool(self.hooks.target)
         self.may_stall = not any(x.never_stuck for x in self.hooks.expansions)
+        self.keeps_main = any(x.keeps_main_list for x in self.hooks.expansions)
+        self.kept_main: tuple[int, int, bool, list[Action]] | None = None
         # Options read on every decision, kept in slots (a slot is read faster than a dict).
         self.proposal_limit = options["trade_proposals_per_turn"]
         self.trade_after_build = options["combined_trade_build"]
@@ -289,7 +293,9 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         for number, other in self.board.also_numbers:  # Rivers: the 12's hex produces on 2
             by_number[number] = by_number.get(number, []) + by_number.get(other, [])
         self.number_hexes = {k: tuple(v) for k, v in by_number.items()}
-        self.income: dict[int, Income] = {}
+        # A roll's total -> the core's Income; plug-ins keep what they derive from the buildings
+        # under tuple keys of their own (C&K: ``("ck_owed", ...)``), emptied with it.
+        self.income: dict[int | tuple[Any, ...], Any] = {}
         self.harbor_rate_vertices = {}
         harbor_vertices = self.board.harbor_vertices
         for i, kind in enumerate(self.harbors):
@@ -305,7 +311,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         else:
             self.hex_resource, self.number_hexes, self.harbor_rate_vertices = [], {}, {}
             self.income = {}
-        self.spot_cache: dict[int, list[Action]] = {}
+        # The core's build actions (int keys); plug-ins' placement facts under tuple keys.
+        self.spot_cache: dict[int | tuple[Any, ...], Any] = {}
         self.robber_moves: dict[int, list[Action]] = {}
         owners = range(self.owners)
         self.network = [set() for _ in owners]
@@ -744,6 +751,15 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
 
     def _legal_main(self) -> list[Action]:
         p = self.actor
+        if self.keeps_main:  # a plug-in's long list, the same across the trade talk
+            kept = self.kept_main
+            if (
+                kept is not None
+                and kept[0] == self.version
+                and kept[1] == p
+                and kept[2] == (self.proposals < self.proposal_limit)
+            ):
+                return kept[3]
         legal = [A.END_TURN]
         self.add_builds(p, legal)
         self.add_development_plays(p, legal)
@@ -752,6 +768,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         if self.plugged:
             for hook in self.hooks.actions:
                 hook(self, p, legal)
+            if self.keeps_main:
+                self.kept_main = (self.version, p, self.proposals < self.proposal_limit, legal)
         return legal
 
     def _apply_end_turn(self, action: Action) -> None:

@@ -27,7 +27,7 @@ from games.catan.hooks import Expansion
 from games.catan.mechanics import setup_city
 
 from . import barbarians, cards, flow, improvements, knights, progress, trading
-from .core_actions import DEVELOPMENT_ACTIONS, RESTRICTED_CORE_ACTIONS, core_action_allowed
+from .core_actions import core_action_allowed
 from .data import (
     COMMODITIES,
     COMMODITY_CARDS,
@@ -86,6 +86,7 @@ class CitiesKnights(ProgressRules, Expansion):
     fixed_outcomes = {"ck_dice": frozenset(id(a) for a, _ in flow.DICE_OUTCOMES)}
     fixed_draws = {"ck_dice": flow.DICE_OUTCOMES}
     never_stuck = True  # ``may_progress``: always True
+    keeps_main_list = True  # the plug-in's part is long to build (``_main_additions``)
     sentences = {**setup_city.SENTENCES, **SENTENCES, **progress.SENTENCES}
     draw_board = staticmethod(draw_board)
     seat_words = staticmethod(seat_words)
@@ -158,18 +159,17 @@ class CitiesKnights(ProgressRules, Expansion):
 
     def actions(self, state: Any, p: int, legal: list[Action]) -> None:
         """CK-TU-04: everything after the roll, in any order; the Alchemist before it."""
+        # The core's builds come filtered (``build_actions``), and it offers no development
+        # card: the deck is empty from the start and no hand ever holds one (CK-CO-11).
         if state.phase == "pre_roll":
-            legal[:] = [a for a in legal if a["type"] not in DEVELOPMENT_ACTIONS]
             legal.extend(progress.playable(state, p))
-            return
-        if state.phase != "main":
-            return
-        legal[:] = [
-            a
-            for a in legal
-            if a["type"] not in RESTRICTED_CORE_ACTIONS or core_action_allowed(state, p, a)
-        ]
-        legal.extend(_main_additions(state, p))
+        elif state.phase == "main":
+            legal.extend(_main_additions(state, p))
+
+    def build_actions(self, state: Any, p: int, piece: str, actions: list[Action]) -> list[Action]:
+        """CK-KN-05, A-CK-09: the core's roads, settlements and cities C&K keeps; judged once
+        per placement of pieces (the core keeps them in ``spot_cache``), not per list."""
+        return [a for a in actions if core_action_allowed(state, p, a)]
 
     def vp(self, state: Any, p: int) -> int:
         """CK-VP-01, CK-CI-05, CK-BA-04, CK-PC-03, CK-ME-01, A-CK-09."""

@@ -3,9 +3,10 @@
 The core offers its actions (settlements, roads, cities, development cards) by its own rules;
 C&K takes some back: no development cards (CK-CO-11), no settlement on a knight and no road out
 of an intersection an opponent's knight holds (CK-KN-05), and a pillaged city is the next one
-upgraded (A-CK-09). The plug-in's actions hook filters the core's legal list with
-:func:`core_action_allowed`; the progress cards that build (Medicine, Road Building, the
-Diplomat's relaid road) ask it too, so one rule judges both.
+upgraded (A-CK-09). The plug-in's ``build_actions`` hook filters the core's build actions with
+:func:`core_action_allowed` (once per placement of pieces: the core keeps them in
+``spot_cache``); the progress cards that build (Medicine, Road Building, the Diplomat's relaid
+road) ask it too, so one rule judges both.
 """
 
 from __future__ import annotations
@@ -18,9 +19,6 @@ DEVELOPMENT_ACTIONS = frozenset(
     ("buy_development", "play_knight", "play_road_building", "play_year_of_plenty", "play_monopoly")
 )
 """CK-CO-11: no development cards (none are ever in a hand or the deck; kept out anyway)."""
-
-RESTRICTED_CORE_ACTIONS = DEVELOPMENT_ACTIONS | {"build_settlement", "build_road", "build_city"}
-"""The core's action types :func:`core_action_allowed` may refuse (the others pass untouched)."""
 
 
 def core_action_allowed(state: Any, p: int, action: Action) -> bool:

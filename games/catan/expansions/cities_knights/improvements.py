@@ -60,15 +60,18 @@ def metropolis_owner(state: Any, t: int) -> int:
     return -1 if v == -1 else state.vertex_owner[v]
 
 
-def add_improvements(state: Any, p: int, legal: list[Action]) -> None:
+def add_improvements(state: Any, p: int, legal: list[Action], crane: bool | None = None) -> None:
     """CK-CI-01/06: in order, one level at a time, with at least one city on the board;
-    levels 4 and 5 only with a city free for a metropolis or holding the track's one."""
+    levels 4 and 5 only with a city free for a metropolis or holding the track's one.
+    (``crane``: priced with a Crane's discount or not; None: as this turn stands, :func:`cost`.)"""
     if MAX_CITIES - state.cities_left[p] == 0:
         return
+    if crane is None:
+        crane = bool(state.ck_effects.get("crane"))
     levels, goods = state.ck_levels[p], state.ck_commodities[p]
     for t, track in enumerate(TRACKS):
         level = levels[t]
-        if level >= MAX_LEVEL or goods[TRACK_COMMODITY[t]] < cost(state, p, t):
+        if level >= MAX_LEVEL or goods[TRACK_COMMODITY[t]] < level + 1 - crane:
             continue
         needs_city = level + 1 >= METROPOLIS_LEVEL and metropolis_owner(state, t) != p
         if needs_city and not free_cities(state, p):

@@ -12,12 +12,40 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.catan.constants import RESOURCE_INDEX
+
 from .data import ABILITY_LEVEL, ACTIVATE_COST, KNIGHT_COST, KNIGHTS_PER_LEVEL, TRACK_INDEX
 
 Action = dict[str, Any]
 ACTED, ACTIVATED, PROMOTED = 1, 2, 4
 MIGHTY = 3
 POLITICS = TRACK_INDEX["politics"]
+WOOL, GRAIN, ORE = RESOURCE_INDEX["wool"], RESOURCE_INDEX["grain"], RESOURCE_INDEX["ore"]
+
+
+class _Shared(dict):  # type: ignore[type-arg]
+    """One knight's action per intersection (``v``) or move (``(v, w)``), made once and shared
+    read only (as the core's build actions are): main lists take these, not new dicts."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, key: Any) -> Action:
+        if isinstance(key, tuple):
+            found = {"type": self.kind, "from": key[0], "to": key[1]}
+        else:
+            found = {"type": self.kind, "vertex": key}
+        self[key] = found
+        return found
+
+
+BUILD = _Shared("build_knight")
+PROMOTE = _Shared("promote_knight")
+ACTIVATE = _Shared("activate_knight")
+CHASE = _Shared("chase_robber")
+MARCH = _Shared("march_knight")
+DISPLACE = _Shared("displace_knight")
 
 
 def init(state: Any) -> None:
@@ -54,40 +82,29 @@ def knights_of(state: Any, p: int) -> list[int]:
 def tokens_on_board(state: Any, p: int, strength: int, mine: list[int] | None = None) -> int:
     """``p``'s knights of ``strength`` on the board (``mine``: ``knights_of(state, p)``)."""
     strengths = state.ck_knight_strength
-    return sum(
-        1 for v in (knights_of(state, p) if mine is None else mine) if strengths[v] == strength
-    )
+    return [strengths[v] for v in (knights_of(state, p) if mine is None else mine)].count(strength)
 
 
 def empty(state: Any, v: int) -> bool:
     return state.vertex_owner[v] == -1 and state.ck_knight_owner[v] == -1
 
 
-def _affords(state: Any, p: int, cost: tuple[int, ...]) -> bool:
-    h = state.hand[p]
-    return (
-        h[0] >= cost[0]
-        and h[1] >= cost[1]
-        and h[2] >= cost[2]
-        and h[3] >= cost[3]
-        and h[4] >= cost[4]
-    )
-
-
 # ---------------------------------------------------------------------- legal lists
 def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     """CK-KN-01..03 any time of the turn after the roll; CK-KN-06 the knights' actions."""
     mine = knights_of(state, p)
-    if _affords(state, p, KNIGHT_COST):
+    h = state.hand[p]
+    if h[WOOL] >= KNIGHT_COST[WOOL] and h[ORE] >= KNIGHT_COST[ORE]:  # CK-KN-01: wool + ore
         if tokens_on_board(state, p, 1, mine) < KNIGHTS_PER_LEVEL:  # CK-KN-01
             legal.extend(_cached_builds(state, p))
-        legal.extend({"type": "promote_knight", "vertex": v} for v in promotable(state, p, mine))
+        if mine:
+            legal.extend([PROMOTE[v] for v in promotable(state, p, mine)])
     if not mine:
         return
-    strength, active = state.ck_knight_strength, state.ck_knight_active
-    flags = state.ck_knight_flags
-    if _affords(state, p, ACTIVATE_COST):  # CK-KN-02
-        legal.extend({"type": "activate_knight", "vertex": v} for v in mine if not active[v])
+    active = state.ck_knight_active
+    if h[GRAIN] >= ACTIVATE_COST[GRAIN]:  # CK-KN-02: grain
+        legal.extend([ACTIVATE[v] for v in mine if not active[v]])
+    flags, strength = state.ck_knight_flags, state.ck_knight_strength
     # CK-SE-02: the robber is chased only once it is awake (after the first attack)
     robber_hex = (
         state.board.hex_vertices[state.robber] if state.ck_attacks and state.robber >= 0 else ()
@@ -96,14 +113,10 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
         if not active[v] or flags[v] & (ACTED | ACTIVATED):
             continue
         legal.extend(_cached_marches(state, p, v))
-        displaces = reach(state, p, v)[1]
-        legal.extend(
-            {"type": "displace_knight", "from": v, "to": w}
-            for w in displaces
-            if strength[w] < strength[v]
-        )
+        sv = strength[v]
+        legal.extend([DISPLACE[v, w] for w in reach(state, p, v)[1] if strength[w] < sv])
         if v in robber_hex:
-            legal.append({"type": "chase_robber", "vertex": v})
+            legal.append(CHASE[v])
 
 
 def _cached_builds(state: Any, p: int) -> list[Action]:
@@ -114,9 +127,7 @@ def _cached_builds(state: Any, p: int) -> list[Action]:
     if found is None:
         vo, ko = state.vertex_owner, state.ck_knight_owner
         found = state.spot_cache[key] = [
-            {"type": "build_knight", "vertex": v}
-            for v in sorted(state.road_vertices[p])
-            if vo[v] == -1 and ko[v] == -1
+            BUILD[v] for v in sorted(state.road_vertices[p]) if vo[v] == -1 and ko[v] == -1
         ]
     return found
 
@@ -126,9 +137,7 @@ def _cached_marches(state: Any, p: int, v: int) -> list[Action]:
     key = ("ck_march", p, v)
     found = state.spot_cache.get(key)
     if found is None:
-        found = state.spot_cache[key] = [
-            {"type": "march_knight", "from": v, "to": w} for w in reach(state, p, v)[0]
-        ]
+        found = state.spot_cache[key] = [MARCH[v, w] for w in reach(state, p, v)[0]]
     return found
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.catan.constants import RESOURCE_INDEX, RESOURCES
+from games.catan.constants import RESOURCES
 
 from . import cards
 from .data import ABILITY_LEVEL, COMMODITIES, TRACK_INDEX
@@ -28,61 +28,52 @@ def has_generic_harbour(state: Any, p: int) -> bool:
     return any(kind == "any" and vo[v] == p for v, kind in state.harbor_rate_vertices.items())
 
 
-def rate(state: Any, p: int, kind: str) -> int:
-    """Cards of ``kind`` given for one card: CK-TR-02 4:1, a generic harbour 3:1 (a 2:1
-    harbour only for its resource, the core's ``rates``); CK-TR-03 commodities 2:1 with the
-    Merchant Guild; CK-TR-04 the merchant's hex resource 2:1; a Merchant Fleet's kind 2:1."""
-    r = RESOURCE_INDEX.get(kind)
-    if r is not None:
-        best = state.rates[p][r]
-        hx, owner = state.ck_merchant
-        if owner == p and hx >= 0 and state.hex_resource[hx] == r:
-            best = 2
+def rates_of(state: Any, p: int) -> list[int]:
+    """Cards of each kind (``cards.CARD_NAMES`` order: resources, then commodities) ``p`` gives
+    the bank for one card: CK-TR-02 4:1, a generic harbour 3:1 (a 2:1 harbour only for its
+    resource: the core's ``rates``); CK-TR-03 commodities 2:1 with the Merchant Guild; CK-TR-04
+    the merchant's hex resource 2:1; a Merchant Fleet's kind 2:1 this turn (CK-PC-T04)."""
+    found = list(state.rates[p])
+    hx, owner = state.ck_merchant
+    if owner == p and hx >= 0 and state.hex_resource[hx] >= 0:
+        found[state.hex_resource[hx]] = 2
+    if state.ck_levels[p][TRADE] >= ABILITY_LEVEL:
+        found += _GUILD
     else:
-        best = 3 if has_generic_harbour(state, p) else 4
-        if state.ck_levels[p][TRADE] >= ABILITY_LEVEL:
-            best = 2
-    if state.ck_effects.get("merchant_fleet") == kind:
-        best = 2
-    return best
+        found += _GENERIC if has_generic_harbour(state, p) else _PLAIN
+    fleet = state.ck_effects.get("merchant_fleet")
+    if fleet is not None:
+        found[_GET_INDEX[fleet]] = 2
+    return found
+
+
+_GUILD, _GENERIC, _PLAIN = [2] * len(COMMODITIES), [3] * len(COMMODITIES), [4] * len(COMMODITIES)
+
+
+def rate(state: Any, p: int, kind: str) -> int:
+    """Cards of ``kind`` given for one card (:func:`rates_of`)."""
+    return rates_of(state, p)[_GET_INDEX[kind]]
 
 
 def add_bank_trades(state: Any, p: int, legal: list[Action]) -> None:
-    """``bank_trade`` actions of ``p``: for each kind held at its :func:`rate` (worked out here
-    once per list, the same figures), every other kind the bank holds; resource for resource
-    only where the core's ``maritime_trade`` has not the same rate."""
+    """``bank_trade`` actions of ``p``: for each kind held at its rate (:func:`rates_of`), every
+    other kind the bank holds; resource for resource only where the core's ``maritime_trade``
+    has not the same rate."""
     hand, goods = state.hand[p], state.ck_commodities[p]
     if max(hand) < 2 and max(goods) < 2:
         return  # no rate is below 2:1
     rates = state.rates[p]
-    fleet = state.ck_effects.get("merchant_fleet")
-    hx, owner = state.ck_merchant
-    merchant = state.hex_resource[hx] if owner == p and hx >= 0 else -1
-    commodity_rate = 0
+    needs = rates_of(state, p)
     stock = None
-    names = cards.CARD_NAMES
     for i, number in enumerate((*hand, *goods)):
-        if number < 2:
-            continue
-        give = names[i]
-        if i < 5:
-            need = 2 if i == merchant else rates[i]
-        else:
-            if not commodity_rate:
-                commodity_rate = 3 if has_generic_harbour(state, p) else 4
-                if state.ck_levels[p][TRADE] >= ABILITY_LEVEL:
-                    commodity_rate = 2
-            need = commodity_rate
-        if fleet == give:
-            need = 2
-        if number < need:
+        if number < 2 or number < needs[i]:
             continue
         if stock is None:
             stock = (*state.bank, *state.ck_commodity_bank)
             full = 0 not in stock
         # the core's maritime_trade already offers resource for resource at its own rate
-        core_offers = i < 5 and rates[i] == need
-        offers = _FOR_COMMODITIES[i] if core_offers else _FOR_ANY[i]
+        core_offers = i < 5 and rates[i] == needs[i]
+        offers = (_FOR_COMMODITIES if core_offers else _FOR_ANY)[i]
         if full:
             legal.extend(offers)
         else:

@@ -61,21 +61,37 @@ def playable(state: Any, seat: int) -> list[Action]:
     rolled = state.rolled
     if not rolled and _BEFORE_ROLL.isdisjoint(hand):
         return []  # before the roll only the Alchemist is played (every decision there)
+    key = (rolled, tuple(hand))
+    finders = _BY_HAND.get(key)
+    if finders is None:
+        finders = _BY_HAND[key] = _finders_of(hand, rolled)
     legal: list[Action] = []
+    for finder in finders:
+        legal.extend(finder(state, seat))
+    return legal
+
+
+def _finders_of(hand: list[str], rolled: bool) -> tuple[Any, ...]:
+    """The finders to call for ``hand``, one per card name in name order (a card not played now,
+    a VP card or one not implemented has none)."""
+    found = []
     finders = _AFTER_ROLL if rolled else _BEFORE
     for card in sorted(set(hand)):
         finder = finders.get(card)
         if finder is None:
             finder = _finder_for(card, rolled)
         if finder:  # False: not played now, a VP card, or not implemented
-            legal.extend(finder(state, seat))
-    return legal
+            found.append(finder)
+    return tuple(found)
 
 
 _AFTER_ROLL: dict[str, Any] = {}
 _BEFORE: dict[str, Any] = {}
 """Per card: its finder when played after (before) the roll, else False; filled as cards are
 met (``_finder_for``); a test that patches a module calls :func:`forget_finders`."""
+_BY_HAND: dict[tuple[bool, tuple[str, ...]], tuple[Any, ...]] = {}
+"""Per (rolled, hand as held): its finders (``_finders_of``), for the hands met so far (a hand
+holds a few cards: a small table)."""
 
 
 def forget_finders() -> None:
@@ -83,6 +99,7 @@ def forget_finders() -> None:
     _finder.cache_clear()
     _AFTER_ROLL.clear()
     _BEFORE.clear()
+    _BY_HAND.clear()
 
 
 def _finder_for(card: str, rolled: bool) -> Any:

@@ -14,7 +14,7 @@ from typing import Any
 from games.common.api import CHANCE
 
 from . import steps, table
-from .steps import BANK, DONE, KEY, PLAY, Pending, finish, next_step, opponents, step
+from .steps import BANK, DONE, KEY, PLAYS, Pending, finish, next_step, opponents, step
 
 Action = dict[str, Any]
 
@@ -25,7 +25,7 @@ def playable_bishop(state: Any, p: int) -> list[Action]:
     barbarian attack."""
     if not table.robber_active(state):
         return []
-    return [{"type": PLAY, "card": "Bishop", "hex": h} for h in state.robber_targets()]
+    return [PLAYS["Bishop", "hex", h] for h in state.robber_targets()]
 
 
 def play_bishop(state: Any, p: int, action: Action) -> bool:
@@ -83,7 +83,7 @@ def _deserter_candidates(state: Any, p: int) -> list[int]:
 
 
 def playable_deserter(state: Any, p: int) -> list[Action]:
-    return [{"type": PLAY, "card": "Deserter", "seat": q} for q in _deserter_candidates(state, p)]
+    return [PLAYS["Deserter", "seat", q] for q in _deserter_candidates(state, p)]
 
 
 def play_deserter(state: Any, p: int, action: Action) -> bool:
@@ -164,7 +164,7 @@ def _open_roads(state: Any) -> list[int]:
 
 
 def playable_diplomat(state: Any, p: int) -> list[Action]:
-    return [{"type": PLAY, "card": "Diplomat", "edge": e} for e in open_roads(state)]
+    return [PLAYS["Diplomat", "edge", e] for e in open_roads(state)]
 
 
 def play_diplomat(state: Any, p: int, action: Action) -> bool:
@@ -210,8 +210,7 @@ def playable_intrigue(state: Any, p: int) -> list[Action]:
     found = state.spot_cache.get(key)
     if found is None:
         found = state.spot_cache[key] = [
-            {"type": PLAY, "card": "Intrigue", "vertex": v}
-            for v in sorted(_intrigue_targets(state, p))
+            PLAYS["Intrigue", "vertex", v] for v in sorted(_intrigue_targets(state, p))
         ]
     return found
 
@@ -235,7 +234,7 @@ def _sabotaged(state: Any, p: int) -> list[list[int]]:
 
 
 def playable_saboteur(state: Any, p: int) -> list[Action]:
-    return [{"type": PLAY, "card": "Saboteur"}] if _sabotaged(state, p) else []
+    return [PLAYS["Saboteur"]] if _sabotaged(state, p) else []
 
 
 def play_saboteur(state: Any, p: int, action: Action) -> bool:
@@ -251,7 +250,7 @@ def _spy_candidates(state: Any, p: int) -> list[int]:
 
 
 def playable_spy(state: Any, p: int) -> list[Action]:
-    return [{"type": PLAY, "card": "Spy", "seat": q} for q in _spy_candidates(state, p)]
+    return [PLAYS["Spy", "seat", q] for q in _spy_candidates(state, p)]
 
 
 def play_spy(state: Any, p: int, action: Action) -> bool:
@@ -278,7 +277,7 @@ def _spy_take(state: Any, pending: Pending, action: Action) -> None:
 
 # ---------------------------------------------------------------------- Warlord
 def playable_warlord(state: Any, p: int) -> list[Action]:
-    return [{"type": PLAY, "card": "Warlord"}] if table.inactive_knights(state, p) else []
+    return [PLAYS["Warlord"]] if table.inactive_knights(state, p) else []
 
 
 def play_warlord(state: Any, p: int, action: Action) -> bool:
@@ -298,7 +297,7 @@ def _wedding_givers(state: Any, p: int) -> list[list[int]]:
 
 
 def playable_wedding(state: Any, p: int) -> list[Action]:
-    return [{"type": PLAY, "card": "Wedding"}] if _wedding_givers(state, p) else []
+    return [PLAYS["Wedding"]] if _wedding_givers(state, p) else []
 
 
 def play_wedding(state: Any, p: int, action: Action) -> bool:

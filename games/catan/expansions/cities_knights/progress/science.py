@@ -14,7 +14,7 @@ from typing import Any
 from games.common.api import CHANCE
 
 from . import steps, table
-from .steps import DONE, PLAY, Pending, finish, step
+from .steps import DONE, PLAY, PLAYS, Pending, finish, step
 
 Action = dict[str, Any]
 
@@ -64,7 +64,7 @@ def playable_crane(state: Any, p: int) -> list[Action]:
     some improvement is within reach with the discount."""
     if state.ck_effects.get("crane") or not table.improvable(state, p, discount=1):
         return []
-    return [{"type": PLAY, "card": "Crane"}]
+    return [PLAYS["Crane"]]
 
 
 def play_crane(state: Any, p: int, action: Action) -> bool:
@@ -75,7 +75,7 @@ def play_crane(state: Any, p: int, action: Action) -> bool:
 
 # ---------------------------------------------------------------------- Engineer
 def playable_engineer(state: Any, p: int) -> list[Action]:
-    return [{"type": PLAY, "card": "Engineer", "vertex": v} for v in table.wall_spots(state, p)]
+    return [PLAYS["Engineer", "vertex", v] for v in table.wall_spots(state, p)]
 
 
 def play_engineer(state: Any, p: int, action: Action) -> bool:
@@ -94,9 +94,7 @@ def playable_inventor(state: Any, p: int) -> list[Action]:
     hexes = _swappable(state)
     numbers = state.numbers
     return [
-        {"type": PLAY, "card": "Inventor", "hex": h}
-        for h in hexes
-        if any(numbers[g] != numbers[h] for g in hexes)
+        PLAYS["Inventor", "hex", h] for h in hexes if any(numbers[g] != numbers[h] for g in hexes)
     ]
 
 
@@ -158,7 +156,7 @@ def _harvest(card: str, terrain: str, resource: str) -> tuple[Any, Any]:
     def playable(state: Any, p: int) -> list[Action]:
         if not harvest_hexes(state, p, terrain) or not table.bank_count(state, resource):
             return []
-        return [{"type": PLAY, "card": card}]
+        return [PLAYS[card]]
 
     def play(state: Any, p: int, action: Action) -> bool:
         hexes = harvest_hexes(state, p, terrain)
@@ -190,7 +188,7 @@ def playable_medicine(state: Any, p: int) -> list[Action]:
     hand = state.hand[p]
     if not state.cities_left[p] or any(hand[r] < MEDICINE_COST[r] for r in range(5)):
         return []
-    return [{"type": PLAY, "card": "Medicine", "vertex": v} for v in table.city_spots(state, p)]
+    return [PLAYS["Medicine", "vertex", v] for v in table.city_spots(state, p)]
 
 
 def play_medicine(state: Any, p: int, action: Action) -> bool:
@@ -205,7 +203,7 @@ FREE_ROADS = 2
 def playable_road_building(state: Any, p: int) -> list[Action]:
     if not state.roads_left[p] or not table.road_spots(state, p):
         return []
-    return [{"type": PLAY, "card": "Road Building"}]
+    return [PLAYS["Road Building"]]
 
 
 def play_road_building(state: Any, p: int, action: Action) -> bool:
@@ -231,7 +229,7 @@ def _free_road(state: Any, pending: Pending, action: Action) -> None:
 # ---------------------------------------------------------------------- Smith
 def playable_smith(state: Any, p: int) -> list[Action]:
     """CK-PC-S10: the first knight to promote (strong -> mighty only with the Fortress)."""
-    return [{"type": PLAY, "card": "Smith", "vertex": v} for v in table.promotable(state, p)]
+    return [PLAYS["Smith", "vertex", v] for v in table.promotable(state, p)]
 
 
 def play_smith(state: Any, p: int, action: Action) -> bool:

@@ -35,6 +35,24 @@ Pending = dict[str, Any]
 
 PLAY = "play_progress"
 """The action that plays a card: ``{"type": PLAY, "card": name, ...the first choice...}``."""
+
+
+class _Plays(dict):  # type: ignore[type-arg]
+    """``PLAYS[card]`` and ``PLAYS[card, field, value]``: the action that plays ``card`` (with
+    that first choice), made once and shared read only (as the core's build actions are), so
+    the main lists take these instead of new dicts."""
+
+    def __missing__(self, key: Any) -> Action:
+        if isinstance(key, tuple):
+            card, field, value = key
+            found = {"type": PLAY, "card": card, field: value}
+        else:
+            found = {"type": PLAY, "card": key}
+        self[key] = found
+        return found
+
+
+PLAYS = _Plays()
 PHASE = "ck_progress"
 """The phase of every pending progress decision; its actor is the deciding seat."""
 BANK = -1
@@ -64,8 +82,12 @@ DONE: Action = {"type": "progress_done"}
 
 
 def opponents(state: Any, p: int) -> list[int]:
-    """The other seats, clockwise from ``p``'s left (the order every card's victims follow)."""
-    return [(p + i) % state.n for i in range(1, state.n)]
+    """The other seats, clockwise from ``p``'s left (the order every card's victims follow).
+    Read only (shared)."""
+    return _OPPONENTS[state.n][p]
+
+
+_OPPONENTS = {n: [[(p + i) % n for i in range(1, n)] for p in range(n)] for n in range(1, 7)}
 
 
 def step(name: str, legal: Callable[[Any, Pending], list[Action]]) -> Callable[..., Any]:

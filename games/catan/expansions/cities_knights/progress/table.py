@@ -231,15 +231,8 @@ def build_wall(state: Any, p: int, v: int) -> None:
 
 def improvable(state: Any, p: int, discount: int) -> bool:
     """Some improvement could be bought this turn with a Crane's discount."""
-    had = "crane" in state.ck_effects
-    saved = state.ck_effects.get("crane")
-    state.ck_effects["crane"] = bool(discount)
     found: list[Action] = []
-    improvements.add_improvements(state, p, found)
-    if had:
-        state.ck_effects["crane"] = saved
-    else:
-        del state.ck_effects["crane"]
+    improvements.add_improvements(state, p, found, crane=bool(discount))
     return bool(found)
 
 

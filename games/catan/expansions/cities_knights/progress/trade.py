@@ -10,7 +10,7 @@ from typing import Any
 from games.catan.constants import RESOURCES
 
 from . import steps, table
-from .steps import DONE, PLAY, Pending, continuation, finish, next_step, opponents, step
+from .steps import DONE, PLAYS, Pending, continuation, finish, next_step, opponents, step
 
 Action = dict[str, Any]
 
@@ -34,7 +34,7 @@ def _harbor_playable(state: Any, p: int) -> bool:
 
 
 def playable_commercial_harbor(state: Any, p: int) -> list[Action]:
-    return [{"type": PLAY, "card": "Commercial Harbor"}] if _harbor_playable(state, p) else []
+    return [PLAYS["Commercial Harbor"]] if _harbor_playable(state, p) else []
 
 
 def play_commercial_harbor(state: Any, p: int, action: Action) -> bool:
@@ -95,7 +95,7 @@ def _richer(state: Any, p: int) -> list[int]:
 
 
 def playable_master_merchant(state: Any, p: int) -> list[Action]:
-    return [{"type": PLAY, "card": "Master Merchant", "seat": q} for q in _richer(state, p)]
+    return [PLAYS["Master Merchant", "seat", q] for q in _richer(state, p)]
 
 
 def play_master_merchant(state: Any, p: int, action: Action) -> bool:
@@ -143,7 +143,7 @@ def merchant_hexes(state: Any, p: int) -> list[int]:
 
 
 def playable_merchant(state: Any, p: int) -> list[Action]:
-    return [{"type": PLAY, "card": "Merchant", "hex": h} for h in merchant_hexes(state, p)]
+    return [PLAYS["Merchant", "hex", h] for h in merchant_hexes(state, p)]
 
 
 def play_merchant(state: Any, p: int, action: Action) -> bool:
@@ -161,7 +161,7 @@ def playable_merchant_fleet(state: Any, p: int) -> list[Action]:
     only replace the first's good)."""
     if "merchant_fleet" in state.ck_effects:
         return []
-    return [{"type": PLAY, "card": "Merchant Fleet", "good": good} for good in table.GOODS]
+    return [PLAYS["Merchant Fleet", "good", good] for good in table.GOODS]
 
 
 def play_merchant_fleet(state: Any, p: int, action: Action) -> bool:
@@ -180,7 +180,7 @@ def _monopoly(card: str, goods: tuple[str, ...], most: int) -> tuple[Any, Any]:
     has if fewer). Always playable: the hands it empties are hidden (CK-PC-04)."""
 
     def playable(state: Any, p: int) -> list[Action]:
-        return [{"type": PLAY, "card": card, "good": good} for good in goods]
+        return [PLAYS[card, "good", good] for good in goods]
 
     def play(state: Any, p: int, action: Action) -> bool:
         steps.take_from_each(state, p, card, action["good"], most)

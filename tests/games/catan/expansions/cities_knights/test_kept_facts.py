@@ -4,8 +4,8 @@ Seeded random C&K games; after every step (decisions and chance outcomes) each k
 through its cache, then compared with a computation from the board and the hands. A cache that
 is not dropped when what it reads changes (a knight placed or lifted without clearing
 ``spot_cache``, a VP change that does not move ``state.version``, a city pillaged without
-dropping the production owed, a deck's outcomes kept past the draw) returns the earlier value
-at the next step and fails here.
+dropping the production owed, a deck's outcomes kept past the draw, a main list kept past a
+change of hands or pieces) returns the earlier value at the next step and fails here.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import pytest
 from games.catan import GAME
 from games.catan import actions as A
 from games.catan.expansions.cities_knights import cards, flow, improvements, knights
+from games.catan.expansions.cities_knights.core_actions import DEVELOPMENT_ACTIONS
 from games.catan.expansions.cities_knights.progress import politics, science, table
 from games.common import chance
 from games.common.api import CHANCE, TERMINAL
@@ -57,6 +58,29 @@ def _fresh_intrigue(state: Any, p: int) -> list[dict[str, Any]]:
     ]
 
 
+MEMOS = ("_ck_main", "_ck_seat_vp")
+"""The plug-in's memos on the state (kept for ``state.version``)."""
+
+
+def _fresh_main_list(state: Any) -> list[dict[str, Any]]:
+    """The main list built with every cache it reads emptied (then put back as found, so the
+    other checks still read what play left there)."""
+    kept, spots, income = state.kept_main, dict(state.spot_cache), dict(state.income)
+    memos = {name: state.__dict__.pop(name) for name in MEMOS if name in state.__dict__}
+    state.kept_main = None
+    state.spot_cache.clear()
+    state.income.clear()
+    try:
+        return state._legal_main()
+    finally:
+        state.kept_main = kept
+        state.spot_cache.clear()
+        state.spot_cache.update(spots)
+        state.income.clear()
+        state.income.update(income)
+        state.__dict__.update(memos)
+
+
 def _check(state: Any) -> None:
     for p in range(state.n):
         assert knights.knights_of(state, p) == _fresh_knights(state, p)
@@ -68,6 +92,14 @@ def _check(state: Any) -> None:
     for total in range(2, 13):
         hexes = state.number_hexes.get(total, ())
         assert flow.owed_for(state, total) == flow.owed_afresh(state, hexes)
+    if state.phase in ("pre_roll", "main") and state.actor >= 0:
+        # CK-CO-11: the plug-in filters no development card out: the core never offers one
+        assert not DEVELOPMENT_ACTIONS.intersection(a["type"] for a in state.legal_actions())
+    if state.phase == "main":
+        # the main list the core keeps across the trade talk (``keeps_main_list``), with the
+        # builds the plug-in allowed once per placement of pieces (``build_actions``), against
+        # one built with no cache
+        assert state.legal_actions() == _fresh_main_list(state)
     if state.phase == "ck_draw":  # asked twice (sampled, then checked by ``apply``)
         track = state.ck_queue[0][2]
         assert cards.draw_outcomes(state, track) == cards._draw_outcomes(state, track)
