@@ -11,6 +11,7 @@ Rules: CK-TU-01..04, CK-PR-01..05, CK-SE-01..03, CK-CI-03, CK-PC-01.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from games.catan.constants import RESOURCES
@@ -288,7 +289,9 @@ def hand_limit(state: Any, p: int) -> int:
 
 def walls_of(state: Any, p: int) -> int:
     vo = state.vertex_owner
-    return sum(1 for v, w in enumerate(state.ck_walls) if w and vo[v] == p)
+    walls = state.ck_walls
+    # only the walled intersections are read (``compress`` skips the others in C)
+    return [vo[v] for v in compress(range(len(walls)), walls)].count(p)
 
 
 def seven(state: Any) -> bool:

@@ -22,8 +22,12 @@ TRADE = TRACK_INDEX["trade"]
 
 
 def has_generic_harbour(state: Any, p: int) -> bool:
-    if max(state.rates[p]) == 4:
-        return False  # a generic harbour lowers every rate to 3 (the common case: none)
+    # The core's rates come from the harbours only: a generic harbour lowers every rate to 3
+    # or less, and without one a rate is 4 unless its 2:1 harbour is held. So the highest rate
+    # tells, unless the seat holds all five 2:1 harbours (then the board is searched).
+    highest = max(state.rates[p])
+    if highest != 2:
+        return highest == 3
     vo = state.vertex_owner
     return any(kind == "any" and vo[v] == p for v, kind in state.harbor_rate_vertices.items())
 
