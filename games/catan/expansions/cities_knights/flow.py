@@ -207,7 +207,8 @@ def produce(state: Any, total: int) -> set[int]:
 
 
 Owed = tuple[list[tuple[int, str, int, int]], dict[str, int], dict[str, int]]
-CARD_INDEX = {kind: i for i, kind in enumerate(cards.CARD_NAMES)}
+CARD_NAMES = cards.CARD_NAMES
+CARD_INDEX = {kind: i for i, kind in enumerate(CARD_NAMES)}
 """A card kind's place in ``cards.CARD_NAMES``: resources 0-4 (``hand``), commodities 5-7."""
 
 
@@ -230,33 +231,34 @@ def owed_afresh(state: Any, hexes: tuple[int, ...]) -> Owed:
     """(seat, kind, amount, kind's index in ``cards.CARD_NAMES``) owed by ``hexes``, by seat then
     card kind; the demand per kind and the number of seats taking it."""
     vo, lv, terrains = state.vertex_owner, state.vertex_level, state.terrains
-    n = state.n
-    owed: dict[tuple[int, str], int] = {}
+    n, robber, corners = state.n, state.robber, state.board.hex_vertices
+    owed: dict[tuple[int, int], int] = {}  # (seat, kind's index) -> cards
     for h in hexes:
-        if h == state.robber:
+        if h == robber:
             continue  # CK-PR-02
         r = state.hex_resource[h]
         if r < 0:
             continue
         commodity = TERRAIN_COMMODITY.get(terrains[h])
-        for v in state.board.hex_vertices[h]:
+        second = r if commodity is None else CARD_INDEX[COMMODITIES[commodity]]
+        for v in corners[h]:
             o = vo[v]
             if not 0 <= o < n:
                 continue
-            level = lv[v]
-            kinds = [RESOURCES[r]]
-            if level == 2:
-                kinds.append(RESOURCES[r] if commodity is None else COMMODITIES[commodity])
-            for kind in kinds:
-                owed[(o, kind)] = owed.get((o, kind), 0) + 1
+            owed[o, r] = owed.get((o, r), 0) + 1
+            if lv[v] == 2:
+                owed[o, second] = owed.get((o, second), 0) + 1
     demand: dict[str, int] = {}
     takers: dict[str, int] = {}
-    for (_, kind), amount in owed.items():
+    for (_, i), amount in owed.items():
+        kind = CARD_NAMES[i]
         demand[kind] = demand.get(kind, 0) + amount
         takers[kind] = takers.get(kind, 0) + 1
-    order = CARD_INDEX
-    items = sorted(owed.items(), key=lambda x: (x[0][0], order[x[0][1]]))
-    return [(seat, kind, amount, order[kind]) for (seat, kind), amount in items], demand, takers
+    return (
+        [(seat, CARD_NAMES[i], amount, i) for (seat, i), amount in sorted(owed.items())],
+        demand,
+        takers,
+    )
 
 
 def _aqueduct(state: Any, seat: int) -> bool:

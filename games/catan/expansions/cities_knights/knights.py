@@ -324,8 +324,9 @@ def chase(state: Any, p: int, v: int) -> None:
 def trail_owners(state: Any) -> list[int]:
     """CK-KN-05: a knight breaks an opponent's road like a settlement: for Longest Road an
     intersection is held by its building's owner, else by its knight's (-1: nobody)."""
-    knight = state.ck_knight_owner
-    return [o if o != -1 else knight[v] for v, o in enumerate(state.vertex_owner)]
+    return [
+        o if o != -1 else k for o, k in zip(state.vertex_owner, state.ck_knight_owner, strict=True)
+    ]
 
 
 def judge_roads(state: Any, before: dict[int, int]) -> None:
