@@ -14,6 +14,7 @@ from games.catan.constants import (
     VICTORY_POINT,
     YEAR_OF_PLENTY,
 )
+from tests.games.catan.expansions.rivers.helpers import cleared, set_gold
 from tests.games.catan.fixtures import empty_board, put, roll, set_hand
 
 TOP_LEVEL = {
@@ -207,6 +208,31 @@ def test_an_open_trade_is_shown_to_every_seat() -> None:
             "pending": [],
         }
         assert obs["proposals_this_turn"] == 1
+
+
+def test_ri_gu_02_gold_in_an_open_trade_is_shown_to_every_seat() -> None:
+    """RI-GU-02 BG-TRADE-02: with gold coins (The Rivers of Catan, mechanics/gold.py) the gold a
+    proposal gives or asks is shown beside its cards to every seat, on its own side only."""
+    state = cleared(3)
+    roll(state, 3)
+    set_gold(state, [3, 0, 2])
+    set_hand(state, 0, lumber=1)
+    for give, get in (
+        ({"lumber": 1, "gold": 3}, {"brick": 1}),
+        ({"lumber": 1}, {"brick": 1, "gold": 2}),
+    ):
+        state.apply({"type": "propose_trade", "give": give, "get": get})
+        for seat in range(3):
+            assert state.observation(seat)["trade"] == {
+                "proposer": 0,
+                "give": give,
+                "get": get,
+                "accepted": [],
+                "pending": [1, 2],
+            }
+        state.apply(A.REJECT_TRADE)
+        state.apply(A.REJECT_TRADE)
+        assert state.observation(1)["trade"] is None
 
 
 def test_only_a_seat_of_the_game_is_observed() -> None:
