@@ -11,16 +11,6 @@ from games.catan.constants import DEV_COUNTS, NUMBER_TOKENS_SPIRAL
 from games.common.api import CHANCE
 from tests.games.catan.fixtures import founded, new
 
-BASE = _board("base_variable")
-"""The base island (both base layouts share its geometry)."""
-EDGE_HEXES = BASE.edge_hexes
-EDGE_VERTICES = BASE.edge_vertices
-HARBOR_EDGES = BASE.harbor_edges
-NUM_EDGES = BASE.num_edges
-NUM_VERTICES = BASE.num_vertices
-SPIRALS = BASE.spirals
-VERTEX_HEXES = BASE.vertex_hexes
-
 
 def _variable(state):
     while state.current_player() == CHANCE and state.chance_kind() == "board":
@@ -109,22 +99,24 @@ def test_bg_board_04_tokens_spiral_from_a_corner_skipping_the_desert() -> None:
     state = _variable(new(layout="variable"))
     desert = state.terrains.index("desert")
     assert state.numbers[desert] == 0
+    spirals = state.board.spirals
     corner = next(
         c
-        for c in SPIRALS
-        if [state.numbers[h] for h in SPIRALS[c] if h != desert] == list(NUMBER_TOKENS_SPIRAL)
+        for c in spirals
+        if [state.numbers[h] for h in spirals[c] if h != desert] == list(NUMBER_TOKENS_SPIRAL)
     )
-    assert SPIRALS[corner][:2] != SPIRALS[corner][-2:]
+    assert spirals[corner][:2] != spirals[corner][-2:]
 
 
 def test_bg_board_05_06_07_intersections_paths_and_coast() -> None:
     """BG-BOARD-05 BG-BOARD-06 BG-BOARD-07: 54 intersections of up to 3 hexes, 72 paths joining
     two intersections, coastal intersections touch 1 or 2 land hexes."""
-    assert NUM_VERTICES == 54 and NUM_EDGES == 72
-    assert all(1 <= len(h) <= 3 for h in VERTEX_HEXES)
-    assert {len(h) for h in VERTEX_HEXES if len(h) < 3} == {1, 2}
-    assert all(len(set(pair)) == 2 for pair in EDGE_VERTICES)
-    assert sum(1 for h in EDGE_HEXES if len(h) == 1) == 30  # coastal paths, roads allowed there
+    b = _board("base_variable")  # both base layouts share its geometry
+    assert b.num_vertices == 54 and b.num_edges == 72
+    assert all(1 <= len(h) <= 3 for h in b.vertex_hexes)
+    assert {len(h) for h in b.vertex_hexes if len(h) < 3} == {1, 2}
+    assert all(len(set(pair)) == 2 for pair in b.edge_vertices)
+    assert sum(1 for h in b.edge_hexes if len(h) == 1) == 30  # coastal paths, roads allowed there
 
 
 def test_bg_board_08_desert_has_no_token_robber_starts_there_and_never_produces() -> None:
@@ -144,7 +136,8 @@ def test_bg_board_09_six_and_eight_are_the_most_likely_totals() -> None:
 def test_nine_harbours_four_generic_and_one_per_resource() -> None:
     """BG-MAR-03 BG-MAR-04 data: nine coastal harbours (rulings.md)."""
     state = founded()
-    assert len(HARBOR_EDGES) == 9 and all(len(EDGE_HEXES[e]) == 1 for e in HARBOR_EDGES)
+    b = state.board
+    assert len(b.harbor_edges) == 9 and all(len(b.edge_hexes[e]) == 1 for e in b.harbor_edges)
     assert Counter(state.harbors) == {
         "any": 4,
         "lumber": 1,
