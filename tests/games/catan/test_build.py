@@ -6,6 +6,7 @@ import pytest
 
 from games.catan import actions as A
 from games.errors import IllegalAction
+from tests.games.catan.expansions.rivers.helpers import cleared as rivers_cleared
 from tests.games.catan.fixtures import empty_board, hand, put, roll, set_hand, types
 
 
@@ -107,6 +108,19 @@ def test_bg_road_01_02_one_road_per_path_connected_to_own_pieces() -> None:
         state.apply(A.BUILD_ROAD[10])  # occupied
     with pytest.raises(IllegalAction):
         state.apply(A.BUILD_ROAD[60])  # not connected
+
+
+def test_ri_br_01_no_road_on_a_bridge_site() -> None:
+    """RI-BR-01 (a layout's ``no_roads``): in The Rivers of Catan road options leave the bridge
+    sites out, also beside the player's own settlement, and such a road is refused."""
+    state = rivers_cleared()
+    e = state.board.sites["bridge_sites"][0]
+    put(state, 0, settlements=[state.board.edge_vertices[e][0]])
+    roll(state, 3)
+    set_hand(state, 0, lumber=1, brick=1)
+    assert "build_road" in types(state) and A.BUILD_ROAD[e] not in state.legal_actions()
+    with pytest.raises(IllegalAction):
+        state.apply(A.BUILD_ROAD[e])
 
 
 def test_bg_road_03_no_extension_through_an_opponents_building() -> None:

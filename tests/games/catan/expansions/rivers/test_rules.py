@@ -203,15 +203,6 @@ def test_ri_br_01_seven_bridge_sites_take_no_road_in_the_founding() -> None:
         state.apply(A.PLACE_ROAD[e])
 
 
-def test_ri_br_01_no_road_on_a_bridge_site_later() -> None:
-    """RI-BR-01: in the game, road options leave the bridge sites out."""
-    state, e, _ = _main_with_settlement_at_site()
-    set_hand(state, 0, lumber=1, brick=1)
-    assert "build_road" in types(state) and A.BUILD_ROAD[e] not in state.legal_actions()
-    with pytest.raises(IllegalAction):
-        state.apply(A.BUILD_ROAD[e])
-
-
 def test_ri_br_02_a_bridge_costs_two_brick_one_lumber_and_earns_three_gold() -> None:
     """RI-BR-02: 2 brick + 1 lumber, next to the builder's piece, pays 3 gold."""
     state, e, _ = _main_with_settlement_at_site()
