@@ -9,7 +9,9 @@ from games.catan.board import board as _board
 from games.catan.board import load_data
 from games.catan.constants import DEV_COUNTS, NUMBER_TOKENS_SPIRAL
 from games.common.api import CHANCE
-from tests.games.catan.fixtures import founded, new
+from tests.games.catan.expansions.caravans.positions import caravans
+from tests.games.catan.expansions.rivers.helpers import cleared as rivers_cleared
+from tests.games.catan.fixtures import founded, hand, new, put, roll, set_hand
 
 
 def _variable(state):
@@ -146,3 +148,44 @@ def test_nine_harbours_four_generic_and_one_per_resource() -> None:
         "grain": 1,
         "ore": 1,
     }
+
+
+def test_ri_su_03_tokens_skip_the_swamps_and_the_twelve_also_produces_on_two() -> None:
+    """RI-SU-03: 17 tokens (no 2) on the 17 producing hexes, none on a swamp; the hex of the 12
+    produces on a 2 and on a 12 (the layout's ``also``)."""
+    state = rivers_cleared()
+    swamps = state.board.sites["swamps"]
+    assert all(state.numbers[h] == 0 for h in swamps)
+    tokens = sorted(n for n in state.numbers if n)
+    expected = sorted(NUMBER_TOKENS_SPIRAL)
+    expected.remove(2)
+    assert tokens == expected
+    twelve = state.numbers.index(12)
+    resource = {"forest": "lumber", "hills": "brick", "pasture": "wool", "fields": "grain"}
+    resource["mountains"] = "ore"
+    put(state, 1, settlements=[state.board.hex_vertices[twelve][0]])
+    if state.robber == twelve:
+        state.robber = swamps[0]
+    roll(state, 2)
+    assert hand(state, 1) == {resource[state.terrains[twelve]]: 1}
+    state.apply(A.END_TURN)
+    roll(state, 12)
+    assert hand(state, 1) == {resource[state.terrains[twelve]]: 2}
+
+
+def test_ca_su_03_the_robber_starts_beside_the_board_and_never_enters_the_oasis() -> None:
+    """CA-SU-03: no robber on the board until the first 7; then any hex with a number,
+    never the oasis (the layout's ``robber_barred``)."""
+    state = caravans()
+    assert state.robber == -1 and state.observation(0)["board"]["robber"] == -1
+    roll(state, 8)
+    assert state.robber == -1
+    state.apply(A.END_TURN)
+    for seat in range(4):
+        set_hand(state, seat)
+    roll(state, 7)
+    assert state.phase == "move_robber"
+    targets = sorted(a["hex"] for a in state.legal_actions())
+    assert targets == [h for h in range(19) if h != state.board.sites["oasis"]["hex"]]
+    state.apply(A.MOVE_ROBBER[0])
+    assert state.robber == 0

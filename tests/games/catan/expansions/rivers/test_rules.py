@@ -15,7 +15,6 @@ import pytest
 
 from games.catan import GAME
 from games.catan import actions as A
-from games.catan.constants import NUMBER_TOKENS_SPIRAL
 from games.catan.expansions.rivers import river_gold
 from games.catan.mechanics import gold
 from games.common.api import CHANCE, TERMINAL
@@ -123,29 +122,6 @@ def test_ri_co_02_each_river_meets_the_sea_on_the_frame_where_a_bridge_can_span_
     state, e, _ = _main_with_settlement_at_site(_sites(state).index(mouths[0]))
     _bridge(state, e)
     assert state.edge_owner[e] == 0
-
-
-def test_ri_su_03_tokens_skip_the_swamps_and_the_twelve_also_produces_on_two() -> None:
-    """RI-SU-03: 17 tokens (no 2) on the 17 producing hexes, none on a swamp; the hex of the 12
-    produces on a 2 and on a 12."""
-    state = cleared()
-    swamps = state.board.sites["swamps"]
-    assert all(state.numbers[h] == 0 for h in swamps)
-    tokens = sorted(n for n in state.numbers if n)
-    expected = sorted(NUMBER_TOKENS_SPIRAL)
-    expected.remove(2)
-    assert tokens == expected
-    twelve = state.numbers.index(12)
-    resource = {"forest": "lumber", "hills": "brick", "pasture": "wool", "fields": "grain"}
-    resource["mountains"] = "ore"
-    put(state, 1, settlements=[state.board.hex_vertices[twelve][0]])
-    if state.robber == twelve:
-        state.robber = swamps[0]
-    roll(state, 2)
-    assert hand(state, 1) == {resource[state.terrains[twelve]]: 1}
-    state.apply(A.END_TURN)
-    roll(state, 12)
-    assert hand(state, 1) == {resource[state.terrains[twelve]]: 2}
 
 
 @pytest.mark.parametrize("seed", [1, 4])
