@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from games.catan import actions as A
 from games.catan.board import board as _board
 from games.catan.board import load_data
 from games.catan.constants import DEV_COUNTS, NUMBER_TOKENS_SPIRAL
 from games.common.api import CHANCE
 from tests.games.catan.expansions.caravans.positions import caravans
+from tests.games.catan.expansions.fishermen.positions import new as fishermen_new
 from tests.games.catan.expansions.rivers.helpers import cleared as rivers_cleared
 from tests.games.catan.fixtures import founded, hand, new, put, roll, set_hand
 
@@ -189,3 +192,18 @@ def test_ca_su_03_the_robber_starts_beside_the_board_and_never_enters_the_oasis(
     assert targets == [h for h in range(19) if h != state.board.sites["oasis"]["hex"]]
     state.apply(A.MOVE_ROBBER[0])
     assert state.robber == 0
+
+
+def test_fi_su_01_lake_chance_is_one_over_the_inner_hexes_left() -> None:
+    """FI-SU-01: on inner hex 4 the lake's chance is 1/7; on hex 14, the last inner one, it is
+    certain if the lake is still in the stack (the layout's ``confined`` terrain)."""
+    state = fishermen_new()
+    while len(state.terrains) < 4:
+        state.apply(A.TERRAIN["forest"])
+    chances = {o["terrain"]: p for o, p in state.chance_outcomes()}
+    assert chances["lake"] == pytest.approx(1 / 7)
+    assert sum(chances.values()) == pytest.approx(1.0)
+    state = fishermen_new()
+    while len(state.terrains) < 14:
+        state.apply(next(o for o, _ in state.chance_outcomes() if o["terrain"] != "lake"))
+    assert state.chance_outcomes() == [(A.TERRAIN["lake"], 1.0)]
