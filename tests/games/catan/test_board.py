@@ -196,8 +196,10 @@ def test_ca_su_03_the_robber_starts_beside_the_board_and_never_enters_the_oasis(
 
 def test_fi_su_01_lake_chance_is_one_over_the_inner_hexes_left() -> None:
     """FI-SU-01: on inner hex 4 the lake's chance is 1/7; on hex 14, the last inner one, it is
-    certain if the lake is still in the stack (the layout's ``confined`` terrain)."""
+    certain if the lake is still in the stack, never offered on the coast nor once laid (the
+    layout's ``confined`` terrain)."""
     state = fishermen_new()
+    assert "lake" not in {o["terrain"] for o, _ in state.chance_outcomes()}  # hex 0: coast
     while len(state.terrains) < 4:
         state.apply(A.TERRAIN["forest"])
     chances = {o["terrain"]: p for o, p in state.chance_outcomes()}
@@ -207,3 +209,11 @@ def test_fi_su_01_lake_chance_is_one_over_the_inner_hexes_left() -> None:
     while len(state.terrains) < 14:
         state.apply(next(o for o, _ in state.chance_outcomes() if o["terrain"] != "lake"))
     assert state.chance_outcomes() == [(A.TERRAIN["lake"], 1.0)]
+    state = fishermen_new()
+    while len(state.terrains) < 4:
+        state.apply(A.TERRAIN["forest"])
+    state.apply(A.TERRAIN["lake"])  # laid on inner hex 4: never offered again
+    while len(state.terrains) < 14:
+        state.apply(state.chance_outcomes()[0][0])
+    chances = dict((o["terrain"], p) for o, p in state.chance_outcomes())
+    assert "lake" not in chances and sum(chances.values()) == pytest.approx(1.0)
