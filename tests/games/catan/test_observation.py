@@ -49,7 +49,8 @@ def _board():
 
 
 def test_the_observation_has_the_documented_fields() -> None:
-    """docs/protocol.md: every field by its name, the seat's own rates and the piece limits."""
+    """docs/protocol.md: every field by its name (the board's too), the seat's own rates and the
+    piece limits."""
     state = _board()
     obs = state.observation(0)
     assert set(obs) == TOP_LEVEL
@@ -64,6 +65,9 @@ def test_the_observation_has_the_documented_fields() -> None:
         ("lumber", "brick", "wool", "grain", "ore"), 4
     )
     assert obs["limits"] == {"roads": 15, "settlements": 5, "cities": 4}
+    board = obs["board"]
+    assert set(board) == {"terrains", "numbers", "harbors", "robber", "buildings", "roads"}
+    assert board["numbers"] == state.numbers and board["harbors"] == state.harbors
     assert obs["development_played_this_turn"] is False and obs["pending"] is None
     assert obs["trade"] is None and obs["proposals_this_turn"] == 0
     masters = empty_board(3, masters=True).observation(0)
