@@ -11,15 +11,10 @@ import pytest
 
 from games.cardgame import narrate as card_narrate
 from games.catan import narrate as catan_narrate
-from games.catan.board import board as _board
 from games.catan.places import Island
 from games.common.narration import is_hidden_copy
 from games.registry import GAMES
 from tests.games.random_game import play_random
-
-BASE = _board("base_beginner")
-"""The base island (both base layouts share its geometry)."""
-HEX_VERTICES = BASE.hex_vertices
 
 GAMES_TOLD = {
     "catan": (catan_narrate, 4, ({}, {"masters": True}, {"layout": "variable"})),
@@ -162,7 +157,7 @@ def test_production_reasons_match_the_board() -> None:
                 board = state.observation(0)["board"]
                 numbered = [h for h, n in enumerate(board["numbers"]) if n == event["total"]]
                 built = {v for v, _, _ in board["buildings"]}
-                touched = [h for h in numbered if built & set(HEX_VERTICES[h])]
+                touched = [h for h in numbered if built & set(state.board.hex_vertices[h])]
                 line = catan_narrate.describe(event, NAMES, state)
                 if not touched:
                     reason = "no settlement or city touches "

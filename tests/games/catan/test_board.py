@@ -4,22 +4,17 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from games.catan import actions as A
 from games.catan.board import board as _board
 from games.catan.board import load_data
 from games.catan.constants import DEV_COUNTS, NUMBER_TOKENS_SPIRAL
 from games.common.api import CHANCE
-from tests.games.catan.fixtures import founded, new
-
-BASE = _board("base_variable")
-"""The base island (both base layouts share its geometry)."""
-EDGE_HEXES = BASE.edge_hexes
-EDGE_VERTICES = BASE.edge_vertices
-HARBOR_EDGES = BASE.harbor_edges
-NUM_EDGES = BASE.num_edges
-NUM_VERTICES = BASE.num_vertices
-SPIRALS = BASE.spirals
-VERTEX_HEXES = BASE.vertex_hexes
+from tests.games.catan.expansions.caravans.positions import caravans
+from tests.games.catan.expansions.fishermen.positions import new as fishermen_new
+from tests.games.catan.expansions.rivers.helpers import cleared as rivers_cleared
+from tests.games.catan.fixtures import founded, hand, new, put, roll, set_hand
 
 
 def _variable(state):
@@ -109,22 +104,24 @@ def test_bg_board_04_tokens_spiral_from_a_corner_skipping_the_desert() -> None:
     state = _variable(new(layout="variable"))
     desert = state.terrains.index("desert")
     assert state.numbers[desert] == 0
+    spirals = state.board.spirals
     corner = next(
         c
-        for c in SPIRALS
-        if [state.numbers[h] for h in SPIRALS[c] if h != desert] == list(NUMBER_TOKENS_SPIRAL)
+        for c in spirals
+        if [state.numbers[h] for h in spirals[c] if h != desert] == list(NUMBER_TOKENS_SPIRAL)
     )
-    assert SPIRALS[corner][:2] != SPIRALS[corner][-2:]
+    assert spirals[corner][:2] != spirals[corner][-2:]
 
 
 def test_bg_board_05_06_07_intersections_paths_and_coast() -> None:
     """BG-BOARD-05 BG-BOARD-06 BG-BOARD-07: 54 intersections of up to 3 hexes, 72 paths joining
     two intersections, coastal intersections touch 1 or 2 land hexes."""
-    assert NUM_VERTICES == 54 and NUM_EDGES == 72
-    assert all(1 <= len(h) <= 3 for h in VERTEX_HEXES)
-    assert {len(h) for h in VERTEX_HEXES if len(h) < 3} == {1, 2}
-    assert all(len(set(pair)) == 2 for pair in EDGE_VERTICES)
-    assert sum(1 for h in EDGE_HEXES if len(h) == 1) == 30  # coastal paths, roads allowed there
+    b = _board("base_variable")  # both base layouts share its geometry
+    assert b.num_vertices == 54 and b.num_edges == 72
+    assert all(1 <= len(h) <= 3 for h in b.vertex_hexes)
+    assert {len(h) for h in b.vertex_hexes if len(h) < 3} == {1, 2}
+    assert all(len(set(pair)) == 2 for pair in b.edge_vertices)
+    assert sum(1 for h in b.edge_hexes if len(h) == 1) == 30  # coastal paths, roads allowed there
 
 
 def test_bg_board_08_desert_has_no_token_robber_starts_there_and_never_produces() -> None:
@@ -144,7 +141,8 @@ def test_bg_board_09_six_and_eight_are_the_most_likely_totals() -> None:
 def test_nine_harbours_four_generic_and_one_per_resource() -> None:
     """BG-MAR-03 BG-MAR-04 data: nine coastal harbours (rulings.md)."""
     state = founded()
-    assert len(HARBOR_EDGES) == 9 and all(len(EDGE_HEXES[e]) == 1 for e in HARBOR_EDGES)
+    b = state.board
+    assert len(b.harbor_edges) == 9 and all(len(b.edge_hexes[e]) == 1 for e in b.harbor_edges)
     assert Counter(state.harbors) == {
         "any": 4,
         "lumber": 1,
@@ -153,3 +151,69 @@ def test_nine_harbours_four_generic_and_one_per_resource() -> None:
         "grain": 1,
         "ore": 1,
     }
+
+
+def test_ri_su_03_tokens_skip_the_swamps_and_the_twelve_also_produces_on_two() -> None:
+    """RI-SU-03: 17 tokens (no 2) on the 17 producing hexes, none on a swamp; the hex of the 12
+    produces on a 2 and on a 12 (the layout's ``also``)."""
+    state = rivers_cleared()
+    swamps = state.board.sites["swamps"]
+    assert all(state.numbers[h] == 0 for h in swamps)
+    tokens = sorted(n for n in state.numbers if n)
+    expected = sorted(NUMBER_TOKENS_SPIRAL)
+    expected.remove(2)
+    assert tokens == expected
+    twelve = state.numbers.index(12)
+    resource = {"forest": "lumber", "hills": "brick", "pasture": "wool", "fields": "grain"}
+    resource["mountains"] = "ore"
+    put(state, 1, settlements=[state.board.hex_vertices[twelve][0]])
+    if state.robber == twelve:
+        state.robber = swamps[0]
+    roll(state, 2)
+    assert hand(state, 1) == {resource[state.terrains[twelve]]: 1}
+    state.apply(A.END_TURN)
+    roll(state, 12)
+    assert hand(state, 1) == {resource[state.terrains[twelve]]: 2}
+
+
+def test_ca_su_03_the_robber_starts_beside_the_board_and_never_enters_the_oasis() -> None:
+    """CA-SU-03: no robber on the board until the first 7; then any hex with a number,
+    never the oasis (the layout's ``robber_barred``)."""
+    state = caravans()
+    assert state.robber == -1 and state.observation(0)["board"]["robber"] == -1
+    roll(state, 8)
+    assert state.robber == -1
+    state.apply(A.END_TURN)
+    for seat in range(4):
+        set_hand(state, seat)
+    roll(state, 7)
+    assert state.phase == "move_robber"
+    targets = sorted(a["hex"] for a in state.legal_actions())
+    assert targets == [h for h in range(19) if h != state.board.sites["oasis"]["hex"]]
+    state.apply(A.MOVE_ROBBER[0])
+    assert state.robber == 0
+
+
+def test_fi_su_01_lake_chance_is_one_over_the_inner_hexes_left() -> None:
+    """FI-SU-01: on inner hex 4 the lake's chance is 1/7; on hex 14, the last inner one, it is
+    certain if the lake is still in the stack, never offered on the coast nor once laid (the
+    layout's ``confined`` terrain)."""
+    state = fishermen_new()
+    assert "lake" not in {o["terrain"] for o, _ in state.chance_outcomes()}  # hex 0: coast
+    while len(state.terrains) < 4:
+        state.apply(A.TERRAIN["forest"])
+    chances = {o["terrain"]: p for o, p in state.chance_outcomes()}
+    assert chances["lake"] == pytest.approx(1 / 7)
+    assert sum(chances.values()) == pytest.approx(1.0)
+    state = fishermen_new()
+    while len(state.terrains) < 14:
+        state.apply(next(o for o, _ in state.chance_outcomes() if o["terrain"] != "lake"))
+    assert state.chance_outcomes() == [(A.TERRAIN["lake"], 1.0)]
+    state = fishermen_new()
+    while len(state.terrains) < 4:
+        state.apply(A.TERRAIN["forest"])
+    state.apply(A.TERRAIN["lake"])  # laid on inner hex 4: never offered again
+    while len(state.terrains) < 14:
+        state.apply(state.chance_outcomes()[0][0])
+    chances = dict((o["terrain"], p) for o, p in state.chance_outcomes())
+    assert "lake" not in chances and sum(chances.values()) == pytest.approx(1.0)

@@ -5,14 +5,9 @@ from __future__ import annotations
 import pytest
 
 from games.catan import actions as A
-from games.catan.board import board as _board
 from games.errors import IllegalAction
+from tests.games.catan.expansions.rivers.helpers import cleared as rivers_cleared
 from tests.games.catan.fixtures import empty_board, hand, put, roll, set_hand, types
-
-BASE = _board("base_beginner")
-"""The base island (both base layouts share its geometry)."""
-VERTEX_EDGES = BASE.vertex_edges
-EDGE_VERTICES = BASE.edge_vertices
 
 
 def _main(**options):
@@ -106,12 +101,26 @@ def test_bg_road_01_02_one_road_per_path_connected_to_own_pieces() -> None:
     put(state, 1, roads=[10])
     set_hand(state, 0, lumber=1, brick=1)
     spots = {a["edge"] for a in state.legal_actions() if a["type"] == "build_road"}
-    expected = (set(VERTEX_EDGES[12]) | set(VERTEX_EDGES[7])) - {11, 10}
+    vertex_edges = state.board.vertex_edges
+    expected = (set(vertex_edges[12]) | set(vertex_edges[7])) - {11, 10}
     assert spots == expected
     with pytest.raises(IllegalAction):
         state.apply(A.BUILD_ROAD[10])  # occupied
     with pytest.raises(IllegalAction):
         state.apply(A.BUILD_ROAD[60])  # not connected
+
+
+def test_ri_br_01_no_road_on_a_bridge_site() -> None:
+    """RI-BR-01 (a layout's ``no_roads``): in The Rivers of Catan road options leave the bridge
+    sites out, also beside the player's own settlement, and such a road is refused."""
+    state = rivers_cleared()
+    e = state.board.sites["bridge_sites"][0]
+    put(state, 0, settlements=[state.board.edge_vertices[e][0]])
+    roll(state, 3)
+    set_hand(state, 0, lumber=1, brick=1)
+    assert "build_road" in types(state) and A.BUILD_ROAD[e] not in state.legal_actions()
+    with pytest.raises(IllegalAction):
+        state.apply(A.BUILD_ROAD[e])
 
 
 def test_bg_road_03_no_extension_through_an_opponents_building() -> None:
@@ -120,7 +129,7 @@ def test_bg_road_03_no_extension_through_an_opponents_building() -> None:
     put(state, 1, settlements=[7])
     set_hand(state, 0, lumber=1, brick=1)
     spots = {a["edge"] for a in state.legal_actions() if a["type"] == "build_road"}
-    assert spots == set(VERTEX_EDGES[12]) - {11}
+    assert spots == set(state.board.vertex_edges[12]) - {11}
 
 
 def test_bg_road_04_roads_give_no_points_alone() -> None:
@@ -155,8 +164,9 @@ def test_each_seat_is_offered_its_own_spots_as_turns_pass_without_building() -> 
     even after other seats' turns in which nothing was built."""
     state = empty_board(4)
     homes = {0: 12, 1: 14, 2: 39, 3: 46}
+    vertex_edges, edge_vertices = state.board.vertex_edges, state.board.edge_vertices
     for seat, v in homes.items():
-        put(state, seat, settlements=[v], roads=[VERTEX_EDGES[v][0]])
+        put(state, seat, settlements=[v], roads=[vertex_edges[v][0]])
     for seat in range(4):
         if seat:
             state.apply(A.END_TURN)
@@ -171,8 +181,8 @@ def test_each_seat_is_offered_its_own_spots_as_turns_pass_without_building() -> 
         assert spots == set(state.settlement_spots(seat))
         assert cities == {homes[seat]}
         assert all(
-            seat in {state.vertex_owner[v] for v in EDGE_VERTICES[e]}
-            or any(state.edge_owner[f] == seat for v in EDGE_VERTICES[e] for f in VERTEX_EDGES[v])
+            seat in {state.vertex_owner[v] for v in edge_vertices[e]}
+            or any(state.edge_owner[f] == seat for v in edge_vertices[e] for f in vertex_edges[v])
             for e in roads
         )
         set_hand(state, seat)

@@ -8,6 +8,9 @@ from games.catan import actions as A
 from games.catan.constants import KNIGHT, MONOPOLY, ROAD_BUILDING, VICTORY_POINT, YEAR_OF_PLENTY
 from games.common.api import CHANCE
 from games.errors import IllegalAction
+from tests.games.catan.expansions.seafarers.positions import cleared as sf_cleared
+from tests.games.catan.expansions.seafarers.positions import coast, sea_line, zone_hexes
+from tests.games.catan.expansions.seafarers.positions import put as sf_put
 from tests.games.catan.fixtures import empty_board, hand, put, roll, set_hand, types
 
 
@@ -22,7 +25,7 @@ def _main(n=3):
 def _give_card(state, seat, card, count=1):
     state.dev_hand[seat][card] += count
     state.dev_deck[card] -= count
-    state._legal = None
+    state.touch()
 
 
 def test_bg_dev_01_buying_draws_the_top_card_hidden() -> None:
@@ -83,11 +86,19 @@ def test_bg_dev_04_vp_card_wins_at_once_even_when_just_bought() -> None:
 
 
 def test_bg_dev_05_progress_card_leaves_the_game() -> None:
-    """BG-DEV-05: a played progress card is removed from the game."""
+    """BG-DEV-05: each played progress card is removed from the game (the second Monopoly too),
+    never back in the deck: the 25 cards are in the deck, the hands or out of the game."""
     state = _main()
-    _give_card(state, 0, MONOPOLY)
+    _give_card(state, 0, MONOPOLY, 2)
     state.apply(A.PLAY_MONOPOLY[1])
-    assert state.dev_hand[0][MONOPOLY] == 0 and state.dev_spent[MONOPOLY] == 1
+    assert state.dev_hand[0][MONOPOLY] == 1 and state.dev_spent[MONOPOLY] == 1
+    for _ in range(3):
+        state.apply(A.END_TURN)
+        roll(state, 2)
+    state.apply(A.PLAY_MONOPOLY[1])
+    assert state.dev_hand[0][MONOPOLY] == 0 and state.dev_spent[MONOPOLY] == 2
+    assert state.dev_deck[MONOPOLY] == 0
+    assert sum(state.dev_deck) + sum(map(sum, state.dev_hand)) + sum(state.dev_spent) == 25
 
 
 def test_bg_dev_07_no_purchase_from_an_empty_deck() -> None:
@@ -108,6 +119,23 @@ def test_bg_prog_rb_01_two_free_roads() -> None:
     for _ in range(2):
         state.apply(next(a for a in state.legal_actions()))
     assert state.roads_left[0] == 12 and state.phase == "main" and hand(state, 0) == {}
+
+
+def test_sf_dc_01_road_building_lays_ships_too() -> None:
+    """SF-DC-01 (the ``road_building`` hook): in Seafarers the Road Building card gives 2 roads,
+    2 ships, or 1 of each, free."""
+    state = sf_cleared()
+    v = coast(state, zone_hexes(state, "main"))
+    sf_put(state, 0, settlements=[v])
+    line = sea_line(state, v, 2)
+    _give_card(state, 0, ROAD_BUILDING)
+    state.apply(A.PLAY_ROAD_BUILDING)
+    assert "build_ship" in types(state) and "build_road" in types(state)
+    state.apply({"type": "build_ship", "edge": line[0]})
+    assert state.phase == "road_building"
+    state.apply({"type": "build_ship", "edge": line[1]})
+    assert state.phase == "main" and state.ships_left[0] == 13 and sum(state.hand[0]) == 0
+    assert [e for e in state.events if e["type"] == "build_ship"][-1]["free"]
 
 
 def test_road_building_stops_when_no_road_is_left() -> None:

@@ -14,6 +14,7 @@ from games.catan.constants import (
     VICTORY_POINT,
     YEAR_OF_PLENTY,
 )
+from tests.games.catan.expansions.rivers.helpers import cleared, set_gold
 from tests.games.catan.fixtures import empty_board, put, roll, set_hand
 
 TOP_LEVEL = {
@@ -48,7 +49,8 @@ def _board():
 
 
 def test_the_observation_has_the_documented_fields() -> None:
-    """docs/protocol.md: every field by its name, the seat's own rates and the piece limits."""
+    """docs/protocol.md: every field by its name (the board's too), the seat's own rates and the
+    piece limits."""
     state = _board()
     obs = state.observation(0)
     assert set(obs) == TOP_LEVEL
@@ -63,6 +65,9 @@ def test_the_observation_has_the_documented_fields() -> None:
         ("lumber", "brick", "wool", "grain", "ore"), 4
     )
     assert obs["limits"] == {"roads": 15, "settlements": 5, "cities": 4}
+    board = obs["board"]
+    assert set(board) == {"terrains", "numbers", "harbors", "robber", "buildings", "roads"}
+    assert board["numbers"] == state.numbers and board["harbors"] == state.harbors
     assert obs["development_played_this_turn"] is False and obs["pending"] is None
     assert obs["trade"] is None and obs["proposals_this_turn"] == 0
     masters = empty_board(3, masters=True).observation(0)
@@ -207,6 +212,31 @@ def test_an_open_trade_is_shown_to_every_seat() -> None:
             "pending": [],
         }
         assert obs["proposals_this_turn"] == 1
+
+
+def test_ri_gu_02_gold_in_an_open_trade_is_shown_to_every_seat() -> None:
+    """RI-GU-02 BG-TRADE-02: with gold coins (The Rivers of Catan, mechanics/gold.py) the gold a
+    proposal gives or asks is shown beside its cards to every seat, on its own side only."""
+    state = cleared(3)
+    roll(state, 3)
+    set_gold(state, [3, 0, 2])
+    set_hand(state, 0, lumber=1)
+    for give, get in (
+        ({"lumber": 1, "gold": 3}, {"brick": 1}),
+        ({"lumber": 1}, {"brick": 1, "gold": 2}),
+    ):
+        state.apply({"type": "propose_trade", "give": give, "get": get})
+        for seat in range(3):
+            assert state.observation(seat)["trade"] == {
+                "proposer": 0,
+                "give": give,
+                "get": get,
+                "accepted": [],
+                "pending": [1, 2],
+            }
+        state.apply(A.REJECT_TRADE)
+        state.apply(A.REJECT_TRADE)
+        assert state.observation(1)["trade"] is None
 
 
 def test_only_a_seat_of_the_game_is_observed() -> None:

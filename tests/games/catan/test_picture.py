@@ -8,15 +8,10 @@ import pytest
 
 from games.catan import GAME
 from games.catan import picture as catan_picture
-from games.catan.board import board as _board
 from games.catan.constants import DEV_CARDS, RESOURCES
 from games.common.chance import ChanceStreams
 from tests.games.random_game import play_random
 from tests.games.svg import by_class, covered_tokens, parse, text_of, visible_text
-
-BASE = _board("base_beginner")
-"""The base island (both base layouts share its geometry)."""
-HARBOR_VERTICES = BASE.harbor_vertices
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +31,7 @@ def test_the_picture_has_19_hexes_with_their_terrains_and_tokens(mid_game) -> No
     hot = [t for t in by_class(root, "token") if int(text_of(t)) in (6, 8)]
     assert hot and all(t.get("fill") != "#1f2933" for t in hot)  # 6 and 8 stand out
     assert [h.get("data-kind") for h in by_class(root, "harbor")] == data["harbors"]
-    assert len(HARBOR_VERTICES) == 9
+    assert len(mid_game.board.harbor_vertices) == 9
 
 
 def test_the_harbours_lie_off_the_coast_clear_of_the_number_tokens(mid_game) -> None:

@@ -5,16 +5,9 @@ from __future__ import annotations
 import pytest
 
 from games.catan import actions as A
-from games.catan.board import board as _board
 from games.common.api import CHANCE
 from games.errors import IllegalAction
 from tests.games.catan.fixtures import dice_for, founded, new
-
-BASE = _board("base_beginner")
-"""The base island (both base layouts share its geometry)."""
-VERTEX_EDGES = BASE.vertex_edges
-VERTEX_HEXES = BASE.vertex_hexes
-VERTEX_NEIGHBORS = BASE.vertex_neighbors
 
 
 def _order_roll(state, totals):
@@ -59,7 +52,7 @@ def test_bg_setup_03_road_touches_the_new_settlement_any_direction() -> None:
     state = new(3)
     _order_roll(state, [12, 2, 3])
     state.apply(A.PLACE_SETTLEMENT[24])
-    assert {a["edge"] for a in state.legal_actions()} == set(VERTEX_EDGES[24])
+    assert {a["edge"] for a in state.legal_actions()} == set(state.board.vertex_edges[24])
 
 
 def test_bg_setup_04_06_distance_rule_from_the_first_settlement() -> None:
@@ -68,9 +61,9 @@ def test_bg_setup_04_06_distance_rule_from_the_first_settlement() -> None:
     state = new(3)
     _order_roll(state, [12, 2, 3])
     state.apply(A.PLACE_SETTLEMENT[24])
-    state.apply(A.PLACE_ROAD[VERTEX_EDGES[24][0]])
+    state.apply(A.PLACE_ROAD[state.board.vertex_edges[24][0]])
     spots = {a["vertex"] for a in state.legal_actions()}
-    assert 24 not in spots and not spots & set(VERTEX_NEIGHBORS[24])
+    assert 24 not in spots and not spots & set(state.board.vertex_neighbors[24])
     assert 0 in spots  # far away, unconnected: allowed
 
 
@@ -80,25 +73,26 @@ def test_bg_setup_06_second_settlement_unconnected_distance_rule_road_any_way() 
     any direction while no road may start from the first settlement."""
     state = new(3)
     _order_roll(state, [12, 2, 3])
+    edges, neighbors = state.board.vertex_edges, state.board.vertex_neighbors
     for v in (0, 2, 11):  # seats 0, 1, 2: first settlements, each with its first road
         state.apply(A.PLACE_SETTLEMENT[v])
-        state.apply(A.PLACE_ROAD[VERTEX_EDGES[v][0]])
+        state.apply(A.PLACE_ROAD[edges[v][0]])
     assert state.current_player() == 2 and state.phase == "setup_settlement"
     spots = {a["vertex"] for a in state.legal_actions()}
     for v in (0, 2, 11):
-        assert v not in spots and not spots & set(VERTEX_NEIGHBORS[v])
+        assert v not in spots and not spots & set(neighbors[v])
     with pytest.raises(IllegalAction):
-        state.apply(A.PLACE_SETTLEMENT[VERTEX_NEIGHBORS[11][0]])
-    first_road = VERTEX_EDGES[11][0]
-    assert 44 in spots and not set(VERTEX_EDGES[44]) & {first_road, *VERTEX_EDGES[11]}
+        state.apply(A.PLACE_SETTLEMENT[neighbors[11][0]])
+    first_road = edges[11][0]
+    assert 44 in spots and not set(edges[44]) & {first_road, *edges[11]}
     state.apply(A.PLACE_SETTLEMENT[44])
     assert state.vertex_owner[44] == 2 and state.vertex_owner[11] == 2
-    assert {a["edge"] for a in state.legal_actions()} == set(VERTEX_EDGES[44])
-    for edge in VERTEX_EDGES[11]:
+    assert {a["edge"] for a in state.legal_actions()} == set(edges[44])
+    for edge in edges[11]:
         with pytest.raises(IllegalAction):
             state.apply(A.PLACE_ROAD[edge])
-    state.apply(A.PLACE_ROAD[VERTEX_EDGES[44][-1]])
-    assert state.edge_owner[VERTEX_EDGES[44][-1]] == 2 and state.current_player() == 1
+    state.apply(A.PLACE_ROAD[edges[44][-1]])
+    assert state.edge_owner[edges[44][-1]] == 2 and state.current_player() == 1
 
 
 def test_bg_setup_07_second_settlement_pays_income_first_does_not() -> None:
@@ -106,7 +100,7 @@ def test_bg_setup_07_second_settlement_pays_income_first_does_not() -> None:
     state = new(3)
     _order_roll(state, [12, 2, 3])
     desert_vertex = 24  # touches pasture, desert, forest on the beginner board
-    assert state.terrains[9] == "desert" and 9 in VERTEX_HEXES[desert_vertex]
+    assert state.terrains[9] == "desert" and 9 in state.board.vertex_hexes[desert_vertex]
     order = [0, 1, 2, 2, 1, 0]
     spots = iter([0, 2, 11, 44, 50, desert_vertex])
     for seat in order:
@@ -135,14 +129,14 @@ def test_bg_setup_beg_01_02_03_04_fixed_pieces_star_income_oldest_starts() -> No
     """BG-SETUP-BEG-01 BG-SETUP-BEG-02 BG-SETUP-BEG-03 BG-SETUP-BEG-04: two settlements and two
     roads per colour at fixed spots, income from the starred one, seat 0 starts, 2 VP each."""
     state = founded(4)
-    data = BASE.layout["starting_positions"]
+    data = state.board.layout["starting_positions"]
     for entry in data:
         p = entry["seat"]
         assert {v for v, o in enumerate(state.vertex_owner) if o == p} == set(entry["settlements"])
         assert {e for e, o in enumerate(state.edge_owner) if o == p} == set(entry["roads"])
         assert state.public_vp(p) == 2 and state.roads_left[p] == 13
         expected = [0] * 5
-        for h in VERTEX_HEXES[entry["income_from"]]:
+        for h in state.board.vertex_hexes[entry["income_from"]]:
             if state.hex_resource[h] >= 0:
                 expected[state.hex_resource[h]] += 1
         assert state.hand[p] == expected

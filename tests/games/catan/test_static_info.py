@@ -36,14 +36,15 @@ def test_bg_board_05_06_07_the_geometry_sent_to_bots_is_consistent() -> None:
 
 def test_the_geometry_is_that_of_the_map_the_game_is_played_on() -> None:
     """A map may depend on the player count (Seafarers' New Shores: one for 3 players, a larger
-    one for 4); without a count, the 4-player map. An active expansion adds its own part (here
-    ``seafarers``: the map's name, the ship's cost, the ships per player); the base game has
-    none. Options that are not a dict are refused."""
+    one for 4); without a count, the 4-player map, with its named places (``sites``). An active
+    expansion adds its own part (here ``seafarers``: the map's name, the ship's cost, the ships
+    per player); the base game has none. Options that are not a dict are refused."""
     options = {"seafarers": "new_shores"}
     for players in (3, 4):
         static = GAME.static_info(options, num_players=players)
         state = GAME.new_game(players, 1, options)
         assert static["layout"] == state.board.name == f"seafarers_new_shores_{players}"
+        assert static["sites"] == state.board.sites and static["sites"]["zones"]  # its places
         assert len(static["hex_coords"]) == state.board.num_hexes
         assert static["seafarers"]["map"] == "new_shores"
         assert static["seafarers"]["ship_cost"] == {"lumber": 1, "wool": 1}

@@ -79,24 +79,6 @@ def test_ca_su_02_the_camels_start_beside_the_board() -> None:
     assert obs["fronts"] == [-1, -1, -1] and obs["vote"] is None
 
 
-def test_ca_su_03_the_robber_starts_beside_the_board_and_never_enters_the_oasis() -> None:
-    """CA-SU-03: no robber on the board until the first 7; then any hex with a number,
-    never the oasis."""
-    state = caravans()
-    assert state.robber == -1 and state.observation(0)["board"]["robber"] == -1
-    roll(state, 8)
-    assert state.robber == -1
-    state.apply(A.END_TURN)
-    for seat in range(4):
-        set_hand(state, seat)
-    roll(state, 7)
-    assert state.phase == "move_robber"
-    targets = sorted(a["hex"] for a in state.legal_actions())
-    assert targets == [h for h in range(19) if h != OASIS]
-    state.apply(A.MOVE_ROBBER[0])
-    assert state.robber == 0
-
-
 def test_ca_su_04_founding_as_in_the_base_game_places_no_camel() -> None:
     """CA-SU-04: two settlements and two roads each in snake order; no camel for them."""
     state = _laid(5, n=3)

@@ -117,21 +117,6 @@ def test_fi_su_01_the_lake_replaces_the_desert_and_lies_inside_the_island() -> N
     assert min(places.values()) > 20  # about 43 each
 
 
-def test_fi_su_01_lake_chance_is_one_over_the_inner_hexes_left() -> None:
-    """FI-SU-01: on inner hex 4 the lake's chance is 1/7; on hex 14, the last inner one, it is
-    certain if the lake is still in the stack."""
-    state = new()
-    while len(state.terrains) < 4:
-        state.apply(A.TERRAIN["forest"])
-    chances = {o["terrain"]: p for o, p in state.chance_outcomes()}
-    assert chances["lake"] == pytest.approx(1 / 7)
-    assert sum(chances.values()) == pytest.approx(1.0)
-    state = new()
-    while len(state.terrains) < 14:
-        state.apply(next(o for o, _ in state.chance_outcomes() if o["terrain"] != "lake"))
-    assert state.chance_outcomes() == [(A.TERRAIN["lake"], 1.0)]
-
-
 def test_fi_su_02_eighteen_tokens_on_the_producing_hexes_none_on_the_lake() -> None:
     """FI-SU-02: the base tokens along the spiral, skipping the lake."""
     state = laid()

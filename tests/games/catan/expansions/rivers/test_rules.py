@@ -15,7 +15,6 @@ import pytest
 
 from games.catan import GAME
 from games.catan import actions as A
-from games.catan.constants import NUMBER_TOKENS_SPIRAL
 from games.catan.expansions.rivers import river_gold
 from games.catan.mechanics import gold
 from games.common.api import CHANCE, TERMINAL
@@ -125,29 +124,6 @@ def test_ri_co_02_each_river_meets_the_sea_on_the_frame_where_a_bridge_can_span_
     assert state.edge_owner[e] == 0
 
 
-def test_ri_su_03_tokens_skip_the_swamps_and_the_twelve_also_produces_on_two() -> None:
-    """RI-SU-03: 17 tokens (no 2) on the 17 producing hexes, none on a swamp; the hex of the 12
-    produces on a 2 and on a 12."""
-    state = cleared()
-    swamps = state.board.sites["swamps"]
-    assert all(state.numbers[h] == 0 for h in swamps)
-    tokens = sorted(n for n in state.numbers if n)
-    expected = sorted(NUMBER_TOKENS_SPIRAL)
-    expected.remove(2)
-    assert tokens == expected
-    twelve = state.numbers.index(12)
-    resource = {"forest": "lumber", "hills": "brick", "pasture": "wool", "fields": "grain"}
-    resource["mountains"] = "ore"
-    put(state, 1, settlements=[state.board.hex_vertices[twelve][0]])
-    if state.robber == twelve:
-        state.robber = swamps[0]
-    roll(state, 2)
-    assert hand(state, 1) == {resource[state.terrains[twelve]]: 1}
-    state.apply(A.END_TURN)
-    roll(state, 12)
-    assert hand(state, 1) == {resource[state.terrains[twelve]]: 2}
-
-
 @pytest.mark.parametrize("seed", [1, 4])
 def test_ri_su_04_the_robber_starts_on_a_swamp(seed: int) -> None:
     """RI-SU-04: the robber starts on one of the two swamps (the first in id order)."""
@@ -201,15 +177,6 @@ def test_ri_br_01_seven_bridge_sites_take_no_road_in_the_founding() -> None:
     assert state.legal_actions()  # other paths remain
     with pytest.raises(IllegalAction):
         state.apply(A.PLACE_ROAD[e])
-
-
-def test_ri_br_01_no_road_on_a_bridge_site_later() -> None:
-    """RI-BR-01: in the game, road options leave the bridge sites out."""
-    state, e, _ = _main_with_settlement_at_site()
-    set_hand(state, 0, lumber=1, brick=1)
-    assert "build_road" in types(state) and A.BUILD_ROAD[e] not in state.legal_actions()
-    with pytest.raises(IllegalAction):
-        state.apply(A.BUILD_ROAD[e])
 
 
 def test_ri_br_02_a_bridge_costs_two_brick_one_lumber_and_earns_three_gold() -> None:

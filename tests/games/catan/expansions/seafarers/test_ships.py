@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from games.catan import actions as A
-from games.catan.constants import ROAD_BUILDING
 from games.errors import IllegalAction
 from tests.games.catan.expansions.seafarers.positions import (
     cleared,
@@ -318,22 +317,6 @@ def test_sf_lt_03_a_moved_ship_is_counted_again() -> None:
     )
     state.apply(move)
     assert state.road_length[0] == 4 and state.longest_road == -1
-
-
-def test_sf_dc_01_road_building_lays_ships_too() -> None:
-    """SF-DC-01: the Road Building card gives 2 roads, 2 ships, or 1 of each, free."""
-    state = cleared()
-    v = _harbour_town(state)
-    line = sea_line(state, v, 2)
-    state.dev_hand[0][ROAD_BUILDING] = 1
-    state.touch()
-    state.apply(A.PLAY_ROAD_BUILDING)
-    assert "build_ship" in types(state) and "build_road" in types(state)
-    state.apply({"type": "build_ship", "edge": line[0]})
-    assert state.phase == "road_building"
-    state.apply({"type": "build_ship", "edge": line[1]})
-    assert state.phase == "main" and state.ships_left[0] == 13 and sum(state.hand[0]) == 0
-    assert [e for e in state.events if e["type"] == "build_ship"][-1]["free"]
 
 
 def test_sf_ms_03_the_one_ship_joining_a_ring_to_a_building_does_not_move() -> None:
