@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from games.catan import actions as A
 from games.errors import IllegalAction
 from tests.games.catan.expansions.rivers.helpers import cleared as rivers_cleared
+from tests.games.catan.expansions.traders_barbarians.helpers import new as traders_barbarians_new
 from tests.games.catan.fixtures import empty_board, hand, put, roll, set_hand, types
 
 
@@ -121,6 +124,25 @@ def test_ri_br_01_no_road_on_a_bridge_site() -> None:
     assert "build_road" in types(state) and A.BUILD_ROAD[e] not in state.legal_actions()
     with pytest.raises(IllegalAction):
         state.apply(A.BUILD_ROAD[e])
+
+
+def test_tb_th_03_a_tb_02_no_building_on_a_plaza_nor_the_sea_corners() -> None:
+    """TB-TH-03, A-TB-02 (a layout's ``no_buildings``): in Traders & Barbarians the founding
+    never offers a plaza or a trade hex's sea corner; the two inland corners of a trade hex are
+    allowed."""
+    state = traders_barbarians_new(4, 3)
+    rng = random.Random(3)
+    while state.phase != "setup_settlement":  # the board laid, then the first-player rolls
+        state.apply(state.sample_chance(rng))
+    spots = {a["vertex"] for a in state.legal_actions()}
+    board = state.board
+    for site in board.sites["trade_hexes"].values():
+        assert site["plaza"] not in spots
+        corners = board.hex_vertices[site["hex"]]
+        inland = [v for v in corners if len(board.vertex_hexes[v]) == 3]
+        coast = [v for v in corners if len(board.vertex_hexes[v]) < 3]
+        assert len(inland) == 2 and set(inland) <= spots
+        assert len(coast) == 4 and not set(coast) & spots
 
 
 def test_bg_road_03_no_extension_through_an_opponents_building() -> None:

@@ -147,24 +147,6 @@ def test_TB_TH_02_roads_on_interior_paths_but_never_on_the_sea_sides() -> None:
     assert len(board.road_closed) == 9
 
 
-def test_TB_TH_03_A_TB_02_no_building_on_a_plaza_nor_the_sea_corners() -> None:
-    """TB-TH-03, A-TB-02: the founding never offers a plaza or a trade hex's sea corner; the
-    two inland corners of a trade hex are allowed."""
-    state = _board_laid()
-    rng = random.Random(1)
-    while state.phase != "setup_settlement":  # the first-player rolls
-        state.apply(state.sample_chance(rng))
-    spots = {a["vertex"] for a in state.legal_actions()}
-    board = state.board
-    for name in TRADE:
-        h = trade_hex(state, name)
-        assert plaza(state, name) not in spots
-        inland = [v for v in board.hex_vertices[h] if len(board.vertex_hexes[v]) == 3]
-        coast = [v for v in board.hex_vertices[h] if len(board.vertex_hexes[v]) < 3]
-        assert len(inland) == 2 and set(inland) <= spots
-        assert len(coast) == 4 and not set(coast) & spots
-
-
 def test_TB_CO_02_no_harbour_on_a_trade_hex() -> None:
     """TB-CO-02: the replaced frame keeps harbours off the trade hexes' sea sides; all 9
     harbours serve two intersections where a settlement may stand."""
