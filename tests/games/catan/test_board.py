@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 
 from games.catan import actions as A
+from games.catan.board import Board, load_data
 from games.catan.board import board as _board
-from games.catan.board import load_data
 from games.catan.constants import DEV_COUNTS, NUMBER_TOKENS_SPIRAL
 from games.common.api import CHANCE
 from tests.games.catan.expansions.caravans.positions import caravans
@@ -217,3 +217,43 @@ def test_fi_su_01_lake_chance_is_one_over_the_inner_hexes_left() -> None:
         state.apply(state.chance_outcomes()[0][0])
     chances = dict((o["terrain"], p) for o, p in state.chance_outcomes())
     assert "lake" not in chances and sum(chances.values()) == pytest.approx(1.0)
+
+
+def _malformed(base: str, name: str, **changes: object) -> str:
+    """The error a board built from layout ``base`` with ``changes`` raises."""
+    with pytest.raises(ValueError) as refused:
+        Board({**_board(base).layout, "name": name, **changes})
+    return str(refused.value)
+
+
+def test_a_malformed_layout_is_refused_with_what_is_wrong() -> None:
+    """A layout whose terrains or numbers do not fit its hexes is refused, naming the layout
+    and the counts: a short terrain or a long number list, a terrain stack too small, or one
+    that, with the printed hexes, overfills the board (a printed hex filling the stack's gap is
+    accepted)."""
+    beginner = _board("base_beginner").layout
+    variable = _board("base_variable").layout
+    terrains, numbers = beginner["terrains"], beginner["numbers"]
+    assert (
+        _malformed("base_beginner", "short_terrains", terrains=terrains[:18])
+        == "layout short_terrains: 19 hexes but 18 terrains"
+    )
+    assert (
+        _malformed("base_beginner", "long_numbers", numbers=[*numbers, 6])
+        == "layout long_numbers: 19 hexes but 20 numbers"
+    )
+    stack = dict(variable["terrains"]["stack"])
+    stack["forest"] -= 1
+    assert (
+        _malformed("base_variable", "short_stack", terrains={"stack": stack})
+        == "layout short_stack: the terrain stack does not fill 19 hexes"
+    )
+    full = variable["terrains"]["stack"]
+    assert (
+        _malformed("base_variable", "overfull", terrains={"stack": full, "fixed": {"0": "desert"}})
+        == "layout overfull: the terrain stack does not fill 19 hexes"
+    )
+    printed = Board(
+        {**variable, "name": "printed", "terrains": {"stack": stack, "fixed": {"0": "forest"}}}
+    )
+    assert printed.preset_terrains == {0: "forest"}  # the printed hex fills the stack's gap
