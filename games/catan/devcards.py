@@ -76,9 +76,6 @@ class DevelopmentRules:
         self.resume_turn()
 
     # ------------------------------------------------------------------ playing
-    def playable(self, p: int, c: int) -> bool:
-        return self.dev_hand[p][c] - self.dev_new[p][c] > 0
-
     def add_development_plays(self, p: int, legal: list[Action]) -> None:
         """BG-DEV-02/03, BG-TURN-02: one card per turn, not one bought this turn, any time."""
         if self.dev_played:
