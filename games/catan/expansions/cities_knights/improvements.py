@@ -142,9 +142,8 @@ def wall_spots(state: Any, p: int) -> list[int]:
     """CK-WA-01: under one of ``p``'s cities (a metropolis too), one per city, 3 per seat."""
     walls = state.ck_walls
     cities = cities_of(state, p)
-    if sum(walls[v] for v in cities) >= MAX_WALLS:
-        return []
-    return [v for v in cities if not walls[v]]
+    spots = [v for v in cities if not walls[v]]
+    return [] if len(cities) - len(spots) >= MAX_WALLS else spots
 
 
 def add_walls(state: Any, p: int, legal: list[Action]) -> None:
