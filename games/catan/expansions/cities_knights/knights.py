@@ -119,9 +119,11 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     for v in mine:
         if not active[v] or flags[v] & (ACTED | ACTIVATED):
             continue
-        legal.extend(_cached_marches(state, p, v))
-        sv = strength[v]
-        legal.extend([DISPLACE[v, w] for w in reach(state, p, v)[1] if strength[w] < sv])
+        marches, rivals = _cached_moves(state, p, v)
+        legal.extend(marches)
+        if rivals:
+            sv = strength[v]
+            legal.extend([DISPLACE[v, w] for w in rivals if strength[w] < sv])
         if v in robber_hex:
             legal.append(CHASE[v])
 
@@ -139,12 +141,14 @@ def _cached_builds(state: Any, p: int) -> list[Action]:
     return found
 
 
-def _cached_marches(state: Any, p: int, v: int) -> list[Action]:
-    """``march_knight`` actions of ``p``'s knight at ``v`` (its ``reach``), kept likewise."""
-    key = ("ck_march", p, v)
+def _cached_moves(state: Any, p: int, v: int) -> tuple[list[Action], list[int]]:
+    """``march_knight`` actions of ``p``'s knight at ``v`` and the opponents' knights it
+    reaches (its ``reach``), kept likewise: one look-up per acting knight and list."""
+    key = ("ck_moves", p, v)
     found = state.spot_cache.get(key)
     if found is None:
-        found = state.spot_cache[key] = [MARCH[v, w] for w in reach(state, p, v)[0]]
+        empties, rivals = reach(state, p, v)
+        found = state.spot_cache[key] = ([MARCH[v, w] for w in empties], rivals)
     return found
 
 

@@ -30,9 +30,9 @@ def count(state: Any, p: int, good: str) -> int:
     return cards.count(state, p, good)
 
 
-def hand_size(state: Any, p: int) -> int:
-    """Resources + commodities (progress cards are not hand cards for these effects)."""
-    return cards.held(state, p)
+hand_size = cards.held
+"""Resources + commodities (progress cards are not hand cards for these effects); the plug-in's
+own count, named here without a call of its own (the VP finders ask it at every list)."""
 
 
 def seat_vp(state: Any) -> list[int]:
