@@ -11,6 +11,7 @@ Rules: CK-PR-04, CK-PC-01..03, CK-PC-05 (the core's part of the cards).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from games.catan.constants import RESOURCE_INDEX, RESOURCES
@@ -103,10 +104,15 @@ def _draw_outcomes(state: Any, track: str) -> list[tuple[Action, float]]:
     counts: dict[str, int] = {}
     for card in deck:
         counts[card] = counts.get(card, 0) + 1
-    return [
-        ({"type": "draw_progress", "track": track, "card": c}, k / len(deck))
-        for c, k in sorted(counts.items())
-    ]
+    size = len(deck)
+    return [(draw_action(track, c), k / size) for c, k in sorted(counts.items())]
+
+
+@cache
+def draw_action(track: str, card: str) -> Action:
+    """The chance outcome that draws ``card`` from the ``track`` deck: made once and shared
+    read only (as the core's dice outcomes are); a draw is asked for at every progress draw."""
+    return {"type": "draw_progress", "track": track, "card": card}
 
 
 def draw(state: Any, p: int, track: str, card: str) -> None:

@@ -69,14 +69,20 @@ def add_improvements(state: Any, p: int, legal: list[Action], crane: bool | None
     if crane is None:
         crane = bool(state.ck_effects.get("crane"))
     levels, goods = state.ck_levels[p], state.ck_commodities[p]
-    for t, track in enumerate(TRACKS):
+    for t, commodity, action in _TRACK_ROWS:
         level = levels[t]
-        if level >= MAX_LEVEL or goods[TRACK_COMMODITY[t]] < level + 1 - crane:
+        if level >= MAX_LEVEL or goods[commodity] < level + 1 - crane:
             continue
         needs_city = level + 1 >= METROPOLIS_LEVEL and metropolis_owner(state, t) != p
         if needs_city and not free_cities(state, p):
             continue
-        legal.append(IMPROVE[track])
+        legal.append(action)
+
+
+_TRACK_ROWS = tuple(
+    zip(range(len(TRACKS)), TRACK_COMMODITY, [IMPROVE[t] for t in TRACKS], strict=True)
+)
+"""Per track in order: its index, its commodity's index and its ``improve_city`` action."""
 
 
 def improve(state: Any, p: int, track: str) -> bool:
@@ -142,9 +148,8 @@ def wall_spots(state: Any, p: int) -> list[int]:
     """CK-WA-01: under one of ``p``'s cities (a metropolis too), one per city, 3 per seat."""
     walls = state.ck_walls
     cities = cities_of(state, p)
-    if sum(walls[v] for v in cities) >= MAX_WALLS:
-        return []
-    return [v for v in cities if not walls[v]]
+    spots = [v for v in cities if not walls[v]]
+    return [] if len(cities) - len(spots) >= MAX_WALLS else spots
 
 
 def add_walls(state: Any, p: int, legal: list[Action]) -> None:

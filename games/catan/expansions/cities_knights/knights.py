@@ -65,7 +65,7 @@ def knights_of(state: Any, p: int) -> list[int]:
     """The intersections of ``p``'s knights, in order (read only: shared). Kept in the core's
     ``spot_cache``, which every knight placed or lifted clears (``_put``); ``list.count`` and
     ``list.index`` find them (no Python loop over the board): this runs at every main list."""
-    key = ("ck_knights", p)
+    key = _KNIGHTS_KEY[p]
     mine = state.spot_cache.get(key)
     if mine is None:
         owner = state.ck_knight_owner
@@ -77,6 +77,10 @@ def knights_of(state: Any, p: int) -> list[int]:
             mine.append(v)
         state.spot_cache[key] = mine
     return mine
+
+
+_KNIGHTS_KEY = [("ck_knights", p) for p in range(8)]
+"""``knights_of``'s ``spot_cache`` key per seat, made once (it is looked up at every list)."""
 
 
 def tokens_on_board(state: Any, p: int, strength: int, mine: list[int] | None = None) -> int:
@@ -94,17 +98,20 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     """CK-KN-01..03 any time of the turn after the roll; CK-KN-06 the knights' actions."""
     mine = knights_of(state, p)
     h = state.hand[p]
+    strength = state.ck_knight_strength
     if h[WOOL] >= KNIGHT_COST[WOOL] and h[ORE] >= KNIGHT_COST[ORE]:  # CK-KN-01: wool + ore
-        if tokens_on_board(state, p, 1, mine) < KNIGHTS_PER_LEVEL:  # CK-KN-01
+        if not mine:
             legal.extend(_cached_builds(state, p))
-        if mine:
-            legal.extend([PROMOTE[v] for v in promotable(state, p, mine)])
-    if not mine:
+            return
+        if [strength[v] for v in mine].count(1) < KNIGHTS_PER_LEVEL:  # CK-KN-01
+            legal.extend(_cached_builds(state, p))
+        legal.extend([PROMOTE[v] for v in promotable(state, p, mine)])
+    elif not mine:
         return
     active = state.ck_knight_active
     if h[GRAIN] >= ACTIVATE_COST[GRAIN]:  # CK-KN-02: grain
         legal.extend([ACTIVATE[v] for v in mine if not active[v]])
-    flags, strength = state.ck_knight_flags, state.ck_knight_strength
+    flags = state.ck_knight_flags
     # CK-SE-02: the robber is chased only once it is awake (after the first attack)
     robber_hex = (
         state.board.hex_vertices[state.robber] if state.ck_attacks and state.robber >= 0 else ()
@@ -112,9 +119,11 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     for v in mine:
         if not active[v] or flags[v] & (ACTED | ACTIVATED):
             continue
-        legal.extend(_cached_marches(state, p, v))
-        sv = strength[v]
-        legal.extend([DISPLACE[v, w] for w in reach(state, p, v)[1] if strength[w] < sv])
+        marches, rivals = _cached_moves(state, p, v)
+        legal.extend(marches)
+        if rivals:
+            sv = strength[v]
+            legal.extend([DISPLACE[v, w] for w in rivals if strength[w] < sv])
         if v in robber_hex:
             legal.append(CHASE[v])
 
@@ -132,12 +141,14 @@ def _cached_builds(state: Any, p: int) -> list[Action]:
     return found
 
 
-def _cached_marches(state: Any, p: int, v: int) -> list[Action]:
-    """``march_knight`` actions of ``p``'s knight at ``v`` (its ``reach``), kept likewise."""
-    key = ("ck_march", p, v)
+def _cached_moves(state: Any, p: int, v: int) -> tuple[list[Action], list[int]]:
+    """``march_knight`` actions of ``p``'s knight at ``v`` and the opponents' knights it
+    reaches (its ``reach``), kept likewise: one look-up per acting knight and list."""
+    key = ("ck_moves", p, v)
     found = state.spot_cache.get(key)
     if found is None:
-        found = state.spot_cache[key] = [MARCH[v, w] for w in reach(state, p, v)[0]]
+        empties, rivals = reach(state, p, v)
+        found = state.spot_cache[key] = ([MARCH[v, w] for w in empties], rivals)
     return found
 
 

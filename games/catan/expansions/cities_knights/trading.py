@@ -37,14 +37,13 @@ def rates_of(state: Any, p: int) -> list[int]:
     the bank for one card: CK-TR-02 4:1, a generic harbour 3:1 (a 2:1 harbour only for its
     resource: the core's ``rates``); CK-TR-03 commodities 2:1 with the Merchant Guild; CK-TR-04
     the merchant's hex resource 2:1; a Merchant Fleet's kind 2:1 this turn (CK-PC-T04)."""
-    found = list(state.rates[p])
+    if state.ck_levels[p][TRADE] >= ABILITY_LEVEL:
+        found = [*state.rates[p], *_GUILD]
+    else:
+        found = [*state.rates[p], *(_GENERIC if has_generic_harbour(state, p) else _PLAIN)]
     hx, owner = state.ck_merchant
     if owner == p and hx >= 0 and state.hex_resource[hx] >= 0:
         found[state.hex_resource[hx]] = 2
-    if state.ck_levels[p][TRADE] >= ABILITY_LEVEL:
-        found += _GUILD
-    else:
-        found += _GENERIC if has_generic_harbour(state, p) else _PLAIN
     fleet = state.ck_effects.get("merchant_fleet")
     if fleet is not None:
         found[_GET_INDEX[fleet]] = 2

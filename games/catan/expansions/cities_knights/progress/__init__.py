@@ -61,10 +61,11 @@ def playable(state: Any, seat: int) -> list[Action]:
     rolled = state.rolled
     if not rolled and _BEFORE_ROLL.isdisjoint(hand):
         return []  # before the roll only the Alchemist is played (every decision there)
-    key = (rolled, tuple(hand))
-    finders = _BY_HAND.get(key)
+    by_hand = _BY_HAND_AFTER if rolled else _BY_HAND_BEFORE
+    key = tuple(hand)
+    finders = by_hand.get(key)
     if finders is None:
-        finders = _BY_HAND[key] = _finders_of(hand, rolled)
+        finders = by_hand[key] = _finders_of(hand, rolled)
     legal: list[Action] = []
     for finder in finders:
         legal.extend(finder(state, seat))
@@ -89,9 +90,10 @@ _AFTER_ROLL: dict[str, Any] = {}
 _BEFORE: dict[str, Any] = {}
 """Per card: its finder when played after (before) the roll, else False; filled as cards are
 met (``_finder_for``); a test that patches a module calls :func:`forget_finders`."""
-_BY_HAND: dict[tuple[bool, tuple[str, ...]], tuple[Any, ...]] = {}
-"""Per (rolled, hand as held): its finders (``_finders_of``), for the hands met so far (a hand
-holds a few cards: a small table)."""
+_BY_HAND_AFTER: dict[tuple[str, ...], tuple[Any, ...]] = {}
+_BY_HAND_BEFORE: dict[tuple[str, ...], tuple[Any, ...]] = {}
+"""Per hand as held: its finders (``_finders_of``) after (before) the roll, for the hands met so
+far (a hand holds a few cards: small tables)."""
 
 
 def forget_finders() -> None:
@@ -99,7 +101,8 @@ def forget_finders() -> None:
     _finder.cache_clear()
     _AFTER_ROLL.clear()
     _BEFORE.clear()
-    _BY_HAND.clear()
+    _BY_HAND_AFTER.clear()
+    _BY_HAND_BEFORE.clear()
 
 
 def _finder_for(card: str, rolled: bool) -> Any:

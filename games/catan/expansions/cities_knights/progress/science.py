@@ -24,6 +24,8 @@ HARVEST = 2
 """CK-PC-S05/S07: cards per matching hex next to the player's buildings."""
 MEDICINE_COST = (0, 0, 0, 1, 2)
 """CK-PC-S06: 2 ore + 1 grain (lumber, brick, wool, grain, ore)."""
+_MEDICINE_NEEDS = tuple((r, number) for r, number in enumerate(MEDICINE_COST) if number)
+"""The resources Medicine asks for, with how many (the kinds it costs none of left out)."""
 SMITH_PROMOTIONS = 2
 
 
@@ -186,8 +188,11 @@ playable_mining, play_mining = _harvest("Mining", "mountains", "ore")  # CK-PC-S
 def playable_medicine(state: Any, p: int) -> list[Action]:
     """CK-PC-S06: a settlement of yours, a city piece left, 2 ore + 1 grain in hand."""
     hand = state.hand[p]
-    if not state.cities_left[p] or any(hand[r] < MEDICINE_COST[r] for r in range(5)):
+    if not state.cities_left[p]:
         return []
+    for r, number in _MEDICINE_NEEDS:  # (a loop: this runs at every list of a Medicine hand)
+        if hand[r] < number:
+            return []
     return [PLAYS["Medicine", "vertex", v] for v in table.city_spots(state, p)]
 
 

@@ -10,6 +10,7 @@ Spy), CK-SE-02 (the robber sleeps until the first attack).
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from games.catan.constants import RESOURCE_INDEX, RESOURCES, VICTORY_POINT
@@ -29,9 +30,9 @@ def count(state: Any, p: int, good: str) -> int:
     return cards.count(state, p, good)
 
 
-def hand_size(state: Any, p: int) -> int:
-    """Resources + commodities (progress cards are not hand cards for these effects)."""
-    return cards.held(state, p)
+hand_size = cards.held
+"""Resources + commodities (progress cards are not hand cards for these effects); the plug-in's
+own count, named here without a call of its own (the VP finders ask it at every list)."""
 
 
 def seat_vp(state: Any) -> list[int]:
@@ -61,17 +62,20 @@ def _vp_inputs(state: Any) -> tuple[Any, ...] | None:
     if len(hooks.vp) != 1 or hooks.hidden_vp:
         return None
     vo = state.vertex_owner
+    # one flat tuple (the parts of fixed length first, the fallen cities' owners last); a
+    # metropolis's vertex (-1: none) stands beside its owner's entry, so the key stays exact
     return (
-        tuple(state.settlements_left),
-        tuple(state.cities_left),
+        *state.settlements_left,
+        *state.cities_left,
         state.longest_road,
         state.largest_army,
-        tuple([h[VICTORY_POINT] for h in state.dev_hand]),
-        tuple(state.ck_defenders),
-        tuple([len(x) for x in state.ck_progress_vp]),
-        tuple([-2 if v == -1 else vo[v] for v in state.ck_metropolis]),
-        tuple([vo[v] for v in state.ck_fallen]),
+        *map(itemgetter(VICTORY_POINT), state.dev_hand),
+        *state.ck_defenders,
+        *map(len, state.ck_progress_vp),
+        *state.ck_metropolis,
+        *map(vo.__getitem__, state.ck_metropolis),
         state.ck_merchant[1],
+        *map(vo.__getitem__, state.ck_fallen),
     )
 
 
