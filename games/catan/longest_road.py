@@ -530,16 +530,14 @@ def _tree_route(
             b = b * 4 + k
         else:
             b = -2 - e * 2
-        others = adjacent.get(a)
-        if others is None:
+        if a in adjacent:
+            adjacent[a].append(b)
+        else:
             adjacent[a] = [b]
+        if b in adjacent:
+            adjacent[b].append(a)
         else:
-            others.append(b)
-        others = adjacent.get(b)
-        if others is None:
             adjacent[b] = [a]
-        else:
-            others.append(a)
     found = _forest_route(adjacent, count)
     if found is None:
         return _cored_route(adjacent)  # a cycle: every trail over the core, pendants at ends
@@ -684,17 +682,14 @@ def _route_components(
     for root in sorted(roots):
         if root in seen:
             continue
-        component, edges, todo = [], set(), [root]
+        component = [root]
         seen.add(root)
-        while todo:
-            v = todo.pop()
-            component.append(v)
+        for v in component:  # grows while it is read
             for e, _, w in links[v]:
-                if e in kind:
-                    edges.add(e)
-                    if w not in seen:
-                        seen.add(w)
-                        todo.append(w)
+                if e in kind and w not in seen:
+                    seen.add(w)
+                    component.append(w)
+        edges = {e for v in component for e, _, _ in links[v] if e in kind}
         if edges:
             components.append((sorted(edges), sorted(component)))
     return components

@@ -107,25 +107,20 @@ def _ship_starts(state: Any, p: int) -> set[int]:
     """The intersections a ship line of ``p`` may grow from (SF-SH-02)."""
     vo, ev = state.vertex_owner, state.board.edge_vertices
     starts = {v for v in state.network[p] if vo[v] == p}
-    for e in state.sf_ships[p]:
-        a, b = ev[e]
-        if vo[a] == -1 or vo[a] == p:
-            starts.add(a)
-        if vo[b] == -1 or vo[b] == p:
-            starts.add(b)
+    starts.update([v for e in state.sf_ships[p] for v in ev[e] if vo[v] == -1 or vo[v] == p])
     return starts
 
 
 def _spots_from(state: Any, starts: set[int]) -> list[int]:
-    eo, so = state.edge_owner, state.ship_owner
-    path = state.sf_ship_path
+    eo, so, path = state.edge_owner, state.ship_owner, state.sf_ship_path
     blocked = state.sf_hex_sides[state.pirate] if state.pirate >= 0 else ()  # pirate_sides
-    spots = set()
     vertex_edges = state.board.vertex_edges
-    for v in starts:
-        for e in vertex_edges[v]:
-            if path[e] and eo[e] == -1 and so[e] == -1 and e not in blocked:
-                spots.add(e)
+    spots = {
+        e
+        for v in starts
+        for e in vertex_edges[v]
+        if path[e] and eo[e] == -1 and so[e] == -1 and e not in blocked
+    }
     return sorted(spots)
 
 
@@ -176,7 +171,9 @@ def _targets_without(state: Any, p: int, e: int, starts: set[int], spots: list[i
     """:func:`move_targets` from ``p``'s ship spots with the ship on ``e`` in place: lifting it
     frees only ``e`` (never a target) and can only take away the starts at its own ends that
     hold no other ship of ``p`` and no coastal building of his; a spot stays while one of its
-    ends is still a start."""
+    ends is still a start, so only the paths at a lost start may go (those that are no spot
+    are never asked for). The list given back may be ``spots`` itself (never changed by the
+    caller)."""
     vo, so = state.vertex_owner, state.ship_owner
     vertex_edges, ev = state.board.vertex_edges, state.board.edge_vertices
     network = state.network[p]
@@ -188,15 +185,16 @@ def _targets_without(state: Any, p: int, e: int, starts: set[int], spots: list[i
                     break
             else:
                 lost.append(v)
-    if not lost:
-        return [f for f in spots if f != e]
-    left = starts.difference(lost)
-    targets = []
-    for f in spots:
-        a, b = ev[f]
-        if f != e and (a in left or b in left):
-            targets.append(f)
-    return targets
+    dropped = []
+    for v in lost:
+        for f in vertex_edges[v]:
+            a, b = ev[f]
+            other = b if a == v else a
+            if f != e and (other not in starts or other in lost):
+                dropped.append(f)
+    if not dropped:
+        return spots  # ``e`` holds a ship: never among the free spots
+    return [f for f in spots if f not in dropped]
 
 
 def founding_ship_spots(state: Any, v: int) -> list[int]:
@@ -281,46 +279,41 @@ def movable_ships(state: Any, p: int) -> list[int]:
 
 
 def _route_ends(state: Any, p: int, mine: list[int]) -> tuple[int, ...]:
-    """The ships of :func:`movable_ships` before the pirate and this turn's ships are left out."""
-    vo, ev = state.vertex_owner, state.board.edge_vertices
-    at: dict[int, list[int]] = {}  # intersection without p's building -> p's ships there
-    for e in mine:
-        for v in ev[e]:
-            if vo[v] != p:
-                here = at.get(v)
-                if here is None:
-                    at[v] = [e]
-                else:
-                    here.append(e)
+    """The ships of :func:`movable_ships` before the pirate and this turn's ships are left out.
+
+    A route is walked from ship to ship over ``ship_owner`` at the intersections without
+    ``p``'s building (at most three paths each), which also tells each ship whether one of its
+    ends is free (no other ship of ``p`` there)."""
+    vo, so = state.vertex_owner, state.ship_owner
+    ev, vertex_edges = state.board.edge_vertices, state.board.vertex_edges
     seen: set[int] = set()
     movable: list[int] = []
     for start in mine:
         if start in seen:
             continue
-        route, buildings, todo = [], set(), [start]
         seen.add(start)
-        while todo:
-            e = todo.pop()
-            route.append(e)
+        route, buildings, ends = [start], set(), []
+        for e in route:  # grows while it is read
+            free = False
             for v in ev[e]:
-                here = at.get(v)
-                if here is None:  # p's building: routes join only elsewhere
+                if vo[v] == p:  # p's building: routes join only elsewhere
                     buildings.add(v)
                     continue
-                for f in here:
-                    if f not in seen:
-                        seen.add(f)
-                        todo.append(f)
+                alone = True
+                for f in vertex_edges[v]:
+                    if f != e and so[f] == p:
+                        alone = False
+                        if f not in seen:
+                            seen.add(f)
+                            route.append(f)
+                if alone:
+                    free = True
+            if free:
+                ends.append(e)
         if len(buildings) >= 2:
             continue  # closed (SF-RT-01, SF-MS-02)
-        ends = []
-        for e in route:  # a free end: no building of p, no other ship of p
-            a, b = ev[e]
-            here, there = at.get(a), at.get(b)
-            if (here is not None and len(here) == 1) or (there is not None and len(there) == 1):
-                ends.append(e)
         if not ends:
-            beside = [e for e in route if any(v in buildings for v in ev[e])]
+            beside = [e for e in route if ev[e][0] in buildings or ev[e][1] in buildings]
             # A ship beside the building moves only if the rest stays joined to it: a loop back
             # to the building, not the one ship that joins a ring to it (it would cut the ring
             # loose).

@@ -84,22 +84,26 @@ def built_for(state: Any, p: int) -> frozenset[str]:
         vo, level = state.vertex_owner, state.vertex_level
         mine = {v for v in state.network[p] if vo[v] == p}
         cities = [v for v in mine if level[v] == 2]
+        harbours, board = state.harbor_rate_vertices, state.board
+        on_harbour = any(v in harbours for v in cities)
         found = state.spot_cache[key] = frozenset(
-            w
-            for w in WONDERS
-            if _buildings_meet(state.board, state.harbor_rate_vertices, REQUIRES[w], mine, cities)
+            [
+                w
+                for w, least, site, harbour in BUILDING_NEEDS
+                if len(cities) >= least
+                and (site is None or not _sites(board, site).isdisjoint(mine))
+                and (on_harbour or not harbour)
+            ]
         )
     return found
 
 
-def _buildings_meet(
-    board: Any, harbours: Any, need: dict[str, Any], mine: set[int], cities: list[int]
-) -> bool:
-    if len(cities) < need.get("cities", 0):
-        return False
-    if "settlement_on" in need and _sites(board, need["settlement_on"]).isdisjoint(mine):
-        return False
-    return not need.get("city_on_harbour") or any(v in harbours for v in cities)
+BUILDING_NEEDS: Final = tuple(
+    (w, need.get("cities", 0), need.get("settlement_on"), bool(need.get("city_on_harbour")))
+    for w, need in REQUIRES.items()
+)
+"""Per wonder: the cities, the site of a settlement or city, a city on a harbour it needs
+(the building part of its requirement, read once from the table)."""
 
 
 def counts_meet(state: Any, p: int, need: dict[str, Any]) -> bool:
