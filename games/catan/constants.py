@@ -37,6 +37,9 @@ CITY_COST: Final = (0, 0, 0, 2, 3)
 DEV_COST: Final = (0, 0, 1, 1, 1)
 
 MAX_ROADS, MAX_SETTLEMENTS, MAX_CITIES = 15, 5, 4  # BG-PIECE-01
+MAX_PLAYERS: Final = 4
+"""BG-COMP-06: 3-4 seats (2 with ``allow_two_players``): the engine's limit, and the size of
+per-seat tables made once."""
 
 NUMBER_TOKENS_SPIRAL: Final = (5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11)
 """Tokens A–R in letter order (rulings.md; BG-BOARD-04; M-BG-02)."""

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.catan import expansions
+from games.catan.constants import MAX_PLAYERS
 from games.catan.state import CatanState, board_of
 from games.common.families import BASE, Family
 from games.common.options import OptionSpec, option_specs
@@ -96,7 +97,7 @@ class CatanGame:
     title = "Catan board game"
     version = VERSION
     min_players = 2
-    max_players = 4
+    max_players = MAX_PLAYERS
     default_options = DEFAULT_OPTIONS
 
     def option_specs(self) -> list[OptionSpec]:

@@ -11,7 +11,6 @@ Rules: CK-PR-04, CK-PC-01..03, CK-PC-05 (the core's part of the cards).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from games.catan.constants import RESOURCE_INDEX, RESOURCES
@@ -25,6 +24,7 @@ from .data import (
     TRACKS,
     VP_CARDS,
 )
+from .shared import SharedActions
 
 Action = dict[str, Any]
 CARD_NAMES = (*RESOURCES, *COMMODITIES)
@@ -105,14 +105,13 @@ def _draw_outcomes(state: Any, track: str) -> list[tuple[Action, float]]:
     for card in deck:
         counts[card] = counts.get(card, 0) + 1
     size = len(deck)
-    return [(draw_action(track, c), k / size) for c, k in sorted(counts.items())]
+    return [(DRAWS[track, c], k / size) for c, k in sorted(counts.items())]
 
 
-@cache
-def draw_action(track: str, card: str) -> Action:
-    """The chance outcome that draws ``card`` from the ``track`` deck: made once and shared
-    read only (as the core's dice outcomes are); a draw is asked for at every progress draw."""
-    return {"type": "draw_progress", "track": track, "card": card}
+DRAWS = SharedActions(lambda key: {"type": "draw_progress", "track": key[0], "card": key[1]})
+"""``DRAWS[track, card]``: the chance outcome that draws ``card`` from the ``track`` deck, made
+once and shared read only (as the core's dice outcomes are); a draw is asked for at every
+progress draw."""
 
 
 def draw(state: Any, p: int, track: str, card: str) -> None:

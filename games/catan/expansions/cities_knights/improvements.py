@@ -24,13 +24,15 @@ Action = dict[str, Any]
 IMPROVE = {t: {"type": "improve_city", "track": t} for t in TRACKS}
 
 
+PRICES = tuple(tuple(max(level + 1 - crane, 0) for level in range(MAX_LEVEL)) for crane in (0, 1))
+"""CK-CI-01: ``PRICES[crane][level]``: the commodities of the track's kind the next level costs
+from ``level`` (level n costs n); on a Crane's turn (``crane`` 1, ``ck_effects["crane"]``,
+CK-PC-S02) 1 less."""
+
+
 def cost(state: Any, p: int, t: int) -> int:
-    """CK-CI-01: level n costs n commodities of the track's kind (a Crane's turn: 1 less,
-    ``ck_effects["crane"]``, CK-PC-S02)."""
-    price = state.ck_levels[p][t] + 1
-    if state.ck_effects.get("crane"):
-        price -= 1
-    return max(price, 0)
+    """What ``p``'s next level of track ``t`` costs as this turn stands (:data:`PRICES`)."""
+    return PRICES[bool(state.ck_effects.get("crane"))][state.ck_levels[p][t]]
 
 
 def cities_of(state: Any, p: int) -> list[int]:
@@ -68,10 +70,10 @@ def add_improvements(state: Any, p: int, legal: list[Action], crane: bool | None
         return
     if crane is None:
         crane = bool(state.ck_effects.get("crane"))
-    levels, goods = state.ck_levels[p], state.ck_commodities[p]
+    levels, goods, prices = state.ck_levels[p], state.ck_commodities[p], PRICES[crane]
     for t, commodity, action in _TRACK_ROWS:
         level = levels[t]
-        if level >= MAX_LEVEL or goods[commodity] < level + 1 - crane:
+        if level >= MAX_LEVEL or goods[commodity] < prices[level]:
             continue
         needs_city = level + 1 >= METROPOLIS_LEVEL and metropolis_owner(state, t) != p
         if needs_city and not free_cities(state, p):

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.catan.constants import RESOURCE_INDEX
+from games.catan.constants import MAX_PLAYERS, RESOURCE_INDEX
 
 from .data import ABILITY_LEVEL, ACTIVATE_COST, KNIGHT_COST, KNIGHTS_PER_LEVEL, TRACK_INDEX
+from .shared import SharedActions
 
 Action = dict[str, Any]
 ACTED, ACTIVATED, PROMOTED = 1, 2, 4
@@ -23,29 +24,23 @@ POLITICS = TRACK_INDEX["politics"]
 WOOL, GRAIN, ORE = RESOURCE_INDEX["wool"], RESOURCE_INDEX["grain"], RESOURCE_INDEX["ore"]
 
 
-class _Shared(dict):  # type: ignore[type-arg]
-    """One knight's action per intersection (``v``) or move (``(v, w)``), made once and shared
-    read only (as the core's build actions are): main lists take these, not new dicts."""
-
-    def __init__(self, kind: str) -> None:
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, key: Any) -> Action:
-        if isinstance(key, tuple):
-            found = {"type": self.kind, "from": key[0], "to": key[1]}
-        else:
-            found = {"type": self.kind, "vertex": key}
-        self[key] = found
-        return found
+def _at(kind: str) -> SharedActions:
+    """``kind``'s action per intersection ``v``."""
+    return SharedActions(lambda v: {"type": kind, "vertex": v})
 
 
-BUILD = _Shared("build_knight")
-PROMOTE = _Shared("promote_knight")
-ACTIVATE = _Shared("activate_knight")
-CHASE = _Shared("chase_robber")
-MARCH = _Shared("march_knight")
-DISPLACE = _Shared("displace_knight")
+def _move(kind: str) -> SharedActions:
+    """``kind``'s action per move ``(v, w)``."""
+    return SharedActions(lambda move: {"type": kind, "from": move[0], "to": move[1]})
+
+
+# One knight's action per intersection or move: main lists take these, not new dicts.
+BUILD = _at("build_knight")
+PROMOTE = _at("promote_knight")
+ACTIVATE = _at("activate_knight")
+CHASE = _at("chase_robber")
+MARCH = _move("march_knight")
+DISPLACE = _move("displace_knight")
 
 
 def init(state: Any) -> None:
@@ -79,7 +74,7 @@ def knights_of(state: Any, p: int) -> list[int]:
     return mine
 
 
-_KNIGHTS_KEY = [("ck_knights", p) for p in range(8)]
+_KNIGHTS_KEY = [("ck_knights", p) for p in range(MAX_PLAYERS)]
 """``knights_of``'s ``spot_cache`` key per seat, made once (it is looked up at every list)."""
 
 
@@ -98,20 +93,22 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     """CK-KN-01..03 any time of the turn after the roll; CK-KN-06 the knights' actions."""
     mine = knights_of(state, p)
     h = state.hand[p]
-    strength = state.ck_knight_strength
     if h[WOOL] >= KNIGHT_COST[WOOL] and h[ORE] >= KNIGHT_COST[ORE]:  # CK-KN-01: wool + ore
         if not mine:
             legal.extend(_cached_builds(state, p))
             return
-        if [strength[v] for v in mine].count(1) < KNIGHTS_PER_LEVEL:  # CK-KN-01
+        ranks = list(map(state.ck_knight_strength.__getitem__, mine))
+        if ranks.count(1) < KNIGHTS_PER_LEVEL:  # CK-KN-01
             legal.extend(_cached_builds(state, p))
-        legal.extend([PROMOTE[v] for v in promotable(state, p, mine)])
+        up = _promotable(state, p, mine, ranks)
+        if up:
+            legal.extend([PROMOTE[v] for v in up])
     elif not mine:
         return
     active = state.ck_knight_active
     if h[GRAIN] >= ACTIVATE_COST[GRAIN]:  # CK-KN-02: grain
         legal.extend([ACTIVATE[v] for v in mine if not active[v]])
-    flags = state.ck_knight_flags
+    flags, strength = state.ck_knight_flags, state.ck_knight_strength
     # CK-SE-02: the robber is chased only once it is awake (after the first attack)
     robber_hex = (
         state.board.hex_vertices[state.robber] if state.ck_attacks and state.robber >= 0 else ()
@@ -158,19 +155,26 @@ def promotable(state: Any, p: int, mine: list[int] | None = None) -> list[int]:
     (``mine``: ``knights_of(state, p)``.)"""
     if mine is None:
         mine = knights_of(state, p)
-    strengths, flags = state.ck_knight_strength, state.ck_knight_flags
-    on_board = [0, 0, 0, 0]
-    for v in mine:
-        on_board[strengths[v]] += 1
-    fortress = state.ck_levels[p][POLITICS] >= ABILITY_LEVEL
-    found = []
-    for v in mine:
-        s = strengths[v]
-        if s >= MIGHTY or flags[v] & PROMOTED or (s == 2 and not fortress):
-            continue
-        if on_board[s + 1] < KNIGHTS_PER_LEVEL:
-            found.append(v)
-    return found
+    return _promotable(state, p, mine, list(map(state.ck_knight_strength.__getitem__, mine)))
+
+
+def _promotable(state: Any, p: int, mine: list[int], ranks: list[int]) -> list[int]:
+    """:func:`promotable` with ``ranks``, the strengths of ``mine`` in its order."""
+    # a level a knight goes up to needs a free token (CK-KN-01's two per level)
+    to_strong = 1 in ranks and ranks.count(2) < KNIGHTS_PER_LEVEL
+    to_mighty = (
+        2 in ranks
+        and ranks.count(MIGHTY) < KNIGHTS_PER_LEVEL
+        and state.ck_levels[p][POLITICS] >= ABILITY_LEVEL
+    )
+    if not (to_strong or to_mighty):
+        return []
+    flags = state.ck_knight_flags
+    return [
+        v
+        for v, s in zip(mine, ranks, strict=True)
+        if (to_strong if s == 1 else s == 2 and to_mighty) and not flags[v] & PROMOTED
+    ]
 
 
 def reach(state: Any, p: int, start: int) -> tuple[list[int], list[int]]:
@@ -187,27 +191,24 @@ def reach(state: Any, p: int, start: int) -> tuple[list[int], list[int]]:
 
 def _search(state: Any, p: int, start: int) -> tuple[list[int], list[int]]:
     eo, vo, ko = state.edge_owner, state.vertex_owner, state.ck_knight_owner
-    board = state.board
+    links = state.board.vertex_links
     seen = {start}
     frontier = [start]
     moves, displaces = [], []
     while frontier:
-        x = frontier.pop()
-        for e in board.vertex_edges[x]:
-            if eo[e] != p:
-                continue
-            a, b = board.edge_vertices[e]
-            y = b if a == x else a
-            if y in seen:
+        for e, _, y in links[frontier.pop()]:
+            if eo[e] != p or y in seen:
                 continue
             seen.add(y)
-            if vo[y] not in (-1, p):
+            o = vo[y]
+            if o != -1 and o != p:
                 continue  # an opponent's building stops the way
-            if ko[y] not in (-1, p):
-                if vo[y] == -1:
+            k = ko[y]
+            if k != -1 and k != p:
+                if o == -1:
                     displaces.append(y)
                 continue  # an opponent's knight stops the way
-            if vo[y] == -1 and ko[y] == -1:
+            if o == -1 and k == -1:
                 moves.append(y)
             frontier.append(y)
     return sorted(moves), sorted(displaces)

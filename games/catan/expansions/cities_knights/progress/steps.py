@@ -28,6 +28,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from games.catan.constants import MAX_PLAYERS
+
+from ..shared import SharedActions
 from . import table
 
 Action = dict[str, Any]
@@ -37,22 +40,16 @@ PLAY = "play_progress"
 """The action that plays a card: ``{"type": PLAY, "card": name, ...the first choice...}``."""
 
 
-class _Plays(dict):  # type: ignore[type-arg]
-    """``PLAYS[card]`` and ``PLAYS[card, field, value]``: the action that plays ``card`` (with
-    that first choice), made once and shared read only (as the core's build actions are), so
-    the main lists take these instead of new dicts."""
-
-    def __missing__(self, key: Any) -> Action:
-        if isinstance(key, tuple):
-            card, field, value = key
-            found = {"type": PLAY, "card": card, field: value}
-        else:
-            found = {"type": PLAY, "card": key}
-        self[key] = found
-        return found
+def _play(key: Any) -> Action:
+    if isinstance(key, tuple):
+        card, field, value = key
+        return {"type": PLAY, "card": card, field: value}
+    return {"type": PLAY, "card": key}
 
 
-PLAYS = _Plays()
+PLAYS = SharedActions(_play)
+"""``PLAYS[card]`` and ``PLAYS[card, field, value]``: the action that plays ``card`` (with that
+first choice), made once and shared read only, so the main lists take these, not new dicts."""
 PHASE = "ck_progress"
 """The phase of every pending progress decision; its actor is the deciding seat."""
 BANK = -1
@@ -87,7 +84,9 @@ def opponents(state: Any, p: int) -> list[int]:
     return _OPPONENTS[state.n][p]
 
 
-_OPPONENTS = {n: [[(p + i) % n for i in range(1, n)] for p in range(n)] for n in range(1, 7)}
+_OPPONENTS = {
+    n: [[(p + i) % n for i in range(1, n)] for p in range(n)] for n in range(1, MAX_PLAYERS + 1)
+}
 
 
 def step(name: str, legal: Callable[[Any, Pending], list[Action]]) -> Callable[..., Any]:
