@@ -380,8 +380,8 @@ def test_sf_lt_03_a_new_piece_lengthens_the_route_as_a_full_count() -> None:
 def test_sf_lt_03_kept_trade_routes_follow_pieces_laid_and_ships_moved() -> None:
     """SF-LT-03, SF-MS-02: the kept count (``longest_route_kept``: components kept per seat,
     only the changed ones counted again) equals the full search after every piece laid, every
-    ship taken from an open end and laid elsewhere, any piece taken away and every building;
-    its kept components are those walked afresh, each with its own full length."""
+    ship taken from an open end and laid elsewhere, any piece or two taken away and every
+    building; its kept components are those walked afresh, each with its own full length."""
     rng = random.Random(3)
     steps = 0
     for _ in range(40):
@@ -412,9 +412,12 @@ def test_sf_lt_03_kept_trade_routes_follow_pieces_laid_and_ships_moved() -> None
                 e = rng.choice(open_ships or ships)
                 position.ship_owner[e] = -1
                 position.lay(position.free_edge_by(rng), ship=True)
-            elif move < 0.85:  # a piece taken away, wherever it is
+            elif move < 0.8:  # a piece taken away, wherever it is
                 e = rng.choice(pieces)
                 position.edge_owner[e] = position.ship_owner[e] = -1
+            elif move < 0.85:  # two pieces taken away at once
+                for e in rng.sample(pieces, 2):
+                    position.edge_owner[e] = position.ship_owner[e] = -1
             elif move < 0.92:  # a piece changes kind
                 e = rng.choice(pieces)
                 road = position.edge_owner[e] == SEAT
@@ -450,3 +453,49 @@ def test_sf_lt_03_kept_trade_routes_follow_pieces_laid_and_ships_moved() -> None
                 assert length == only.route()
             steps += 1
     assert steps > 400
+
+
+def test_bg_lr_03_04_the_same_roads_with_other_buildings_count_apart() -> None:
+    """BG-LR-03/04 (the memo of component lengths): the same chain of roads counts its whole
+    length with the seat's settlement on intersection ``v`` inside it, and less with an
+    opponent's on intersection ``v + 2`` inside it, asked one after the other."""
+    position = _Position(_base())
+    board = position.board
+    chain = _chain_through(board)
+    v = next(v for v in chain[1:-1] if v + 2 in chain[1:-1])
+    for a, b in itertools.pairwise(chain):
+        position.lay(board.edge_of_pair[a, b], ship=False)
+    position.vertex_owner[v] = SEAT
+    assert position.found() == len(chain) - 1 == position.route()
+    position.vertex_owner[v] = -1
+    position.vertex_owner[v + 2] = 1
+    assert position.found() == position.route() < len(chain) - 1
+
+
+def _chain_through(board: Any) -> list[int]:
+    """A simple chain of intersections with some ``v`` and ``v + 2`` both inside it."""
+    for v in range(board.num_vertices - 2):
+        inner = _shortest(board, v, v + 2)
+        if inner is None:
+            continue
+        before = [u for u in board.vertex_neighbors[inner[0]] if u not in inner]
+        after = [u for u in board.vertex_neighbors[inner[-1]] if u not in inner + before[:1]]
+        if before and after:
+            return [before[0], *inner, after[0]]
+    raise AssertionError("no chain")
+
+
+def _shortest(board: Any, start: int, goal: int) -> list[int] | None:
+    came = {start: start}
+    todo = [start]
+    for v in todo:
+        for w in board.vertex_neighbors[v]:
+            if w not in came:
+                came[w] = v
+                todo.append(w)
+    if goal not in came:
+        return None
+    path = [goal]
+    while path[-1] != start:
+        path.append(came[path[-1]])
+    return path[::-1]
