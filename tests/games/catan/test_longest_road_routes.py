@@ -380,15 +380,28 @@ def test_sf_lt_03_a_new_piece_lengthens_the_route_as_a_full_count() -> None:
 def test_sf_lt_03_kept_trade_routes_follow_pieces_laid_and_ships_moved() -> None:
     """SF-LT-03, SF-MS-02: the kept count (``longest_route_kept``: components kept per seat,
     only the changed ones counted again) equals the full search after every piece (or two)
-    laid, every ship taken from an open end and laid elsewhere, any piece (or two) taken away
-    and every building; its kept components are those walked afresh, each with its own full
-    length."""
+    laid, every ship taken from an open end and laid elsewhere, an opponent's road, any piece
+    (or two) taken away and every building; its kept components are those walked afresh, each
+    with its own full length; with no pieces, no route."""
     rng = random.Random(3)
     steps = 0
     for _ in range(40):
         position = _Position(_base())
         board = position.board
         kept: dict[int, Any] = {}
+        for _ in range(2):  # no pieces yet: no route, counted afresh and then kept
+            assert (
+                longest_route_kept(
+                    board,
+                    SEAT,
+                    position.edge_owner,
+                    position.vertex_owner,
+                    position.roads,
+                    [],
+                    kept,
+                )
+                == 0
+            )
         for _ in range(rng.randrange(8, 20)):
             move = rng.random()
             pieces = position.roads() + position.ships()
@@ -420,6 +433,8 @@ def test_sf_lt_03_kept_trade_routes_follow_pieces_laid_and_ships_moved() -> None
             elif move < 0.85:  # two pieces taken away at once
                 for e in rng.sample(pieces, 2):
                     position.edge_owner[e] = position.ship_owner[e] = -1
+            elif move < 0.88:  # an opponent's road: the seat's pieces are the same
+                position.lay(position.free_edge_by(rng), ship=False, owner=1)
             elif move < 0.92:  # a piece changes kind
                 e = rng.choice(pieces)
                 road = position.edge_owner[e] == SEAT
@@ -460,7 +475,8 @@ def test_sf_lt_03_kept_trade_routes_follow_pieces_laid_and_ships_moved() -> None
 def test_bg_lr_03_04_the_same_roads_with_other_buildings_count_apart() -> None:
     """BG-LR-03/04 (the memo of component lengths): the same chain of roads counts its whole
     length with the seat's settlement on intersection ``v`` inside it, and less with an
-    opponent's on intersection ``v + 2`` inside it, asked one after the other."""
+    opponent's on intersection ``v + 2`` inside it, asked one after the other; the kept count
+    tells the seat's settlement on ``v + 2`` from an opponent's there."""
     position = _Position(_base())
     board = position.board
     chain = _chain_through(board)
@@ -472,6 +488,20 @@ def test_bg_lr_03_04_the_same_roads_with_other_buildings_count_apart() -> None:
     position.vertex_owner[v] = -1
     position.vertex_owner[v + 2] = 1
     assert position.found() == position.route() < len(chain) - 1
+    kept: dict[int, Any] = {}  # the kept count: the seat's settlement, then an opponent's
+    for owner in (SEAT, 1):
+        position.vertex_owner[v + 2] = owner
+        found = longest_route_kept(
+            board,
+            SEAT,
+            position.edge_owner,
+            position.vertex_owner,
+            position.roads,
+            position.ships(),
+            kept,
+        )
+        assert found == position.route()
+    assert found < len(chain) - 1
 
 
 def _chain_through(board: Any) -> list[int]:
