@@ -250,6 +250,10 @@ class _Position:
                 return rng.choice(free)
         return rng.choice([e for e in range(self.board.num_edges) if self._free(e)])
 
+    def ends(self) -> set[int]:
+        """The intersections at the ends of the seat's pieces."""
+        return {v for e in self.roads() + self.ships() for v in self.board.edge_vertices[e]}
+
     def _free(self, e: int) -> bool:
         return self.edge_owner[e] == -1 and self.ship_owner[e] == -1
 
@@ -531,3 +535,44 @@ def _shortest(board: Any, start: int, goal: int) -> list[int] | None:
     while path[-1] != start:
         path.append(came[path[-1]])
     return path[::-1]
+
+
+def test_sf_lt_01_the_same_path_ids_on_two_maps_count_apart() -> None:
+    """SF-LT-01 on two geometries in one process (the base island and a Seafarers map: path
+    ids are per board): the same ids of the seat's roads, one network on both maps but of other
+    shapes, count each map's own longest route, asked one after the other (the memo of answers
+    is per board)."""
+    base, sea = _base(), _board("seafarers_new_shores_4")
+    rng = random.Random(1)
+    for _ in range(5000):
+        on_base, on_sea = _Position(base), _Position(sea)
+        v = rng.randrange(base.num_vertices)
+        for _ in range(rng.randrange(3, 8)):  # a walk of roads on the base island
+            free = [e for e in base.vertex_edges[v] if on_base.edge_owner[e] == -1]
+            if not free:
+                break
+            e = rng.choice(free)
+            on_base.lay(e, ship=False)
+            on_sea.lay(e, ship=False)
+            v = next(w for w in base.edge_vertices[e] if w != v)
+        roads = dict.fromkeys(on_sea.roads())
+        if (
+            len(_route_components(sea.vertex_links, roads, on_sea.ends(), set())) == 1
+            and on_base.route() != on_sea.route()
+        ):
+            break
+    else:
+        raise AssertionError("no path ids forming one network of two lengths")
+    for position in (on_base, on_sea, on_base):
+        assert position.found() == position.route()
+    for position in (on_sea, on_base):  # the kept count, each map's own
+        kept = longest_route_kept(
+            position.board,
+            SEAT,
+            position.edge_owner,
+            position.vertex_owner,
+            position.roads,
+            [],
+            {},
+        )
+        assert kept == position.route()
