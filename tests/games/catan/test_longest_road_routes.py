@@ -170,7 +170,7 @@ def test_sf_lt_01_cored_search_on_hand_built_graphs() -> None:
 # Trade routes on the board ------------------------------------------------------------------
 
 
-def _plain_route(
+def plain_route(
     board: Any,
     seat: int,
     edge_owner: list[int],
@@ -216,7 +216,7 @@ class _Position:
         self.vertex_owner = [-1] * board.num_vertices
 
     def route(self, start: int | None = None) -> int:
-        return _plain_route(
+        return plain_route(
             self.board, SEAT, self.edge_owner, self.vertex_owner, self.ship_owner, start
         )
 

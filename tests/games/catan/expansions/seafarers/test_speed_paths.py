@@ -14,6 +14,7 @@ from games.catan import longest_road
 from games.catan.expansions.seafarers import ships
 from games.catan.longest_road import _route_components, longest_route
 from tests.games.catan.randomplay import random_game
+from tests.games.catan.test_longest_road_routes import plain_route as plain_route_on
 
 MAPS = ("new_shores", "four_islands", "fog_islands", "through_the_desert")
 PIECES = ("move_ship", "build_ship", "build_road", "build_settlement")
@@ -23,30 +24,11 @@ PIECES = ("move_ship", "build_ship", "build_road", "build_settlement")
 def plain_route(state: Any, seat: int, only: frozenset[int] | None = None) -> int:
     """SF-LT-01..02 searched from every intersection of the seat's pieces (``only``: of those
     on these paths), nothing pruned."""
-    board, vo = state.board, state.vertex_owner
-    kind = [0] * board.num_edges
-    for e in range(board.num_edges) if only is None else only:
-        if state.edge_owner[e] == seat:
-            kind[e] = 1
-        elif state.ship_owner[e] == seat:
-            kind[e] = 2
-
-    def walk(v: int, used: frozenset[int], came: int) -> int:
-        best = 0
-        for e in board.vertex_edges[v]:
-            k = kind[e]
-            if not k or e in used or (came and k != came and vo[v] != seat):
-                continue
-            a, b = board.edge_vertices[e]
-            w = b if a == v else a
-            if vo[w] not in (-1, seat):
-                best = max(best, 1)
-            else:
-                best = max(best, 1 + walk(w, used | {e}, k))
-        return best
-
-    ends = {v for e, k in enumerate(kind) if k for v in board.edge_vertices[e]}
-    return max((walk(v, frozenset(), 0) for v in ends), default=0)
+    kept = range(state.board.num_edges) if only is None else only
+    roads, ships = [-1] * state.board.num_edges, [-1] * state.board.num_edges
+    for e in kept:
+        roads[e], ships[e] = state.edge_owner[e], state.ship_owner[e]
+    return plain_route_on(state.board, seat, roads, state.vertex_owner, ships)
 
 
 def plain_route_ends(state: Any, p: int) -> list[int]:
