@@ -6,20 +6,15 @@ seeded random games on every map."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
 from games.catan import longest_road
 from games.catan.expansions.seafarers import ships
-from games.catan.longest_road import (
-    _cored_route,
-    _forest_route,
-    _route_components,
-    longest_route,
-)
+from games.catan.longest_road import _route_components, longest_route
 from tests.games.catan.randomplay import random_game
+from tests.games.catan.test_longest_road_routes import plain_route as plain_route_on
 
 MAPS = ("new_shores", "four_islands", "fog_islands", "through_the_desert")
 PIECES = ("move_ship", "build_ship", "build_road", "build_settlement")
@@ -29,30 +24,11 @@ PIECES = ("move_ship", "build_ship", "build_road", "build_settlement")
 def plain_route(state: Any, seat: int, only: frozenset[int] | None = None) -> int:
     """SF-LT-01..02 searched from every intersection of the seat's pieces (``only``: of those
     on these paths), nothing pruned."""
-    board, vo = state.board, state.vertex_owner
-    kind = [0] * board.num_edges
-    for e in range(board.num_edges) if only is None else only:
-        if state.edge_owner[e] == seat:
-            kind[e] = 1
-        elif state.ship_owner[e] == seat:
-            kind[e] = 2
-
-    def walk(v: int, used: frozenset[int], came: int) -> int:
-        best = 0
-        for e in board.vertex_edges[v]:
-            k = kind[e]
-            if not k or e in used or (came and k != came and vo[v] != seat):
-                continue
-            a, b = board.edge_vertices[e]
-            w = b if a == v else a
-            if vo[w] not in (-1, seat):
-                best = max(best, 1)
-            else:
-                best = max(best, 1 + walk(w, used | {e}, k))
-        return best
-
-    ends = {v for e, k in enumerate(kind) if k for v in board.edge_vertices[e]}
-    return max((walk(v, frozenset(), 0) for v in ends), default=0)
+    kept = range(state.board.num_edges) if only is None else only
+    roads, ships = [-1] * state.board.num_edges, [-1] * state.board.num_edges
+    for e in kept:
+        roads[e], ships[e] = state.edge_owner[e], state.ship_owner[e]
+    return plain_route_on(state.board, seat, roads, state.vertex_owner, ships)
 
 
 def plain_route_ends(state: Any, p: int) -> list[int]:
@@ -191,94 +167,6 @@ def test_sf_lt_01_kept_components_follow_each_ship_move(
     for seed, n in ((4, 3), (5, 4)):
         random_game(n, seed, {"seafarers": seafarers}, check=False, after_decision=compare)
     assert moves > 150 and counts["updated"] > 4 * counts["walked"], counts
-
-
-def _all_trails(adjacent: dict[int, list[int]]) -> int:
-    """The longest trail of a graph, every trail from every node tried."""
-    index: dict[tuple[int, int], int] = {}
-    for a, others in adjacent.items():
-        for b in others:
-            index.setdefault((min(a, b), max(a, b)), len(index))
-
-    def walk(v: int, used: int) -> int:
-        best = 0
-        for w in adjacent[v]:
-            bit = 1 << index[min(v, w), max(v, w)]
-            if not used & bit:
-                best = max(best, 1 + walk(w, used | bit))
-        return best
-
-    return max(walk(v, 0) for v in adjacent)
-
-
-def _random_graph(
-    rng: random.Random, n: int, extra: int, most_paths: int = 3
-) -> dict[int, list[int]]:
-    """A random simple graph on nodes ``0..n-1``: ``rng.randrange(1, n + extra)`` tries to join
-    two nodes, each kept when it is new and both nodes have fewer than ``most_paths`` paths;
-    the nodes left without a path are left out."""
-    adjacent: dict[int, list[int]] = {v: [] for v in range(n)}
-    for _ in range(rng.randrange(1, n + extra)):
-        a, b = rng.randrange(n), rng.randrange(n)
-        if a != b and b not in adjacent[a] and max(len(adjacent[a]), len(adjacent[b])) < most_paths:
-            adjacent[a].append(b)
-            adjacent[b].append(a)
-    return {v: others for v, others in adjacent.items() if others}
-
-
-def test_sf_lt_01_forest_search_finds_the_longest_path_of_any_forest() -> None:
-    """A forest's longest path from one search per tree (deepest branches from the leaves up)
-    is every trail's longest on 3,000 random graphs; a graph with a cycle is told apart."""
-    rng = random.Random(7)
-    forests = 0
-    for _ in range(3000):
-        adjacent = _random_graph(rng, rng.randrange(2, 16), 2)
-        if not adjacent:
-            continue
-        paths = sum(map(len, adjacent.values())) // 2
-        found = _forest_route(adjacent, paths)
-        if found is None:
-            assert _cored_route(adjacent) == _all_trails(adjacent)
-            assert _has_cycle(adjacent)
-        else:
-            forests += 1
-            assert found == _all_trails(adjacent), adjacent
-            assert not _has_cycle(adjacent)
-    assert forests > 1000
-
-
-def _has_cycle(adjacent: dict[int, list[int]]) -> bool:
-    """Some path closes a ring: joining its ends finds them already joined."""
-    root = {v: v for v in adjacent}
-
-    def find(v: int) -> int:
-        while root[v] != v:
-            v = root[v]
-        return v
-
-    for a, others in adjacent.items():
-        for b in others:
-            if a < b:
-                ra, rb = find(a), find(b)
-                if ra == rb:
-                    return True
-                root[ra] = rb
-    return False
-
-
-@pytest.mark.parametrize("most_paths", (3, 4))
-def test_sf_lt_01_cored_search_finds_the_longest_trail_of_any_graph(most_paths: int) -> None:
-    """The split graph's search with pendant trees used only at a trail's ends gives every
-    trail's longest, on 2,000 random graphs (trees, rings, several cycles, several components;
-    a trade route's split graph has at most 3 paths at a node, 4 checks the argument beyond)."""
-    rng = random.Random(most_paths)
-    cyclic = 0
-    for _ in range(2000):
-        adjacent = _random_graph(rng, rng.randrange(2, 15), 4, most_paths)
-        if adjacent:
-            cyclic += sum(map(len, adjacent.values())) // 2 >= len(adjacent)
-            assert _cored_route(adjacent) == _all_trails(adjacent), adjacent
-    assert cyclic > 300
 
 
 def test_scenario_hook_tables_hold_each_maps_own_hooks() -> None:

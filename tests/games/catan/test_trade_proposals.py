@@ -1,0 +1,157 @@
+"""Open trade proposals with commodities (Cities & Knights, CK-TR-01) and gold coins (RI-GU-02),
+and the schema of a proposal's sides (BG-TRADE-03, A-BG-15): each accepted or refused through
+``apply()``, a refusal with its message word for word (a clear error is part of the protocol,
+docs/protocol.md).
+
+The checks live in the engine core (``games.catan.trade``); their tests sit here, in mutation
+testing's selection (issue 11)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from games.catan import actions as A
+from games.errors import IllegalAction
+from tests.games.catan.expansions.cities_knights.helpers import ck_game, give, in_main
+from tests.games.catan.expansions.rivers.helpers import cleared, set_gold
+from tests.games.catan.fixtures import empty_board, put, roll, set_hand
+
+
+def _refused(state: Any, give_side: Any, get_side: Any, why: str) -> None:
+    """The proposal is refused with exactly ``seat N: propose_trade: why``; nothing changes."""
+    message = f"seat {state.turn_player}: propose_trade: {why}"
+    with pytest.raises(IllegalAction, match=f"^{re.escape(message)}$"):
+        state.apply({"type": "propose_trade", "give": give_side, "get": get_side})
+    assert state.phase == "main"
+
+
+def _accepted(state: Any, give_side: Any, get_side: Any) -> None:
+    """The proposal is made (the opponents answer), then withdrawn by every opponent's no."""
+    state.apply({"type": "propose_trade", "give": give_side, "get": get_side})
+    assert state.phase == "trade_answer"
+    assert state.trade is not None
+    while state.phase == "trade_answer":
+        state.apply(A.REJECT_TRADE)
+    if state.phase != "main":
+        state.apply(A.CANCEL_TRADE)
+    assert state.phase == "main"
+
+
+def _base_main() -> Any:
+    state = empty_board(3, trade_proposals_per_turn=20)
+    put(state, 0, settlements=[12])
+    roll(state, 2)
+    return state
+
+
+def _ck_main() -> Any:
+    state = in_main(ck_game(trade_proposals_per_turn=20))
+    state.options["trade_proposals_per_turn"] = 20
+    return state
+
+
+def _gold_main(golds: list[int]) -> Any:
+    state = cleared(len(golds))
+    roll(state, 3)
+    set_gold(state, golds)
+    state.options["trade_proposals_per_turn"] = 20
+    return state
+
+
+def test_ck_tr_01_commodities_are_offered_and_asked_card_for_card() -> None:
+    """CK-TR-01: commodities alone on either side, mixed with resources, or all the player
+    holds, make a proposal."""
+    state = _ck_main()
+    p = state.turn_player
+    give(state, p, ore=1, paper=2, cloth=1, coin=1)
+    _accepted(state, {"paper": 1}, {"lumber": 1})
+    _accepted(state, {"ore": 1}, {"coin": 1})
+    _accepted(state, {"paper": 2, "cloth": 1, "coin": 1}, {"grain": 2})
+    _accepted(state, {"ore": 1, "cloth": 1}, {"paper": 1, "lumber": 1})
+
+
+def test_ck_tr_01_a_bg_15_commodity_proposals_refused_with_their_reason() -> None:
+    """CK-TR-01, A-BG-15, BG-TRADE-03: not more of a commodity than held (each kind counted),
+    not the same commodity on both sides, a positive whole count, and still no gift."""
+    state = _ck_main()
+    p = state.turn_player
+    give(state, p, ore=1, paper=1, cloth=1)
+    _refused(state, {"paper": 2}, {"ore": 1}, "you do not hold the commodities you offer")
+    _refused(state, {"coin": 1}, {"ore": 1}, "you do not hold the commodities you offer")
+    _refused(
+        state, {"cloth": 1, "coin": 1}, {"ore": 1}, "you do not hold the commodities you offer"
+    )
+    _refused(state, {"paper": 1}, {"paper": 1}, "the same commodity on both sides (A-BG-15)")
+    _refused(
+        state, {"paper": 1}, {"cloth": 1, "paper": 2}, "the same commodity on both sides (A-BG-15)"
+    )
+    _refused(state, {"coin": 0, "ore": 1}, {"lumber": 1}, "give['coin'] must be a positive integer")
+    _refused(state, {"ore": 1}, {"cloth": "1"}, "get['cloth'] must be a positive integer")
+    _refused(state, {"ore": 1}, {"paper": -1}, "get['paper'] must be a positive integer")
+    _refused(state, {"paper": 1}, {}, "each side must give at least one card (BG-TRADE-03)")
+    _refused(state, {}, {"cloth": 1}, "each side must give at least one card (BG-TRADE-03)")
+
+
+def test_ck_tr_01_no_commodities_outside_cities_and_knights() -> None:
+    """CK-TR-01: a game without commodities refuses them by name, on either side."""
+    state = _base_main()
+    set_hand(state, 0, lumber=1)
+    _refused(state, {"lumber": 1, "paper": 1}, {"ore": 1}, "no commodities in this game (give)")
+    _refused(state, {"lumber": 1}, {"coin": 1}, "no commodities in this game (get)")
+
+
+def test_ri_gu_02_gold_is_offered_and_asked() -> None:
+    """RI-GU-02: gold alone on either side, or all the gold held, makes a proposal."""
+    state = _gold_main([2, 0, 0, 0])
+    set_hand(state, 0, wool=1)
+    _accepted(state, {"gold": 2}, {"brick": 1})
+    _accepted(state, {"gold": 1, "wool": 1}, {"brick": 1})
+    _accepted(state, {"wool": 1}, {"gold": 1})
+    _accepted(state, {"wool": 1}, {"gold": 3})
+
+
+def test_ri_gu_02_a_bg_15_gold_proposals_refused_with_their_reason() -> None:
+    """RI-GU-02, A-BG-15: not more gold than held, not gold on both sides, a positive whole
+    count on either side; a game without gold names the side."""
+    state = _gold_main([1, 0, 0, 0])
+    set_hand(state, 0, wool=1)
+    _refused(state, {"gold": 2}, {"brick": 1}, "you do not hold the gold you offer")
+    _refused(state, {"gold": 1}, {"gold": 1, "brick": 1}, "gold on both sides (A-BG-15)")
+    _refused(state, {"gold": 0, "wool": 1}, {"brick": 1}, "give['gold'] must be a positive integer")
+    _refused(state, {"wool": 1}, {"gold": "2"}, "get['gold'] must be a positive integer")
+    _refused(state, {"wool": 1}, {"gold": -1}, "get['gold'] must be a positive integer")
+    _refused(state, {"gold": 1}, {}, "each side must give at least one card (BG-TRADE-03)")
+    base = _base_main()
+    set_hand(base, 0, wool=1)
+    _refused(base, {"wool": 1}, {"gold": 1}, "no gold in this game (get has 'gold')")
+    _refused(base, {"gold": 1}, {"ore": 1}, "no gold in this game (give has 'gold')")
+
+
+def test_bg_trade_03_a_bg_15_proposal_schema_refused_with_its_reason() -> None:
+    """BG-TRADE-03, A-BG-15, BG-TRADE-04: each side an object of known resources with positive
+    whole counts, exactly the keys type, give, get, the cards held, no resource on both sides,
+    and the engine's cap on proposals per turn; each refusal names its reason."""
+    state = empty_board(3, trade_proposals_per_turn=1)
+    put(state, 0, settlements=[12])
+    roll(state, 2)
+    set_hand(state, 0, lumber=2, ore=1)
+    _refused(state, ["lumber"], {"ore": 1}, "give must be an object resource -> count")
+    _refused(state, 5, {"ore": 1}, "give must be an object resource -> count")
+    _refused(state, {"lumber": 1}, "ore", "get must be an object resource -> count")
+    _refused(state, {"lumber": 1, "stone": 1}, {"ore": 1}, "unknown resource 'stone' in give")
+    _refused(state, {"lumber": 1}, {"wheat": 1}, "unknown resource 'wheat' in get")
+    _refused(state, {"lumber": 0}, {"grain": 1}, "give['lumber'] must be a positive integer")
+    _refused(state, {"lumber": 1}, {"grain": "1"}, "get['grain'] must be a positive integer")
+    _refused(state, {"lumber": 3}, {"grain": 1}, "you do not hold the cards you offer")
+    _refused(
+        state, {"lumber": 1, "ore": 1}, {"ore": 2}, "the same resource on both sides (A-BG-15)"
+    )
+    with pytest.raises(
+        IllegalAction, match=r"^seat 0: propose_trade: keys must be exactly type, give, get$"
+    ):
+        state.apply({"type": "propose_trade", "give": {"lumber": 1}, "get": {"ore": 1}, "x": 1})
+    _accepted(state, {"lumber": 2, "ore": 1}, {"grain": 1})
+    _refused(state, {"lumber": 1}, {"grain": 1}, "proposal limit for this turn reached")
