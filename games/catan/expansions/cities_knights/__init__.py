@@ -358,7 +358,10 @@ def _main_additions(state: Any, p: int) -> list[Action]:
     proposal and its answers (``TRADE_TALK``: they change only the open offer) moves on, and
     random play is mostly such proposals that come to nothing: the same seat's list at the same
     version is the same list. Code that edits a state by hand calls ``state.touch()``."""
-    memo = state.__dict__.get("_ck_main")
+    # Not ``state.__dict__``: asking for it turns the state's attribute values into a dict
+    # that CPython 3.11 cannot specialise attribute reads on, so every ``state.ck_*``
+    # read of the game would take the generic path (ck-speed11).
+    memo = getattr(state, "_ck_main", None)
     if memo is not None and memo[0] == state.version and memo[1] == p:
         return memo[2]
     additions: list[Action] = []
