@@ -225,6 +225,19 @@ class _Position:
             self.board, SEAT, self.edge_owner, self.vertex_owner, self.ship_owner, **kw
         )
 
+    def kept(self, kept: dict[int, Any], ships: list[int] | None = None) -> int:
+        """``longest_route_kept`` of the seat, with ``kept`` its memo (the seat's ships unless
+        ``ships`` names others)."""
+        return longest_route_kept(
+            self.board,
+            SEAT,
+            self.edge_owner,
+            self.vertex_owner,
+            self.roads,
+            self.ships() if ships is None else ships,
+            kept,
+        )
+
     def roads(self) -> list[int]:
         return [e for e, owner in enumerate(self.edge_owner) if owner == SEAT]
 
@@ -394,18 +407,7 @@ def test_sf_lt_03_kept_trade_routes_follow_pieces_laid_and_ships_moved() -> None
         board = position.board
         kept: dict[int, Any] = {}
         for _ in range(2):  # no pieces yet: no route, counted afresh and then kept
-            assert (
-                longest_route_kept(
-                    board,
-                    SEAT,
-                    position.edge_owner,
-                    position.vertex_owner,
-                    position.roads,
-                    [],
-                    kept,
-                )
-                == 0
-            )
+            assert position.kept(kept, ships=[]) == 0
         for _ in range(rng.randrange(8, 20)):
             move = rng.random()
             pieces = position.roads() + position.ships()
@@ -446,15 +448,7 @@ def test_sf_lt_03_kept_trade_routes_follow_pieces_laid_and_ships_moved() -> None
                 position.ship_owner[e] = SEAT if road else -1
             else:
                 position.build_at_random(rng, 1)
-            found = longest_route_kept(
-                board,
-                SEAT,
-                position.edge_owner,
-                position.vertex_owner,
-                position.roads,
-                position.ships(),
-                kept,
-            )
+            found = position.kept(kept)
             assert found == position.route()
             kind = dict.fromkeys(position.roads(), 1)
             kind.update(dict.fromkeys(position.ships(), 2))
@@ -495,15 +489,7 @@ def test_bg_lr_03_04_the_same_roads_with_other_buildings_count_apart() -> None:
     kept: dict[int, Any] = {}  # the kept count: the seat's settlement, then an opponent's
     for owner in (SEAT, 1):
         position.vertex_owner[v + 2] = owner
-        found = longest_route_kept(
-            board,
-            SEAT,
-            position.edge_owner,
-            position.vertex_owner,
-            position.roads,
-            position.ships(),
-            kept,
-        )
+        found = position.kept(kept)
         assert found == position.route()
     assert found < len(chain) - 1
 
@@ -566,13 +552,4 @@ def test_sf_lt_01_the_same_path_ids_on_two_maps_count_apart() -> None:
     for position in (on_base, on_sea, on_base):
         assert position.found() == position.route()
     for position in (on_sea, on_base):  # the kept count, each map's own
-        kept = longest_route_kept(
-            position.board,
-            SEAT,
-            position.edge_owner,
-            position.vertex_owner,
-            position.roads,
-            [],
-            {},
-        )
-        assert kept == position.route()
+        assert position.kept({}, ships=[]) == position.route()
