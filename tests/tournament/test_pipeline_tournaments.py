@@ -106,7 +106,10 @@ def test_a_slow_entrant_holds_one_slot_while_the_others_play_on_real_workers(
     settings.ARENA_MATCH_SLOTS = 2
     GameLadder.objects.update_or_create(
         game="cardgame",
-        defaults={"players_per_match": 2, "time_control": {"game_wall_s": 3.0}},
+        # Six seconds a slow game: the fast games (well under a second each alone) still end
+        # first on a machine loaded by other work (with 3 s, a CI run beside other jobs saw a
+        # fast game end after the slow bot's last one).
+        defaults={"players_per_match": 2, "time_control": {"game_wall_s": 6.0}},
     )
     sleepy = active_version(make_bot(users["bob"], "sleepy", "sleepy.py", game="cardgame"))
     fast = [
