@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import ast
 import datetime
+import functools
 import hashlib
 import json
 import random
@@ -56,6 +57,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"
 MUTMUT = Path(sys.executable).with_name("mutmut")
 SAVED = ROOT / "docs" / "mutation"
+EQUIVALENT = "equivalent.json"
 
 RULES_MODULES = (
     "games.cardgame.cards",
@@ -348,14 +350,16 @@ def unjudged(names: list[str], known: dict[str, int | None]) -> list[str]:
 
 
 def survivors(modules: list[str]) -> list[str]:
-    """Surviving mutants of the modules, without those out of mutmut's reach (import time)."""
+    """Surviving mutants of the modules, without those out of mutmut's reach (import time) and
+    those judged equivalent."""
     names: list[str] = []
     for module in modules:
         at_import = import_time_functions(module)
+        equivalent, _ = equivalents(module)
         names += [
             name
             for name, code in verdicts(module).items()
-            if code == 0 and _function(module, name) not in at_import
+            if code == 0 and _function(module, name) not in at_import and name not in equivalent
         ]
     return names
 
@@ -365,9 +369,15 @@ def not_killed(modules: list[str]) -> list[str]:
     the mutants no test reached ("no tests": a new test may reach them; mutmut reruns a mutant
     only when it is named)."""
     no_tests = {code for code, verdict in VERDICT.items() if verdict == "no tests"}
-    return survivors(modules) + [
-        name for module in modules for name, code in verdicts(module).items() if code in no_tests
-    ]
+    names = survivors(modules)
+    for module in modules:
+        equivalent, _ = equivalents(module)
+        names += [
+            name
+            for name, code in verdicts(module).items()
+            if code in no_tests and name not in equivalent
+        ]
+    return names
 
 
 def run(
@@ -397,14 +407,65 @@ def run(
             print(save(module), flush=True)
 
 
+# --- Survivors judged equivalent ------------------------------------------------------------
+
+
+def function_hashes(module: str) -> dict[str, str]:
+    """mutmut's hash of each function of the module's current source (what it compares to
+    decide whether a function's mutants must run again)."""
+    path = ROOT / (module.replace(".", "/") + ".py")
+    return dict(_hashes_of(str(path.relative_to(ROOT)), path.read_text()))
+
+
+@functools.cache
+def _hashes_of(path: str, text: str) -> tuple[tuple[str, str], ...]:
+    # Generating a module's mutants takes a while; one text's hashes never change.
+    return tuple(mutate_file_contents(path, text).hash_by_function_name.items())
+
+
+def _judgements() -> dict:
+    path = SAVED / EQUIVALENT
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+def equivalents(module: str) -> tuple[dict[str, str], list[str]]:
+    """The module's mutants judged equivalent (name → why), from ``docs/mutation/equivalent.json``,
+    where each judgement is kept with the hash of the function it was made on; and the functions
+    whose judgements no longer apply because the function changed since (they are not counted:
+    the mutants of a changed function are new mutants, to be judged again)."""
+    judged = _judgements().get(module, {})
+    if not judged:
+        return {}, []
+    now = function_hashes(module)
+    names: dict[str, str] = {}
+    changed: list[str] = []
+    for function, entry in judged.items():
+        if now.get(function) != entry["hash"]:
+            changed.append(function)
+            continue
+        for number, why in entry["mutants"].items():
+            names[f"{module}.{function}__mutmut_{number}"] = why
+    return names, sorted(changed)
+
+
 def tally(module: str, only: set[str] | None = None) -> Counter[str]:
+    """Verdicts per column; a mutant that survived (or no test reached) and is judged
+    equivalent counts as "equivalent", a verdict of its own and not a gap of the tests."""
     at_import = import_time_functions(module)
+    equivalent, _ = equivalents(module)
+
+    def column(name: str, code: int | None) -> str:
+        if code is None:
+            return "not run"
+        if code == 0 and _function(module, name) in at_import:
+            return "import time"
+        verdict = VERDICT.get(code, "suspicious")
+        if verdict in ("survived", "no tests") and name in equivalent:
+            return "equivalent"
+        return verdict
+
     return Counter(
-        "not run"
-        if code is None
-        else "import time"
-        if code == 0 and _function(module, name) in at_import
-        else VERDICT.get(code, "suspicious")
+        column(name, code)
         for name, code in verdicts(module).items()
         if only is None or name in only
     )
@@ -421,9 +482,9 @@ def report(
     """The table; with ``sample`` only the mutants ``run --sample`` draws with that seed."""
     only = set(choose(modules, sample, seed)) if sample is not None else None
     lines = [
-        "| module | mutants | judged | killed | timeout | survived | no tests | import-time "
-        "| score |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| module | mutants | judged | killed | timeout | survived | no tests | equivalent "
+        "| import-time | score | score, equivalents out |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     total: Counter[str] = Counter()
     for module in modules:
@@ -431,7 +492,7 @@ def report(
         total += count
         lines.append(_row(module, count))
     lines.append(_row("**all listed**", total))
-    notes = [_saved_note(module) for module in modules]
+    notes = [_saved_note(module) for module in modules] + [_changed_note(m) for m in modules]
     lines += [""] + [note for note in notes if note] if any(notes) else []
     if show_survivors:
         for module in modules:
@@ -443,6 +504,16 @@ def report(
                     lines.append(f"- `{name.removeprefix(module + '.')}`")
                     if diffs.get(name):
                         lines += ["", "```diff", diffs[name].strip("\n"), "```", ""]
+            equivalent, _ = equivalents(module)
+            unkilled = ("survived", "no tests")
+            shown = sorted(
+                n
+                for n, c in verdicts(module).items()
+                if n in equivalent and VERDICT.get(c) in unkilled and (only is None or n in only)
+            )
+            if shown:
+                lines += ["", f"Judged equivalent in `{module}`:", ""]
+                lines += [f"- `{n.removeprefix(module + '.')}`: {equivalent[n]}" for n in shown]
     return "\n".join(lines)
 
 
@@ -461,16 +532,31 @@ def _saved_note(module: str) -> str | None:
     return f"- `{module}`: saved verdicts of {record['date']} at `{record['commit']}`"
 
 
+def _changed_note(module: str) -> str | None:
+    """Which equivalence judgements no longer apply (their function changed since)."""
+    _, changed = equivalents(module)
+    if not changed:
+        return None
+    listed = ", ".join(f"`{function}`" for function in changed)
+    return f"- `{module}`: judged equivalent on an older text, judge again: {listed}"
+
+
 def _row(label: str, count: Counter[str]) -> str:
     """Score: killed (or timed out) over the mutants run; a mutant no test reaches counts as
-    surviving, as in mutmut's own badge."""
+    surviving, as in mutmut's own badge, and so does one judged equivalent. The last column
+    leaves the judged-equivalent ones out (mutants no test can kill: the usual mutation score)."""
     mutants = sum(count.values())
     done = mutants - count["not run"] - count["import time"]  # survivors out of mutmut's reach
     caught = count["killed"] + count["timeout"]
-    score = f"{100 * caught / done:.1f}%" if done else "–"
+    killable = done - count["equivalent"]
+
+    def share(part: int, whole: int) -> str:
+        return f"{100 * part / whole:.1f}%" if whole else "–"
+
     return (
         f"| {label} | {mutants} | {done} | {count['killed']} | {count['timeout']} "
-        f"| {count['survived']} | {count['no tests']} | {count['import time']} | {score} |"
+        f"| {count['survived']} | {count['no tests']} | {count['equivalent']} "
+        f"| {count['import time']} | {share(caught, done)} | {share(caught, killable)} |"
     )
 
 

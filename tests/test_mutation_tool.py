@@ -178,8 +178,9 @@ def test_save_then_report_without_mutants(places: Path) -> None:
     assert list(record["survivor_diffs"]) == [name("x_load", 2)]  # import-time one left out
     meta_path.unlink()  # a fresh checkout: only the saved file is left
     table = mt.report([MODULE], show_survivors=True)
-    # mutants, judged, killed, timeout, survived, no tests, import-time, score: 2 of 4 caught
-    assert f"| {MODULE} | 6 | 4 | 1 | 1 | 1 | 1 | 1 | 50.0% |" in table
+    # mutants, judged, killed, timeout, survived, no tests, equivalent, import-time, score and
+    # score without the equivalent ones: 2 of 4 caught
+    assert f"| {MODULE} | 6 | 4 | 1 | 1 | 1 | 1 | 0 | 1 | 50.0% | 50.0% |" in table
     assert "saved verdicts of 2026" in table
     assert "- `x_load__mutmut_2`" in table and f"-{name('x_load', 2)}" in table
     assert "xǁCardGameǁ__init__" not in table.split("Survivors", 1)[1]
@@ -219,3 +220,40 @@ def test_rerun_and_unjudged_names_the_rest_too_in_one_run(
     assert mt.run([MODULE], None, 0, again=True, rest=True) == 0
     named = called[0][called[0].index("1") + 1 :]  # after --max-children 1
     assert sorted(named) == [name("x_load", n) for n in (2, 3, 4)]
+
+
+def judge_equivalent(places: Path, function_hash: str, numbers: tuple[int, ...]) -> None:
+    """``docs/mutation/equivalent.json`` saying mutants of ``x_load`` are equivalent, judged on
+    the text whose mutmut hash is ``function_hash``."""
+    (places / "saved").mkdir(exist_ok=True)
+    judged = {"hash": function_hash, "judged": "a note", "mutants": {}}
+    judged["mutants"] = {str(n): f"why {n}" for n in numbers}
+    (places / "saved" / mt.EQUIVALENT).write_text(json.dumps({MODULE: {"x_load": judged}}))
+
+
+def test_a_survivor_judged_equivalent_is_counted_apart_and_not_run_again(
+    places: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(mt, "function_hashes", lambda module: {"x_load": "aa"})
+    write_meta(places, CODES)
+    judge_equivalent(places, "aa", (1, 2, 4))  # 1 was killed: its judgement changes nothing
+    table = mt.report([MODULE], show_survivors=True)
+    # the survivor (2) and the mutant no test reached (4) are equivalent: 2 of 4 caught, 2 of 2
+    # of the others
+    assert f"| {MODULE} | 6 | 4 | 1 | 1 | 0 | 0 | 2 | 1 | 50.0% | 100.0% |" in table
+    assert "Survivors in" not in table
+    assert "- `x_load__mutmut_2`: why 2" in table and "- `x_load__mutmut_4`: why 4" in table
+    assert "x_load__mutmut_1`: why 1" not in table
+    assert mt.survivors([MODULE]) == [] and mt.not_killed([MODULE]) == []
+
+
+def test_a_judgement_made_on_an_older_text_of_the_function_no_longer_counts(
+    places: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(mt, "function_hashes", lambda module: {"x_load": "changed"})
+    write_meta(places, CODES)
+    judge_equivalent(places, "aa", (2, 4))
+    table = mt.report([MODULE], show_survivors=True)
+    assert f"| {MODULE} | 6 | 4 | 1 | 1 | 1 | 1 | 0 | 1 | 50.0% | 50.0% |" in table
+    assert "judged equivalent on an older text, judge again: `x_load`" in table
+    assert sorted(mt.not_killed([MODULE])) == [name("x_load", 2), name("x_load", 4)]
