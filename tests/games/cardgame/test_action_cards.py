@@ -159,6 +159,10 @@ def attack(state, card, defend=None, target=None, roll_value=1):
     if target is not None:
         state.apply(target)
     assert state.chance_kind() == "attack"
+    # CG-ACT-09: the attacker's die, 1..6 alike
+    assert state.chance_outcomes() == [
+        ({"type": "attack_roll", "roll": n}, 1 / 6) for n in (1, 2, 3, 4, 5, 6)
+    ]
     state.apply({"type": "attack_roll", "roll": roll_value})
 
 
@@ -342,15 +346,26 @@ def test_cg_card_spy_01_02_take_a_card_and_spy_again() -> None:
     state.apply({"type": "play_card", "card": their_spy})
     state.apply({"type": "take_card", "card": abbey})
     assert state.domains[0].hand == [abbey] and state.domains[1].hand == []
+    # the card taken is told to the two players only, not to spectators (hidden information)
+    taken = [e for e in state.events if e["type"] == "spy_take"]
+    assert taken == [
+        {"type": "spy_take", "visible_to": [0, 1], "seat": 0, "card": card}
+        for card in (their_spy, abbey)
+    ]
 
 
 def test_spy_option_unit_or_action_only() -> None:
-    """CG-CARD-SPY-01 with the option: only a unit or action card may be taken."""
-    state, (spy,), (abbey, knight) = armed(
-        "spy", opp=("abbey", "knight_hagen"), options={"spy_takes": "unit_or_action"}
+    """CG-CARD-SPY-01 with the option: only a unit (knight or fleet) or action card may be
+    taken."""
+    state, (spy,), (abbey, knight, fleet, merchant) = armed(
+        "spy",
+        opp=("abbey", "knight_hagen", "fleet_ore", "merchant"),
+        options={"spy_takes": "unit_or_action"},
     )
     state.apply({"type": "play_card", "card": spy})
-    assert state.legal_actions() == [{"type": "take_card", "card": knight}]
+    assert state.legal_actions() == [
+        {"type": "take_card", "card": card} for card in (knight, fleet, merchant)
+    ]
     assert CARDS[abbey].role == "building"
 
 
@@ -369,3 +384,38 @@ def test_cg_card_merchant_02_not_playable_without_a_resource_to_exchange() -> No
     set_units(state, 0, gold=1)
     state = rebuild(state)
     assert play in state.legal_actions()
+
+
+@pytest.mark.parametrize("stack_size", [2, 3, 4])
+def test_cg_card_scout_01_the_rest_of_the_stack_is_shuffled_when_two_or_more_are_left(
+    stack_size: int,
+) -> None:
+    """CG-CARD-SCOUT-01: after the search the cards left in the region stack are shuffled: two
+    or more (the searcher saw their order); one card or none has no order to hide, so no
+    shuffle and no chance node."""
+    state = main_phase()
+    scout = to_hand(state, 0, "scout")[0]
+    set_units(state, 0, grain=3, ore=3, wool=3, lumber=3, brick=3)
+    stack = state.stacks["region"]
+    kept = ["region_gold_2", "region_ore_6"]
+    rest = [c for c in stack if c not in kept][: stack_size - 2]
+    state.removed.extend(c for c in stack if c not in kept + rest)
+    stack[:] = rest + kept
+    state = rebuild(state)
+    state.apply({"type": "build_road", "end": "right"})
+    state.apply({"type": "build_settlement", "end": "right"})
+    before = len(state.events)
+    state.apply({"type": "play_card", "card": scout})
+    state.apply({"type": "take_card", "card": "region_gold_2"})
+    state.apply({"type": "take_card", "card": "region_ore_6"})
+    state.apply({"type": "place_region", "card": "region_gold_2", "side": -1})
+    assert state.domains[0].regions[(5, 1)] == ["region_ore_6", 0]
+    shuffled = [e for e in state.events[before:] if e["type"] == "shuffle"]
+    if stack_size - 2 >= 2:
+        assert state.current_player() == CHANCE and state.chance_kind() == "deck:regions"
+        assert len(state.chance_outcomes()) == stack_size - 2 and len(shuffled) == 1
+        while state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[-1][0])
+    else:
+        assert state.current_player() != CHANCE and not shuffled
+    assert sorted(state.stacks["region"]) == sorted(rest) and state.phase == "main"
