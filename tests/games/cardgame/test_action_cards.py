@@ -144,7 +144,9 @@ def test_cg_card_alchemist_01_02_03_choose_production_before_rolling() -> None:
         {"type": "play_card", "card": alchemist},
     ]
     state.apply({"type": "play_card", "card": alchemist})
+    assert state.legal_actions() == [{"type": "choose_number", "number": n} for n in range(1, 7)]
     state.apply({"type": "choose_number", "number": 4})
+    assert state.events[-1] == {"type": "alchemist", "visible_to": "all", "seat": 0, "number": 4}
     outcomes = state.chance_outcomes()
     assert {o["production"] for o, _p in outcomes} == {4} and len(outcomes) == 5
     before_b = state.domains[1].regions[POS["wool"]][1]  # seat 1's Pasture(4)
