@@ -321,9 +321,10 @@ def test_cg_card_caravan_01_02_two_units_for_two_of_choice() -> None:
 
 def test_cg_card_merchant_01_02_take_one_or_two_then_give_one() -> None:
     """CG-CARD-MERCHANT-01, CG-CARD-MERCHANT-02: take 1–2 units the player can store, then give 1
-    the opponent can store; a full Forest cannot take lumber."""
+    the opponent can store (room for one is enough); a full Forest cannot take lumber."""
     state, (merchant,), _ = armed("merchant")
     set_units(state, 0, lumber=3)
+    set_units(state, 1, gold=2)  # room for one more
     state = rebuild(state)
     state.apply({"type": "play_card", "card": merchant})
     legal = state.legal_actions()
@@ -332,9 +333,14 @@ def test_cg_card_merchant_01_02_take_one_or_two_then_give_one() -> None:
     state.apply(region_action("steal", "ore"))
     state.apply({"type": "stop"})
     assert state.tasks[0]["t"] == "give"
+    assert region_action("give", "gold") in state.legal_actions()
     state.apply(region_action("give", "gold"))
     assert units(state, 0, "ore") == 2 and units(state, 1, "ore") == 0
-    assert units(state, 0, "gold") == 0 and units(state, 1, "gold") == 2
+    assert units(state, 0, "gold") == 0 and units(state, 1, "gold") == 3
+    given = [e for e in state.events if e["type"] == "give"]
+    assert given == [
+        {"type": "give", "visible_to": "all", "giver": 0, "receiver": 1, "resource": "gold"}
+    ]
 
 
 def test_cg_card_spy_01_02_take_a_card_and_spy_again() -> None:
