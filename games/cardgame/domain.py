@@ -23,10 +23,6 @@ Position = tuple[int, int]
 START_REGION_POSITIONS: tuple[Position, ...] = ((-1, 1), (1, 1), (3, 1), (-1, -1), (1, -1), (3, -1))
 
 
-def sign(value: int) -> int:
-    return 1 if value > 0 else -1
-
-
 class Domain:
     """The cards one player has on the table and in hand, with the derived totals."""
 
@@ -104,11 +100,6 @@ class Domain:
                 if (col, row) not in self.slots:
                     out.append((col, row))
         return out
-
-    def slot_regions(self, col: int, row: int) -> list[Position]:
-        """Regions a card in slot ``(col, row)`` acts on: both regions on its side (CG-EXP-04)."""
-        side = sign(row)
-        return [p for p in ((col - 1, side), (col + 1, side)) if p in self.regions]
 
     def region_slots(self, position: Position) -> list[str]:
         """Development cards acting on the region at ``position`` (CG-EXP-04, CG-EXP-05)."""

@@ -433,9 +433,6 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             f"{', '.join(legal_kinds)}){' (' + rule + ')' if rule else ''}"
         )
 
-    def setup_order_active(self) -> bool:
-        return self.turn == 0
-
     # ------------------------------------------------------------------ events
     def emit_secret(
         self, event: dict[str, Any], seen_by: list[int], hidden: dict[str, Any]

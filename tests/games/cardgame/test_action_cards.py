@@ -144,7 +144,9 @@ def test_cg_card_alchemist_01_02_03_choose_production_before_rolling() -> None:
         {"type": "play_card", "card": alchemist},
     ]
     state.apply({"type": "play_card", "card": alchemist})
+    assert state.legal_actions() == [{"type": "choose_number", "number": n} for n in range(1, 7)]
     state.apply({"type": "choose_number", "number": 4})
+    assert state.events[-1] == {"type": "alchemist", "visible_to": "all", "seat": 0, "number": 4}
     outcomes = state.chance_outcomes()
     assert {o["production"] for o, _p in outcomes} == {4} and len(outcomes) == 5
     before_b = state.domains[1].regions[POS["wool"]][1]  # seat 1's Pasture(4)
@@ -159,6 +161,10 @@ def attack(state, card, defend=None, target=None, roll_value=1):
     if target is not None:
         state.apply(target)
     assert state.chance_kind() == "attack"
+    # CG-ACT-09: the attacker's die, 1..6 alike
+    assert state.chance_outcomes() == [
+        ({"type": "attack_roll", "roll": n}, 1 / 6) for n in (1, 2, 3, 4, 5, 6)
+    ]
     state.apply({"type": "attack_roll", "roll": roll_value})
 
 
@@ -315,9 +321,10 @@ def test_cg_card_caravan_01_02_two_units_for_two_of_choice() -> None:
 
 def test_cg_card_merchant_01_02_take_one_or_two_then_give_one() -> None:
     """CG-CARD-MERCHANT-01, CG-CARD-MERCHANT-02: take 1–2 units the player can store, then give 1
-    the opponent can store; a full Forest cannot take lumber."""
+    the opponent can store (room for one is enough); a full Forest cannot take lumber."""
     state, (merchant,), _ = armed("merchant")
     set_units(state, 0, lumber=3)
+    set_units(state, 1, gold=2)  # room for one more
     state = rebuild(state)
     state.apply({"type": "play_card", "card": merchant})
     legal = state.legal_actions()
@@ -326,9 +333,14 @@ def test_cg_card_merchant_01_02_take_one_or_two_then_give_one() -> None:
     state.apply(region_action("steal", "ore"))
     state.apply({"type": "stop"})
     assert state.tasks[0]["t"] == "give"
+    assert region_action("give", "gold") in state.legal_actions()
     state.apply(region_action("give", "gold"))
     assert units(state, 0, "ore") == 2 and units(state, 1, "ore") == 0
-    assert units(state, 0, "gold") == 0 and units(state, 1, "gold") == 2
+    assert units(state, 0, "gold") == 0 and units(state, 1, "gold") == 3
+    given = [e for e in state.events if e["type"] == "give"]
+    assert given == [
+        {"type": "give", "visible_to": "all", "giver": 0, "receiver": 1, "resource": "gold"}
+    ]
 
 
 def test_cg_card_spy_01_02_take_a_card_and_spy_again() -> None:
@@ -342,15 +354,26 @@ def test_cg_card_spy_01_02_take_a_card_and_spy_again() -> None:
     state.apply({"type": "play_card", "card": their_spy})
     state.apply({"type": "take_card", "card": abbey})
     assert state.domains[0].hand == [abbey] and state.domains[1].hand == []
+    # the card taken is told to the two players only, not to spectators (hidden information)
+    taken = [e for e in state.events if e["type"] == "spy_take"]
+    assert taken == [
+        {"type": "spy_take", "visible_to": [0, 1], "seat": 0, "card": card}
+        for card in (their_spy, abbey)
+    ]
 
 
 def test_spy_option_unit_or_action_only() -> None:
-    """CG-CARD-SPY-01 with the option: only a unit or action card may be taken."""
-    state, (spy,), (abbey, knight) = armed(
-        "spy", opp=("abbey", "knight_hagen"), options={"spy_takes": "unit_or_action"}
+    """CG-CARD-SPY-01 with the option: only a unit (knight or fleet) or action card may be
+    taken."""
+    state, (spy,), (abbey, knight, fleet, merchant) = armed(
+        "spy",
+        opp=("abbey", "knight_hagen", "fleet_ore", "merchant"),
+        options={"spy_takes": "unit_or_action"},
     )
     state.apply({"type": "play_card", "card": spy})
-    assert state.legal_actions() == [{"type": "take_card", "card": knight}]
+    assert state.legal_actions() == [
+        {"type": "take_card", "card": card} for card in (knight, fleet, merchant)
+    ]
     assert CARDS[abbey].role == "building"
 
 
@@ -369,3 +392,38 @@ def test_cg_card_merchant_02_not_playable_without_a_resource_to_exchange() -> No
     set_units(state, 0, gold=1)
     state = rebuild(state)
     assert play in state.legal_actions()
+
+
+@pytest.mark.parametrize("stack_size", [2, 3, 4])
+def test_cg_card_scout_01_the_rest_of_the_stack_is_shuffled_when_two_or_more_are_left(
+    stack_size: int,
+) -> None:
+    """CG-CARD-SCOUT-01: after the search the cards left in the region stack are shuffled: two
+    or more (the searcher saw their order); one card or none has no order to hide, so no
+    shuffle and no chance node."""
+    state = main_phase()
+    scout = to_hand(state, 0, "scout")[0]
+    set_units(state, 0, grain=3, ore=3, wool=3, lumber=3, brick=3)
+    stack = state.stacks["region"]
+    kept = ["region_gold_2", "region_ore_6"]
+    rest = [c for c in stack if c not in kept][: stack_size - 2]
+    state.removed.extend(c for c in stack if c not in kept + rest)
+    stack[:] = rest + kept
+    state = rebuild(state)
+    state.apply({"type": "build_road", "end": "right"})
+    state.apply({"type": "build_settlement", "end": "right"})
+    before = len(state.events)
+    state.apply({"type": "play_card", "card": scout})
+    state.apply({"type": "take_card", "card": "region_gold_2"})
+    state.apply({"type": "take_card", "card": "region_ore_6"})
+    state.apply({"type": "place_region", "card": "region_gold_2", "side": -1})
+    assert state.domains[0].regions[(5, 1)] == ["region_ore_6", 0]
+    shuffled = [e for e in state.events[before:] if e["type"] == "shuffle"]
+    if stack_size - 2 >= 2:
+        assert state.current_player() == CHANCE and state.chance_kind() == "deck:regions"
+        assert len(state.chance_outcomes()) == stack_size - 2 and len(shuffled) == 1
+        while state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[-1][0])
+    else:
+        assert state.current_player() != CHANCE and not shuffled
+    assert sorted(state.stacks["region"]) == sorted(rest) and state.phase == "main"

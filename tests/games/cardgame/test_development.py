@@ -230,8 +230,16 @@ def test_a_cg_13_twelve_in_the_opponents_turn_wins_at_own_turn_start() -> None:
     while state.active == 0:
         legal = state.legal_actions()
         state.apply({"type": "end_turn"} if {"type": "end_turn"} in legal else legal[0])
-    assert state.is_terminal() and state.result()["ranking"][0] == 1
-    assert state.turn == 6  # the turn began and ended before any roll
+    assert state.is_terminal() and state.turn == 6  # the turn began and ended before any roll
+    assert state.result() == {"ranking": [1, 0], "scores": [2, 12], "reason": "victory"}
+    assert state.tasks == [] and state.legal_actions() == []
+    assert state.events[-1] == {
+        "type": "game_over",
+        "visible_to": "all",
+        "reason": "victory",
+        "winner": 1,
+        "scores": [2, 12],
+    }
 
 
 def test_cg_win_03_lower_target_option() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import re
 
 import pytest
 
@@ -13,7 +14,7 @@ from games.cardgame.constants import DEFAULT_OPTIONS, EVENT_FACES
 from games.common.api import CHANCE
 from games.common.replay import replay
 from games.errors import IllegalAction
-from tests.games.cardgame.positions import main_phase, rebuild, to_hand
+from tests.games.cardgame.positions import lay, main_phase, make_city, rebuild, to_hand
 from tests.games.cardgame.randomplay import play_random_game
 from tests.games.random_game import play_random
 from tests.games.replay_elsewhere import assert_replays_in_another_process
@@ -220,3 +221,44 @@ def test_from_dict_refuses_a_principality_with_impossible_geometry() -> None:
     gap["domains"][0]["centre"].append([2, *centre[2][1:]])
     with pytest.raises(ValueError, match="gaps"):
         GAME.from_dict(gap)
+
+
+def _domain_change(path: tuple, value) -> dict:
+    """A stored game whose first domain has ``value`` at ``path`` (seat 0: a city at column 0
+    with an Aqueduct above it, a settlement at column 2 with an Abbey above it)."""
+    state = main_phase()
+    make_city(state, 0, 0)
+    lay(state, 0, 0, 1, "aqueduct")
+    lay(state, 0, 2, 1, "abbey")
+    data = rebuild(state).to_dict()
+    *inner, last = path
+    where = data["domains"][0]
+    for key in inner:
+        where = where[key]
+    where[last] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "why"),
+    [
+        (("centre", 2, 1), "castle", "centre entry"),
+        (("centre", 2, 2), "start_road_A", "centre card start_road_A is not a settlement"),
+        (("centre", 2, 0), 3, "settlement at column 3 (CG-SETUP-04)"),
+        (("centre", 0, 3), None, "a city lies on a settlement (CG-CITY-01)"),
+        (("centre", 2, 0), 4, "centre row has gaps"),
+        (("regions", 0, 1), 2, "region"),
+        (("regions", 0, 3), 4, "region amount 0..3 (CG-RES-01)"),
+        (("slots", 0, 0), 1, "slot at column 1"),
+        (("slots", 0, 0), 9, "slot at column 9"),
+        (("slots", 0, 2), "start_region_A_lumber_4", "slot card start_region_A_lumber_4"),
+        (("slots", 1, 1), 2, "slot row (CG-EXP-01/02)"),
+        (("slots", 1, 2), "church#1", "red card (CG-EXP-03)"),
+        (("hand",), ["nonsense"], "unknown hand card nonsense"),
+    ],
+)
+def test_from_dict_names_what_is_wrong_with_a_principality(path: tuple, value, why: str) -> None:
+    """CG-SETUP-04, CG-CITY-01, CG-RES-01, CG-EXP-01/02/03: a stored domain that breaks the
+    principality's geometry is refused, with what is wrong said in full."""
+    with pytest.raises(ValueError, match="^" + re.escape(f"bad domain: {why}") + "$"):
+        GAME.from_dict(_domain_change(path, value))

@@ -111,6 +111,11 @@ def test_ri_gu_02_gold_is_offered_and_asked() -> None:
     _accepted(state, {"gold": 1, "wool": 1}, {"brick": 1})
     _accepted(state, {"wool": 1}, {"gold": 1})
     _accepted(state, {"wool": 1}, {"gold": 3})
+    # every seat sees the gold of the open proposal (observation's "trade")
+    state.apply({"type": "propose_trade", "give": {"gold": 1, "wool": 1}, "get": {"brick": 1}})
+    for seat in range(state.n):
+        trade = state.observation(seat)["trade"]
+        assert trade["give"] == {"wool": 1, "gold": 1} and trade["get"] == {"brick": 1}
 
 
 def test_ri_gu_02_a_bg_15_gold_proposals_refused_with_their_reason() -> None:
