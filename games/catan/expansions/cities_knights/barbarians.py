@@ -9,7 +9,7 @@ from typing import Any
 
 from games.catan.constants import MAX_CITIES
 
-from . import cards
+from . import cards, knights
 from .data import BARBARIAN_SPACES, DEFENDER_CARDS, TRACKS
 
 Action = dict[str, Any]
@@ -33,9 +33,14 @@ def cities_on_board(state: Any) -> int:
 
 
 def knight_strength(state: Any, p: int) -> int:
-    """CK-BA-02: the levels of ``p``'s active knights."""
+    """CK-BA-02: the levels of ``p``'s active knights (found by ``knights.knights_of``, kept:
+    no scan of the board per seat)."""
     strength, active = state.ck_knight_strength, state.ck_knight_active
-    return sum(strength[v] for v, o in enumerate(state.ck_knight_owner) if o == p and active[v])
+    total = 0
+    for v in knights.knights_of(state, p):
+        if active[v]:
+            total += strength[v]
+    return total
 
 
 def metropolis_vertices(state: Any) -> set[int]:
