@@ -104,8 +104,11 @@ def draw_outcomes(state: Any, track: str) -> list[tuple[Action, float]]:
 
 def _draw_outcomes(state: Any, track: str) -> list[tuple[Action, float]]:
     deck = state.ck_decks[track] or state.ck_under[track]
+    counts: dict[str, int] = {}
+    for card in deck:
+        counts[card] = counts.get(card, 0) + 1
     size = len(deck)
-    return [(DRAWS[track, c], deck.count(c) / size) for c in sorted(set(deck))]
+    return [(DRAWS[track, c], k / size) for c, k in sorted(counts.items())]
 
 
 DRAWS = SharedActions(lambda key: {"type": "draw_progress", "track": key[0], "card": key[1]})
