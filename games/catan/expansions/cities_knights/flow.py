@@ -1,7 +1,8 @@
 """The turn of Cities & Knights: three dice, the event first, then production or the 7.
 
 A roll is one chance node (``ck_dice``): the event die, the yellow die (``die1``) and the red die
-(``die2``). What follows is a queue of steps (``state.ck_queue``), each a list ``[name, ...]``,
+(``die2``). The ship moves at once (an attack it sets off is queued) or the gate queues its
+draws; what follows is a queue of steps (``state.ck_queue``), each a list ``[name, ...]``,
 run in order by :func:`advance`; a step that needs a decision or a chance node sets its phase and
 leaves the rest queued, and that phase's action calls :func:`advance` again. The same queue runs
 the end of a turn (a progress hand above the limit) and the barbarians' attack.
@@ -85,10 +86,6 @@ def advance(state: Any) -> None:
         if waits:
             return
     state.resume_turn()
-
-
-def _ship(state: Any) -> bool:
-    return barbarians.advance_ship(state)
 
 
 def _gate(state: Any, track: str, red: int) -> bool:
@@ -346,7 +343,6 @@ def discard_card(state: Any, card: str) -> None:
 
 
 STEPS = {
-    "ship": _ship,
     "attack": barbarians.attack,
     "pillage": barbarians.pillage_step,
     "defender_draw": barbarians.defender_draw_step,
