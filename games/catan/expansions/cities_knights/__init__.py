@@ -142,20 +142,13 @@ class CitiesKnights(ProgressRules, Expansion):
             state.ck_fallen.remove(where)
             state.settlements_left[p] -= 1
 
-    def roll(self, state: Any) -> bool:
-        return flow.roll(state)
-
-    def end_turn(self, state: Any, p: int) -> bool:
-        return flow.end_turn(state, p)
-
-    def seven(self, state: Any) -> bool:
-        return flow.seven(state)
-
-    def rob(self, state: Any, victim: int) -> bool:
-        return cards.rob(state, victim)
-
-    def trail_owners(self, state: Any) -> list[int]:
-        return knights.trail_owners(state)
+    # The hooks that only pass the call on are the rule's own functions (no call of their own
+    # on every roll, turn's end, 7 and steal).
+    roll = staticmethod(flow.roll)
+    end_turn = staticmethod(flow.end_turn)
+    seven = staticmethod(flow.seven)
+    rob = staticmethod(cards.rob)
+    trail_owners = staticmethod(knights.trail_owners)
 
     def actions(self, state: Any, p: int, legal: list[Action]) -> None:
         """CK-TU-04: everything after the roll, in any order; the Alchemist before it."""
@@ -217,37 +210,22 @@ class CitiesKnights(ProgressRules, Expansion):
     def outcomes_ck_dice(state: Any) -> list[tuple[Action, float]]:
         return list(flow.DICE_OUTCOMES)
 
-    @staticmethod
-    def chance_ck_dice(state: Any, action: Action) -> None:
-        flow.rolled(state, action)
-
-    @staticmethod
-    def outcomes_ck_draw(state: Any) -> list[tuple[Action, float]]:
-        return flow.draw_outcomes(state)
-
-    @staticmethod
-    def chance_ck_draw(state: Any, action: Action) -> None:
-        flow.drawn(state, action)
-
-    @staticmethod
-    def legal_ck_progress_discard(state: Any) -> list[Action]:
-        return cards.legal_progress_discard(state)
+    chance_ck_dice = staticmethod(flow.rolled)
+    outcomes_ck_draw = staticmethod(flow.draw_outcomes)
+    chance_ck_draw = staticmethod(flow.drawn)
+    legal_ck_progress_discard = staticmethod(cards.legal_progress_discard)
 
     @staticmethod
     def apply_discard_progress(state: Any, action: Action) -> None:
         flow.progress_discarded(state, action["card"])
 
-    @staticmethod
-    def legal_ck_discard(state: Any) -> list[Action]:
-        return cards.legal_discard(state)
+    legal_ck_discard = staticmethod(cards.legal_discard)
 
     @staticmethod
     def apply_discard_card(state: Any, action: Action) -> None:
         flow.discard_card(state, action["card"])
 
-    @staticmethod
-    def outcomes_ck_steal(state: Any) -> list[tuple[Action, float]]:
-        return cards.steal_outcomes(state)
+    outcomes_ck_steal = staticmethod(cards.steal_outcomes)
 
     @staticmethod
     def chance_ck_steal(state: Any, action: Action) -> None:

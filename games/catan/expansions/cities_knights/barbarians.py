@@ -9,7 +9,7 @@ from typing import Any
 
 from games.catan.constants import MAX_CITIES
 
-from . import cards
+from . import cards, improvements, knights
 from .data import BARBARIAN_SPACES, DEFENDER_CARDS, TRACKS
 
 Action = dict[str, Any]
@@ -29,24 +29,24 @@ def advance_ship(state: Any) -> bool:
 
 def cities_on_board(state: Any) -> int:
     """CK-BA-02: the barbarians' strength, every city (metropolises included)."""
-    return sum(MAX_CITIES - state.cities_left[p] for p in range(state.n))
+    return MAX_CITIES * state.n - sum(state.cities_left)
 
 
 def knight_strength(state: Any, p: int) -> int:
-    """CK-BA-02: the levels of ``p``'s active knights."""
+    """CK-BA-02: the levels of ``p``'s active knights (found by ``knights.knights_of``, kept:
+    no scan of the board per seat)."""
     strength, active = state.ck_knight_strength, state.ck_knight_active
-    return sum(strength[v] for v, o in enumerate(state.ck_knight_owner) if o == p and active[v])
-
-
-def metropolis_vertices(state: Any) -> set[int]:
-    return {v for v in state.ck_metropolis if v != -1}
+    total = 0
+    for v in knights.knights_of(state, p):
+        if active[v]:
+            total += strength[v]
+    return total
 
 
 def pillageable(state: Any, p: int) -> list[int]:
-    """``p``'s cities that the barbarians can take: not a metropolis (CK-CI-05)."""
-    metros = metropolis_vertices(state)
-    vo, lv = state.vertex_owner, state.vertex_level
-    return [v for v in sorted(state.network[p]) if vo[v] == p and lv[v] == 2 and v not in metros]
+    """``p``'s cities that the barbarians can take: not a metropolis (CK-CI-05); in
+    intersection order, from the kept cities (``improvements.free_cities``)."""
+    return improvements.free_cities(state, p)
 
 
 def attack(state: Any) -> bool:

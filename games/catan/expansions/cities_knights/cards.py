@@ -117,6 +117,13 @@ once and shared read only (as the core's dice outcomes are); a draw is asked for
 progress draw."""
 
 
+DISCARD_PROGRESS = SharedActions(lambda card: {"type": "discard_progress", "card": card})
+DISCARD = SharedActions(lambda card: {"type": "discard_card", "card": card})
+STEAL = SharedActions(lambda card: {"type": "steal_card", "card": card})
+"""Per card kind: the progress discard, the 7's discard and the robber's steal, made once and
+shared read only (as ``DRAWS``): the lists and the steal's outcomes are looked up, not built."""
+
+
 def draw(state: Any, p: int, track: str, card: str) -> None:
     """Seat ``p`` takes ``card`` from the ``track`` deck. CK-PC-03: a VP card is revealed at
     once and kept outside the hand; any other card is hidden in the hand."""
@@ -149,9 +156,7 @@ def over_limit(state: Any, p: int) -> bool:
 
 
 def legal_progress_discard(state: Any) -> list[Action]:
-    return [
-        {"type": "discard_progress", "card": c} for c in sorted(set(state.ck_progress[state.actor]))
-    ]
+    return [DISCARD_PROGRESS[c] for c in sorted(set(state.ck_progress[state.actor]))]
 
 
 def discard_progress(state: Any, p: int, card: str) -> None:
@@ -173,7 +178,7 @@ def play(state: Any, p: int, card: str) -> None:
 # ---------------------------------------------------------------------- the 7's discards
 def legal_discard(state: Any) -> list[Action]:
     """CK-SE-01: one card at a time, a resource or a commodity."""
-    return [{"type": "discard_card", "card": c} for c in kinds_held(state, state.actor)]
+    return [DISCARD[c] for c in kinds_held(state, state.actor)]
 
 
 # ---------------------------------------------------------------------- stealing
@@ -200,10 +205,7 @@ def rob(state: Any, victim: int) -> bool:
 def steal_outcomes(state: Any) -> list[tuple[Action, float]]:
     p = state.victim
     total = held(state, p)
-    return [
-        ({"type": "steal_card", "card": c}, count(state, p, c) / total)
-        for c in kinds_held(state, p)
-    ]
+    return [(STEAL[c], count(state, p, c) / total) for c in kinds_held(state, p)]
 
 
 def steal(state: Any, card: str) -> None:

@@ -1,7 +1,8 @@
 """The turn of Cities & Knights: three dice, the event first, then production or the 7.
 
 A roll is one chance node (``ck_dice``): the event die, the yellow die (``die1``) and the red die
-(``die2``). What follows is a queue of steps (``state.ck_queue``), each a list ``[name, ...]``,
+(``die2``). The ship moves at once (an attack it sets off is queued) or the gate queues its
+draws; what follows is a queue of steps (``state.ck_queue``), each a list ``[name, ...]``,
 run in order by :func:`advance`; a step that needs a decision or a chance node sets its phase and
 leaves the rest queued, and that phase's action calls :func:`advance` again. The same queue runs
 the end of a turn (a progress hand above the limit) and the barbarians' attack.
@@ -59,8 +60,13 @@ def rolled(state: Any, action: Action) -> None:
         {"type": "event_die", "seat": p, "event": action["event"], "visible_to": "all"}
     )
     state.events.append({"type": "dice", "seat": p, "dice": state.dice, "visible_to": "all"})
-    state.ck_queue = [["ship"]] if action["event"] == "ship" else [["gate", action["event"], red]]
-    state.ck_queue.append(["production", yellow + red])
+    # The queue's first step (the ship or the gate) is run here rather than queued and popped:
+    # the same steps in the same order as ``advance`` would take them.
+    state.ck_queue = [["production", yellow + red]]
+    if action["event"] == "ship":
+        barbarians.advance_ship(state)  # never waits: an attack it sets off is queued first
+    else:
+        _gate(state, action["event"], red)  # queues the draws before the production
     advance(state)
 
 
@@ -70,13 +76,16 @@ def advance(state: Any) -> None:
     queue = state.ck_queue
     while queue:
         step = queue.pop(0)
-        if STEPS[step[0]](state, *step[1:]):
+        size = len(step)  # (no slice and no ``*`` call for the usual one or two arguments)
+        if size == 2:
+            waits = STEPS[step[0]](state, step[1])
+        elif size == 3:
+            waits = STEPS[step[0]](state, step[1], step[2])
+        else:
+            waits = STEPS[step[0]](state, *step[1:])
+        if waits:
             return
     state.resume_turn()
-
-
-def _ship(state: Any) -> bool:
-    return barbarians.advance_ship(state)
 
 
 def _gate(state: Any, track: str, red: int) -> bool:
@@ -84,12 +93,14 @@ def _gate(state: Any, track: str, red: int) -> bool:
     + 1; level 0 never) draws that colour's top card, in turn order from the roller."""
     t = TRACK_INDEX[track]
     draws = []
-    for i in range(state.n):
-        seat = (state.turn_player + i) % state.n
-        level = state.ck_levels[seat][t]
+    n, first, levels = state.n, state.turn_player, state.ck_levels
+    for i in range(n):
+        seat = (first + i) % n
+        level = levels[seat][t]
         if level and red <= level + 1:
             draws.append(["draw", seat, track])
-    state.ck_queue[:0] = draws
+    if draws:
+        state.ck_queue[:0] = draws
     return False
 
 
@@ -176,8 +187,7 @@ def produce(state: Any, total: int) -> set[int]:
     owed, demand, takers = owed_for(state, total)
     bank, commodity_bank = state.bank, state.ck_commodity_bank
     short = None  # kind index -> what the bank holds, for kinds it cannot pay in full
-    for kind, need in demand.items():
-        i = CARD_INDEX[kind]
+    for i, need in demand:
         held = bank[i] if i < 5 else commodity_bank[i - 5]
         if need > held:
             if short is None:
@@ -188,7 +198,7 @@ def produce(state: Any, total: int) -> set[int]:
     gainers = set()
     for seat, kind, amount, i in owed:
         if short is not None and i in short:
-            if takers[kind] > 1:
+            if takers[i] > 1:
                 continue  # CK-PR-03: nobody gets a kind the bank cannot pay in full
             amount = short[i]
             if not amount:
@@ -206,7 +216,7 @@ def produce(state: Any, total: int) -> set[int]:
     return gainers
 
 
-Owed = tuple[list[tuple[int, str, int, int]], dict[str, int], dict[str, int]]
+Owed = tuple[list[tuple[int, str, int, int]], list[tuple[int, int]], dict[int, int]]
 CARD_NAMES = cards.CARD_NAMES
 CARD_INDEX = {kind: i for i, kind in enumerate(CARD_NAMES)}
 """A card kind's place in ``cards.CARD_NAMES``: resources 0-4 (``hand``), commodities 5-7."""
@@ -229,7 +239,8 @@ def owed_for(state: Any, total: int) -> Owed:
 
 def owed_afresh(state: Any, hexes: tuple[int, ...]) -> Owed:
     """(seat, kind, amount, kind's index in ``cards.CARD_NAMES``) owed by ``hexes``, by seat then
-    card kind; the demand per kind and the number of seats taking it."""
+    card kind; the demand per kind ((index, cards) pairs, in the order the kinds are first met)
+    and the number of seats taking each kind (by index)."""
     vo, lv, terrains = state.vertex_owner, state.vertex_level, state.terrains
     n, robber, corners = state.n, state.robber, state.board.hex_vertices
     owed: dict[tuple[int, int], int] = {}  # (seat, kind's index) -> cards
@@ -248,15 +259,14 @@ def owed_afresh(state: Any, hexes: tuple[int, ...]) -> Owed:
             owed[o, r] = owed.get((o, r), 0) + 1
             if lv[v] == 2:
                 owed[o, second] = owed.get((o, second), 0) + 1
-    demand: dict[str, int] = {}
-    takers: dict[str, int] = {}
+    demand: dict[int, int] = {}
+    takers: dict[int, int] = {}
     for (_, i), amount in owed.items():
-        kind = CARD_NAMES[i]
-        demand[kind] = demand.get(kind, 0) + amount
-        takers[kind] = takers.get(kind, 0) + 1
+        demand[i] = demand.get(i, 0) + amount
+        takers[i] = takers.get(i, 0) + 1
     return (
         [(seat, CARD_NAMES[i], amount, i) for (seat, i), amount in sorted(owed.items())],
-        demand,
+        list(demand.items()),
         takers,
     )
 
@@ -300,10 +310,12 @@ def seven(state: Any) -> bool:
     """CK-SE-01/02: everyone above his limit discards half of his cards (resources and
     commodities), rounded down; the robber moves only once the barbarians have attacked."""
     state.discards = []
-    for i in range(state.n):
-        seat = (state.turn_player + i) % state.n
+    n, first = state.n, state.turn_player
+    for i in range(n):
+        seat = (first + i) % n
         number = cards.held(state, seat)
-        if number > hand_limit(state, seat):
+        # (a hand within the wall-less limit is within any limit: no count of walls for it)
+        if number > DISCARD_LIMIT and number > hand_limit(state, seat):
             state.discards.append([seat, number // 2])
     continue_seven(state)
     return True
@@ -331,7 +343,6 @@ def discard_card(state: Any, card: str) -> None:
 
 
 STEPS = {
-    "ship": _ship,
     "attack": barbarians.attack,
     "pillage": barbarians.pillage_step,
     "defender_draw": barbarians.defender_draw_step,
