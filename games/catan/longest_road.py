@@ -626,6 +626,7 @@ def _cored_route(adjacent: dict[int, list[int]]) -> int:
         core = adjacent
     hubs = {node for node, others in core.items() if len(others) != 2 or deepest[node][0]}
     chains: dict[int, list[tuple[int, int, int]]] = {}
+    spans: list[tuple[int, int, int]] = []  # each chain's hubs (smaller first) and length
     inner: set[int] = set()  # the chains' nodes between their hubs: each lies on one chain
     count = 0
     for hub in hubs:
@@ -645,6 +646,7 @@ def _cored_route(adjacent: dict[int, list[int]]) -> int:
                     length += 1
             chains.setdefault(hub, []).append((1 << count, node, length))
             chains.setdefault(node, []).append((1 << count, hub, length))
+            spans.append((hub, node, length) if hub < node else (node, hub, length))
             count += 1
     ringed: set[int] = set()
     for root in core:  # rings of the core without a hub: a whole component, the whole ring
@@ -669,11 +671,28 @@ def _cored_route(adjacent: dict[int, list[int]]) -> int:
                     longest = found
         return longest
 
-    for hub in chains:
-        found = deepest[hub][0] + trail(hub, 0, hub)
-        if found > best:
-            best = found
-    return best
+    if not chains:
+        return best
+    # The trails over the chains depend on nothing but the chains and the hubs' deepest
+    # branches: a ship moved at a pendant tree's leaf often leaves both as they were.
+    spans.sort()
+    key = (tuple(spans), tuple(sorted([(hub, deepest[hub]) for hub in chains])))
+    found = _CORE_TRAILS.get(key)
+    if found is None:
+        if len(_CORE_TRAILS) > _MEMO_LIMIT:
+            _CORE_TRAILS.clear()
+        found = 0
+        for hub in chains:
+            longest = deepest[hub][0] + trail(hub, 0, hub)
+            if longest > found:
+                found = longest
+        _CORE_TRAILS[key] = found
+    return found if found > best else best
+
+
+_CORE_TRAILS: dict[tuple[Any, ...], int] = {}
+"""The longest trail over a core's chains (:func:`_cored_route`) per chains and hub branches
+(node numbers are only names there: the answer holds on any board)."""
 
 
 def _route_components(
