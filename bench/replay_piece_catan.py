@@ -2,7 +2,10 @@
 
 Usage: ``python bench/replay_piece_catan.py record|replay|plain PIECE MAP [--players N]
 [--seeds 0,1]`` with PIECE one of ``trail`` (Seafarers' Longest Trade Route hook), ``moves`` (the
-ship move list), ``lengths`` (one trade-route component's length). ``record`` plays the bench's
+ship move list), ``lengths`` (one trade-route component's length), and the trade route's parts:
+``kept`` (the count of the changed components), ``grow`` (a new piece's walk from its free end),
+``tree`` (one component searched), ``cored`` (a cyclic one's search), ``parts`` (the components
+after a change), ``roads`` (the seat's roads found again). ``record`` plays the bench's
 ``play`` for the seeds and stores the piece's answers (in the system's temporary directory);
 ``replay`` plays the same games with the piece answering from the record, doing none of its work;
 ``plain`` plays them as they are. Run ``plain`` and ``replay`` under ``valgrind --tool=cachegrind
@@ -31,6 +34,12 @@ PIECES: dict[str, tuple[Any, str]] = {
     "trail": (seafarers.Seafarers, "trail"),
     "moves": (ships, "cached_moves"),
     "lengths": (longest_road, "_component_length"),
+    "kept": (seafarers, "longest_route_kept"),
+    "grow": (seafarers, "longer_route_with"),
+    "tree": (longest_road, "_tree_route"),
+    "cored": (longest_road, "_cored_route"),
+    "parts": (longest_road, "_parts_after"),
+    "roads": (ships, "road_paths"),
 }
 """Where each piece is looked up when called (the class or module, the name)."""
 
@@ -51,6 +60,12 @@ STORED: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "trail": (_same, _same),
     "moves": (_moves_record, _moves_replay),
     "lengths": (_same, _same),
+    "kept": (_same, _same),
+    "grow": (_same, _same),
+    "tree": (_same, _same),
+    "cored": (_same, _same),
+    "parts": (_same, _same),
+    "roads": (_same, _same),
 }
 """How an answer is stored and made again (move actions are shared objects, stored as pairs)."""
 

@@ -538,7 +538,8 @@ def _tree_route(
             adjacent[b].append(a)
         else:
             adjacent[b] = [a]
-    found = _forest_route(adjacent, count)
+    # As many paths as nodes or more: a cycle for sure (a forest has fewer), no forest search.
+    found = None if count >= len(adjacent) else _forest_route(adjacent, count)
     if found is None:
         return _cored_route(adjacent)  # a cycle: every trail over the core, pendants at ends
     return found
@@ -594,56 +595,62 @@ def _cored_route(adjacent: dict[int, list[int]]) -> int:
     pendant: set[int] = set()
     # Each node's two deepest branches among those taken away, found as they are taken away
     # (a node goes when all its branches but one went): the longest path in the forest is the
-    # largest sum of the two, and a core node's two are what a trail's end there adds.
+    # largest sum of the two (they only grow: each sum is checked when it grows), and a core
+    # node's two are what a trail's end there adds.
     deepest = dict.fromkeys(adjacent, (0, 0))
     best = 0
     for node in leaves:  # grows while it is read
         pendant.add(node)
-        first, second = deepest[node]
-        if first + second > best:
-            best = first + second
+        depth = deepest[node][0] + 1
         for other in adjacent[node]:
             if other not in pendant:
                 top, next_ = deepest[other]
-                if first + 1 > top:
-                    deepest[other] = (first + 1, top)
-                elif first + 1 > next_:
-                    deepest[other] = (top, first + 1)
+                if depth > top:
+                    deepest[other] = (depth, top)
+                    if depth + top > best:
+                        best = depth + top
+                elif depth > next_:
+                    deepest[other] = (top, depth)
+                    if top + depth > best:
+                        best = top + depth
                 degree[other] -= 1
                 if degree[other] == 1:
                     leaves.append(other)
-    core = {
-        node: [o for o in others if o not in pendant]
-        for node, others in adjacent.items()
-        if node not in pendant
-    }
-    for node in core:
-        first, second = deepest[node]
-        if first + second > best:
-            best = first + second
+    if pendant:  # the core: each node's paths to other core nodes (a list kept when all are)
+        core = {
+            node: others if pendant.isdisjoint(others) else [o for o in others if o not in pendant]
+            for node, others in adjacent.items()
+            if node not in pendant
+        }
+    else:
+        core = adjacent
     hubs = {node for node, others in core.items() if len(others) != 2 or deepest[node][0]}
     chains: dict[int, list[tuple[int, int, int]]] = {}
-    walked: set[tuple[int, int]] = set()
+    spans: list[tuple[int, int, int]] = []  # each chain's hubs (smaller first) and length
+    inner: set[int] = set()  # the chains' nodes between their hubs: each lies on one chain
     count = 0
     for hub in hubs:
         for first in core[hub]:
-            if (hub, first) in walked:
-                continue
-            previous, node, length = hub, first, 1
-            walked.add((hub, first))
-            walked.add((first, hub))
-            while node not in hubs:
-                a, b = core[node]
-                previous, node = node, (b if a == previous else a)
-                walked.add((previous, node))
-                walked.add((node, previous))
-                length += 1
+            if first in hubs:
+                if first < hub:
+                    continue  # a path between two hubs: taken once, from the smaller
+                node, length = first, 1
+            elif first in inner:
+                continue  # a chain already walked from its other end
+            else:
+                previous, node, length = hub, first, 1
+                while node not in hubs:
+                    inner.add(node)
+                    a, b = core[node]
+                    previous, node = node, (b if a == previous else a)
+                    length += 1
             chains.setdefault(hub, []).append((1 << count, node, length))
             chains.setdefault(node, []).append((1 << count, hub, length))
+            spans.append((hub, node, length) if hub < node else (node, hub, length))
             count += 1
     ringed: set[int] = set()
     for root in core:  # rings of the core without a hub: a whole component, the whole ring
-        if root not in hubs and root not in ringed and (root, core[root][0]) not in walked:
+        if root not in hubs and root not in ringed and root not in inner:
             ring = {root}
             todo = [root]
             for node in todo:
@@ -664,11 +671,28 @@ def _cored_route(adjacent: dict[int, list[int]]) -> int:
                     longest = found
         return longest
 
-    for hub in chains:
-        found = deepest[hub][0] + trail(hub, 0, hub)
-        if found > best:
-            best = found
-    return best
+    if not chains:
+        return best
+    # The trails over the chains depend on nothing but the chains and the hubs' deepest
+    # branches: a ship moved at a pendant tree's leaf often leaves both as they were.
+    spans.sort()
+    key = (tuple(spans), tuple(sorted([(hub, deepest[hub]) for hub in chains])))
+    found = _CORE_TRAILS.get(key)
+    if found is None:
+        if len(_CORE_TRAILS) > _MEMO_LIMIT:
+            _CORE_TRAILS.clear()
+        found = 0
+        for hub in chains:
+            longest = deepest[hub][0] + trail(hub, 0, hub)
+            if longest > found:
+                found = longest
+        _CORE_TRAILS[key] = found
+    return found if found > best else best
+
+
+_CORE_TRAILS: dict[tuple[Any, ...], int] = {}
+"""The longest trail over a core's chains (:func:`_cored_route`) per chains and hub branches
+(node numbers are only names there: the answer holds on any board)."""
 
 
 def _route_components(
