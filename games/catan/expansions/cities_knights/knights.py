@@ -97,7 +97,7 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
         if not mine:
             legal.extend(_cached_builds(state, p))
             return
-        ranks = list(map(state.ck_knight_strength.__getitem__, mine))
+        ranks = _ranks(state, mine)
         if ranks.count(1) < KNIGHTS_PER_LEVEL:  # CK-KN-01
             legal.extend(_cached_builds(state, p))
         up = _promotable(state, p, mine, ranks)
@@ -108,14 +108,19 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     active = state.ck_knight_active
     if h[GRAIN] >= ACTIVATE_COST[GRAIN]:  # CK-KN-02: grain
         legal.extend([ACTIVATE[v] for v in mine if not active[v]])
-    flags, strength = state.ck_knight_flags, state.ck_knight_strength
-    # CK-SE-02: the robber is chased only once it is awake (after the first attack)
-    robber_hex = (
-        state.board.hex_vertices[state.robber] if state.ck_attacks and state.robber >= 0 else ()
-    )
+    flags = state.ck_knight_flags
+    robber_hex = None
     for v in mine:
         if not active[v] or flags[v] & (ACTED | ACTIVATED):
-            continue
+            continue  # (most knights of random play: inactive)
+        if robber_hex is None:  # read once per list, and only for a knight that may act
+            strength = state.ck_knight_strength
+            # CK-SE-02: the robber is chased only once it is awake (after the first attack)
+            robber_hex = (
+                state.board.hex_vertices[state.robber]
+                if state.ck_attacks and state.robber >= 0
+                else ()
+            )
         marches, rivals = _cached_moves(state, p, v)
         legal.extend(marches)
         if rivals:
@@ -155,7 +160,12 @@ def promotable(state: Any, p: int, mine: list[int] | None = None) -> list[int]:
     (``mine``: ``knights_of(state, p)``.)"""
     if mine is None:
         mine = knights_of(state, p)
-    return _promotable(state, p, mine, list(map(state.ck_knight_strength.__getitem__, mine)))
+    return _promotable(state, p, mine, _ranks(state, mine))
+
+
+def _ranks(state: Any, mine: list[int]) -> list[int]:
+    """The strengths of the knights at ``mine``, in its order."""
+    return list(map(state.ck_knight_strength.__getitem__, mine))
 
 
 def _promotable(state: Any, p: int, mine: list[int], ranks: list[int]) -> list[int]:
