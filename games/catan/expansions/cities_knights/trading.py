@@ -21,13 +21,8 @@ Action = dict[str, Any]
 TRADE = TRACK_INDEX["trade"]
 
 
-def has_generic_harbour(state: Any, p: int) -> bool:
-    # The core's rates come from the harbours only: a generic harbour lowers every rate to 3
-    # or less, and without one a rate is 4 unless its 2:1 harbour is held. So the highest rate
-    # tells, unless the seat holds all five 2:1 harbours (then the board is searched).
-    highest = max(state.rates[p])
-    if highest != 2:
-        return highest == 3
+def holds_generic_harbour(state: Any, p: int) -> bool:
+    """A generic (3:1) harbour under one of ``p``'s buildings, searched on the board."""
     vo = state.vertex_owner
     return any(kind == "any" and vo[v] == p for v, kind in state.harbor_rate_vertices.items())
 
@@ -37,10 +32,16 @@ def rates_of(state: Any, p: int) -> list[int]:
     the bank for one card: CK-TR-02 4:1, a generic harbour 3:1 (a 2:1 harbour only for its
     resource: the core's ``rates``); CK-TR-03 commodities 2:1 with the Merchant Guild; CK-TR-04
     the merchant's hex resource 2:1; a Merchant Fleet's kind 2:1 this turn (CK-PC-T04)."""
+    rates = state.rates[p]
     if state.ck_levels[p][TRADE] >= ABILITY_LEVEL:
-        found = [*state.rates[p], *_GUILD]
+        found = [*rates, *_GUILD]
     else:
-        found = [*state.rates[p], *(_GENERIC if has_generic_harbour(state, p) else _PLAIN)]
+        # The core's rates come from the harbours only: a generic harbour lowers every rate to
+        # 3 or less, and without one a rate is 4 unless its 2:1 harbour is held. So the
+        # highest rate tells, unless the seat holds all five 2:1 harbours (then the board).
+        highest = max(rates)
+        generic = highest == 3 if highest != 2 else holds_generic_harbour(state, p)
+        found = [*rates, *(_GENERIC if generic else _PLAIN)]
     hx, owner = state.ck_merchant
     if owner == p and hx >= 0 and state.hex_resource[hx] >= 0:
         found[state.hex_resource[hx]] = 2

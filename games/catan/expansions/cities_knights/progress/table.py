@@ -13,7 +13,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from games.catan.constants import RESOURCE_INDEX, RESOURCES, VICTORY_POINT
+from games.catan.constants import MAX_CITIES, RESOURCE_INDEX, RESOURCES, VICTORY_POINT
 
 from .. import cards, improvements, knights
 from ..core_actions import core_action_allowed
@@ -238,6 +238,8 @@ def build_wall(state: Any, p: int, v: int) -> None:
 
 def improvable(state: Any, p: int, discount: int) -> bool:
     """Some improvement could be bought this turn with a Crane's discount."""
+    if state.cities_left[p] == MAX_CITIES:
+        return False  # no city on the board (most lists of random play): none (CK-CI-01)
     found: list[Action] = []
     improvements.add_improvements(state, p, found, crane=bool(discount))
     return bool(found)
