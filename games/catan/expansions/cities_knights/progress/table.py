@@ -41,10 +41,7 @@ def seat_vp(state: Any) -> list[int]:
     VP); the Wedding, the Master Merchant and the Saboteur compare them at every main list.
     At a later version the same list is kept while :func:`_vp_inputs` (everything ``total_vp``
     reads) is unchanged: most versions move hands, not VP."""
-    # Not ``state.__dict__``: asking for it turns the state's attribute values into a dict
-    # that CPython 3.11 cannot specialise attribute reads on, so every ``state.ck_*``
-    # read of the game would take the generic path (ck-speed11).
-    memo = getattr(state, "_ck_seat_vp", None)
+    memo = getattr(state, "_ck_seat_vp", None)  # (``getattr``: see the README, "Memos")
     if memo is not None and memo[0] == state.version:
         return memo[1]
     inputs = _vp_inputs(state)
