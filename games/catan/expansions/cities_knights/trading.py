@@ -39,8 +39,8 @@ def rates_of(state: Any, p: int) -> list[int]:
         # The core's rates come from the harbours only: a generic harbour lowers every rate to
         # 3 or less, and without one a rate is 4 unless its 2:1 harbour is held. So the
         # highest rate tells, unless the seat holds all five 2:1 harbours (then the board).
-        highest = max(rates)
-        generic = highest == 3 if highest != 2 else holds_generic_harbour(state, p)
+        # (``in``, not ``max``: CPython 3.11 parses ``max``'s arguments slowly, every list)
+        generic = False if 4 in rates else 3 in rates or holds_generic_harbour(state, p)
         found = [*rates, *(_GENERIC if generic else _PLAIN)]
     hx, owner = state.ck_merchant
     if owner == p and hx >= 0 and state.hex_resource[hx] >= 0:
@@ -64,8 +64,11 @@ def add_bank_trades(state: Any, p: int, legal: list[Action]) -> None:
     other kind the bank holds; resource for resource only where the core's ``maritime_trade``
     has not the same rate."""
     hand, goods = state.hand[p], state.ck_commodities[p]
-    if max(hand) < 2 and max(goods) < 2:
-        return  # no rate is below 2:1
+    # no kind held twice (counts are never negative: the sum is the number of 1s); no rate is
+    # below 2:1. (Not ``max``: CPython 3.11 parses its arguments slowly, and this runs at
+    # every list.)
+    if sum(hand) == hand.count(1) and sum(goods) == goods.count(1):
+        return
     rates = state.rates[p]
     needs = rates_of(state, p)
     stock = None
