@@ -109,7 +109,9 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
         return
     active = state.ck_knight_active
     if h[GRAIN] >= ACTIVATE_COST[GRAIN]:  # CK-KN-02: grain
-        legal.extend([ACTIVATE[v] for v in mine if not active[v]])
+        for v in mine:  # (a loop, not a list comprehension: no function made per list)
+            if not active[v]:
+                legal.append(ACTIVATE[v])
     flags = state.ck_knight_flags
     robber_hex = None
     for v in mine:
