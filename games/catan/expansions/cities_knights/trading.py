@@ -64,10 +64,18 @@ def add_bank_trades(state: Any, p: int, legal: list[Action]) -> None:
     other kind the bank holds; resource for resource only where the core's ``maritime_trade``
     has not the same rate."""
     hand, goods = state.hand[p], state.ck_commodities[p]
-    # no kind held twice (counts are never negative: the sum is the number of 1s); no rate is
-    # below 2:1. (Not ``max``: CPython 3.11 parses its arguments slowly, and this runs at
-    # every list.)
-    if sum(hand) == hand.count(1) and sum(goods) == goods.count(1):
+    # no kind held twice: no rate is below 2:1. (A chain of comparisons, five resources and
+    # three commodities: cheaper than ``max`` or ``sum`` calls in CPython 3.11, every list.)
+    if (
+        hand[0] < 2
+        and hand[1] < 2
+        and hand[2] < 2
+        and hand[3] < 2
+        and hand[4] < 2
+        and goods[0] < 2
+        and goods[1] < 2
+        and goods[2] < 2
+    ):
         return
     rates = state.rates[p]
     needs = rates_of(state, p)
