@@ -148,8 +148,10 @@ def place_metropolis(state: Any, p: int, t: int, v: int) -> None:
 # ---------------------------------------------------------------------- walls
 def wall_spots(state: Any, p: int) -> list[int]:
     """CK-WA-01: under one of ``p``'s cities (a metropolis too), one per city, 3 per seat."""
-    walls = state.ck_walls
     cities = cities_of(state, p)
+    if not cities:
+        return []  # (most seats of random play, asked by the Engineer at every list)
+    walls = state.ck_walls
     spots = [v for v in cities if not walls[v]]
     return [] if len(cities) - len(spots) >= MAX_WALLS else spots
 

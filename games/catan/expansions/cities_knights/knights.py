@@ -184,11 +184,12 @@ def _promotable(state: Any, p: int, mine: list[int], ranks: list[int]) -> list[i
     if not (to_strong or to_mighty):
         return []
     flags = state.ck_knight_flags
-    return [
-        v
-        for v, s in zip(mine, ranks, strict=True)
-        if (to_strong if s == 1 else s == 2 and to_mighty) and not flags[v] & PROMOTED
-    ]
+    found = []
+    for i, v in enumerate(mine):  # (a loop: no comprehension, no keyword call of ``zip``)
+        s = ranks[i]
+        if (to_strong if s == 1 else s == 2 and to_mighty) and not flags[v] & PROMOTED:
+            found.append(v)
+    return found
 
 
 def reach(state: Any, p: int, start: int) -> tuple[list[int], list[int]]:
