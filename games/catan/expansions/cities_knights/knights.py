@@ -76,6 +76,10 @@ def knights_of(state: Any, p: int) -> list[int]:
 
 _KNIGHTS_KEY = [("ck_knights", p) for p in range(MAX_PLAYERS)]
 """``knights_of``'s ``spot_cache`` key per seat, made once (it is looked up at every list)."""
+_BUILDS_KEY = [("ck_build_knight", p) for p in range(MAX_PLAYERS)]
+"""``_cached_builds``'s key per seat, likewise."""
+_BUSY = ACTED | ACTIVATED
+"""A knight that acted or was activated this turn does not act (CK-KN-02, CK-KN-06)."""
 
 
 def tokens_on_board(state: Any, p: int, strength: int, mine: list[int] | None = None) -> int:
@@ -115,7 +119,7 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     flags = state.ck_knight_flags
     robber_hex = None
     for v in mine:
-        if not active[v] or flags[v] & (ACTED | ACTIVATED):
+        if not active[v] or flags[v] & _BUSY:
             continue  # (most knights of random play: inactive)
         if robber_hex is None:  # read once per list, and only for a knight that may act
             strength = state.ck_knight_strength
@@ -137,7 +141,7 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
 def _cached_builds(state: Any, p: int) -> list[Action]:
     """``build_knight`` actions of ``p``: the empty intersections on his roads, kept in the
     core's ``spot_cache`` (cleared whenever a road, building or knight is placed or lifted)."""
-    key = ("ck_build_knight", p)
+    key = _BUILDS_KEY[p]
     found = state.spot_cache.get(key)
     if found is None:
         vo, ko = state.vertex_owner, state.ck_knight_owner
