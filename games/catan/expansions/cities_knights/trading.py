@@ -39,7 +39,8 @@ def rates_of(state: Any, p: int) -> list[int]:
         # The core's rates come from the harbours only: a generic harbour lowers every rate to
         # 3 or less, and without one a rate is 4 unless its 2:1 harbour is held. So the
         # highest rate tells, unless the seat holds all five 2:1 harbours (then the board).
-        # (``in``, not ``max``: CPython 3.11 parses ``max``'s arguments slowly, every list)
+        # (``in``, not ``max``: a ``max`` call costs more in CPython 3.11, and this runs at every
+        # list; docs/PERFORMANCE.md, ck-speed12)
         generic = False if 4 in rates else 3 in rates or holds_generic_harbour(state, p)
         found = [*rates, *(_GENERIC if generic else _PLAIN)]
     hx, owner = state.ck_merchant
