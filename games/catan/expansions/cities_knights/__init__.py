@@ -154,10 +154,11 @@ class CitiesKnights(ProgressRules, Expansion):
         """CK-TU-04: everything after the roll, in any order; the Alchemist before it."""
         # The core's builds come filtered (``build_actions``), and it offers no development
         # card: the deck is empty from the start and no hand ever holds one (CK-CO-11).
-        if state.phase == "pre_roll":
-            legal.extend(progress.playable(state, p))
-        elif state.phase == "main":
+        phase = state.phase
+        if phase == "main":  # (first: the core asks here far more often than before a roll)
             legal.extend(_main_additions(state, p))
+        elif phase == "pre_roll":
+            progress.add_playable(state, p, legal)
 
     def build_actions(self, state: Any, p: int, piece: str, actions: list[Action]) -> list[Action]:
         """CK-KN-05, A-CK-09: the core's roads, settlements and cities C&K keeps; judged once
@@ -336,18 +337,16 @@ def _main_additions(state: Any, p: int) -> list[Action]:
     proposal and its answers (``TRADE_TALK``: they change only the open offer) moves on, and
     random play is mostly such proposals that come to nothing: the same seat's list at the same
     version is the same list. Code that edits a state by hand calls ``state.touch()``."""
-    # Not ``state.__dict__``: asking for it turns the state's attribute values into a dict
-    # that CPython 3.11 cannot specialise attribute reads on, so every ``state.ck_*``
-    # read of the game would take the generic path (ck-speed11).
-    memo = getattr(state, "_ck_main", None)
+    memo = getattr(state, "_ck_main", None)  # (``getattr``: see the README, "Memos")
     if memo is not None and memo[0] == state.version and memo[1] == p:
         return memo[2]
     additions: list[Action] = []
     knights.add_knight_actions(state, p, additions)
-    improvements.add_walls(state, p, additions)
-    improvements.add_improvements(state, p, additions)
+    if state.cities_left[p] != MAX_CITIES:  # walls and improvements need a city (most lists)
+        improvements.add_city_actions(state, p, additions)
     trading.add_bank_trades(state, p, additions)
-    additions.extend(progress.playable(state, p))
+    if state.ck_progress[p]:
+        progress.add_playable(state, p, additions)
     state._ck_main = (state.version, p, additions)
     return additions
 

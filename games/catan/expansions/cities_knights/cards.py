@@ -91,10 +91,7 @@ def draw_outcomes(state: Any, track: str) -> list[tuple[Action, float]]:
     """The top card of a deck: any card still in it, by its count; once the deck is used up,
     the cards put under it are shuffled into a new deck. Kept for the core's ``state.version``
     (a draw is asked for twice: sampled, then checked by ``apply``); a new list each call."""
-    # Not ``state.__dict__``: asking for it turns the state's attribute values into a dict
-    # that CPython 3.11 cannot specialise attribute reads on, so every ``state.ck_*``
-    # read of the game would take the generic path (ck-speed11).
-    memo = getattr(state, "_ck_draw", None)
+    memo = getattr(state, "_ck_draw", None)  # (``getattr``: see the README, "Memos")
     if memo is not None and memo[0] == state.version and memo[1] == track:
         return list(memo[2])
     outcomes = _draw_outcomes(state, track)

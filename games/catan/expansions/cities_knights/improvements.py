@@ -148,13 +148,18 @@ def place_metropolis(state: Any, p: int, t: int, v: int) -> None:
 # ---------------------------------------------------------------------- walls
 def wall_spots(state: Any, p: int) -> list[int]:
     """CK-WA-01: under one of ``p``'s cities (a metropolis too), one per city, 3 per seat."""
-    walls = state.ck_walls
     cities = cities_of(state, p)
+    if not cities:
+        return []  # (most seats of random play, asked by the Engineer at every list)
+    walls = state.ck_walls
     spots = [v for v in cities if not walls[v]]
     return [] if len(cities) - len(spots) >= MAX_WALLS else spots
 
 
-def add_walls(state: Any, p: int, legal: list[Action]) -> None:
+def add_city_actions(state: Any, p: int, legal: list[Action]) -> None:
+    """The main list's ``build_wall`` actions (CK-WA-01, :func:`wall_spots`), then its
+    ``improve_city`` ones (:func:`add_improvements`): both need a city of ``p`` on the board,
+    which the caller has checked (most lists have none), so they are asked for in one call."""
     h = state.hand[p]
     if (
         h[0] >= WALL_COST[0]
@@ -162,7 +167,8 @@ def add_walls(state: Any, p: int, legal: list[Action]) -> None:
         and h[2] >= WALL_COST[2]
         and (h[3] >= WALL_COST[3] and h[4] >= WALL_COST[4])
     ):
-        legal.extend({"type": "build_wall", "vertex": v} for v in wall_spots(state, p))
+        legal.extend([{"type": "build_wall", "vertex": v} for v in wall_spots(state, p)])
+    add_improvements(state, p, legal)
 
 
 def build_wall(state: Any, p: int, v: int, free: bool = False) -> None:

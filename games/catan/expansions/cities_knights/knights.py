@@ -76,6 +76,10 @@ def knights_of(state: Any, p: int) -> list[int]:
 
 _KNIGHTS_KEY = [("ck_knights", p) for p in range(MAX_PLAYERS)]
 """``knights_of``'s ``spot_cache`` key per seat, made once (it is looked up at every list)."""
+_BUILDS_KEY = [("ck_build_knight", p) for p in range(MAX_PLAYERS)]
+"""``_cached_builds``'s key per seat, likewise."""
+_BUSY = ACTED | ACTIVATED
+"""A knight that acted or was activated this turn does not act (CK-KN-02, CK-KN-06)."""
 
 
 def tokens_on_board(state: Any, p: int, strength: int, mine: list[int] | None = None) -> int:
@@ -91,13 +95,15 @@ def empty(state: Any, v: int) -> bool:
 # ---------------------------------------------------------------------- legal lists
 def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     """CK-KN-01..03 any time of the turn after the roll; CK-KN-06 the knights' actions."""
-    mine = knights_of(state, p)
+    mine = state.spot_cache.get(_KNIGHTS_KEY[p])  # knights_of's kept list, read inline
+    if mine is None:
+        mine = knights_of(state, p)
     h = state.hand[p]
     if h[WOOL] >= KNIGHT_COST[WOOL] and h[ORE] >= KNIGHT_COST[ORE]:  # CK-KN-01: wool + ore
         if not mine:
             legal.extend(_cached_builds(state, p))
             return
-        ranks = list(map(state.ck_knight_strength.__getitem__, mine))
+        ranks = _ranks(state, mine)
         if ranks.count(1) < KNIGHTS_PER_LEVEL:  # CK-KN-01
             legal.extend(_cached_builds(state, p))
         up = _promotable(state, p, mine, ranks)
@@ -107,15 +113,22 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
         return
     active = state.ck_knight_active
     if h[GRAIN] >= ACTIVATE_COST[GRAIN]:  # CK-KN-02: grain
-        legal.extend([ACTIVATE[v] for v in mine if not active[v]])
-    flags, strength = state.ck_knight_flags, state.ck_knight_strength
-    # CK-SE-02: the robber is chased only once it is awake (after the first attack)
-    robber_hex = (
-        state.board.hex_vertices[state.robber] if state.ck_attacks and state.robber >= 0 else ()
-    )
+        for v in mine:  # (a loop, not a list comprehension: no function made per list)
+            if not active[v]:
+                legal.append(ACTIVATE[v])
+    flags = state.ck_knight_flags
+    robber_hex = None
     for v in mine:
-        if not active[v] or flags[v] & (ACTED | ACTIVATED):
-            continue
+        if not active[v] or flags[v] & _BUSY:
+            continue  # (most knights of random play: inactive)
+        if robber_hex is None:  # read once per list, and only for a knight that may act
+            strength = state.ck_knight_strength
+            # CK-SE-02: the robber is chased only once it is awake (after the first attack)
+            robber_hex = (
+                state.board.hex_vertices[state.robber]
+                if state.ck_attacks and state.robber >= 0
+                else ()
+            )
         marches, rivals = _cached_moves(state, p, v)
         legal.extend(marches)
         if rivals:
@@ -128,7 +141,7 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
 def _cached_builds(state: Any, p: int) -> list[Action]:
     """``build_knight`` actions of ``p``: the empty intersections on his roads, kept in the
     core's ``spot_cache`` (cleared whenever a road, building or knight is placed or lifted)."""
-    key = ("ck_build_knight", p)
+    key = _BUILDS_KEY[p]
     found = state.spot_cache.get(key)
     if found is None:
         vo, ko = state.vertex_owner, state.ck_knight_owner
@@ -155,7 +168,16 @@ def promotable(state: Any, p: int, mine: list[int] | None = None) -> list[int]:
     (``mine``: ``knights_of(state, p)``.)"""
     if mine is None:
         mine = knights_of(state, p)
-    return _promotable(state, p, mine, list(map(state.ck_knight_strength.__getitem__, mine)))
+    return _promotable(state, p, mine, _ranks(state, mine))
+
+
+def _ranks(state: Any, mine: list[int]) -> list[int]:
+    """The strengths of the knights at ``mine``, in its order."""
+    strengths = state.ck_knight_strength
+    ranks = []
+    for v in mine:  # (a loop: cheaper here than ``list(map(...))``'s two calls)
+        ranks.append(strengths[v])
+    return ranks
 
 
 def _promotable(state: Any, p: int, mine: list[int], ranks: list[int]) -> list[int]:
@@ -170,11 +192,12 @@ def _promotable(state: Any, p: int, mine: list[int], ranks: list[int]) -> list[i
     if not (to_strong or to_mighty):
         return []
     flags = state.ck_knight_flags
-    return [
-        v
-        for v, s in zip(mine, ranks, strict=True)
-        if (to_strong if s == 1 else s == 2 and to_mighty) and not flags[v] & PROMOTED
-    ]
+    found = []
+    for i, v in enumerate(mine):  # (a loop: no comprehension, no keyword call of ``zip``)
+        s = ranks[i]
+        if (to_strong if s == 1 else s == 2 and to_mighty) and not flags[v] & PROMOTED:
+            found.append(v)
+    return found
 
 
 def reach(state: Any, p: int, start: int) -> tuple[list[int], list[int]]:

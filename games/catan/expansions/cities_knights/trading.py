@@ -21,13 +21,8 @@ Action = dict[str, Any]
 TRADE = TRACK_INDEX["trade"]
 
 
-def has_generic_harbour(state: Any, p: int) -> bool:
-    # The core's rates come from the harbours only: a generic harbour lowers every rate to 3
-    # or less, and without one a rate is 4 unless its 2:1 harbour is held. So the highest rate
-    # tells, unless the seat holds all five 2:1 harbours (then the board is searched).
-    highest = max(state.rates[p])
-    if highest != 2:
-        return highest == 3
+def holds_generic_harbour(state: Any, p: int) -> bool:
+    """A generic (3:1) harbour under one of ``p``'s buildings, searched on the board."""
     vo = state.vertex_owner
     return any(kind == "any" and vo[v] == p for v, kind in state.harbor_rate_vertices.items())
 
@@ -37,10 +32,17 @@ def rates_of(state: Any, p: int) -> list[int]:
     the bank for one card: CK-TR-02 4:1, a generic harbour 3:1 (a 2:1 harbour only for its
     resource: the core's ``rates``); CK-TR-03 commodities 2:1 with the Merchant Guild; CK-TR-04
     the merchant's hex resource 2:1; a Merchant Fleet's kind 2:1 this turn (CK-PC-T04)."""
+    rates = state.rates[p]
     if state.ck_levels[p][TRADE] >= ABILITY_LEVEL:
-        found = [*state.rates[p], *_GUILD]
+        found = [*rates, *_GUILD]
     else:
-        found = [*state.rates[p], *(_GENERIC if has_generic_harbour(state, p) else _PLAIN)]
+        # The core's rates come from the harbours only: a generic harbour lowers every rate to
+        # 3 or less, and without one a rate is 4 unless its 2:1 harbour is held. So the
+        # highest rate tells, unless the seat holds all five 2:1 harbours (then the board).
+        # (``in``, not ``max``: a ``max`` call costs more in CPython 3.11, and this runs at every
+        # list; docs/PERFORMANCE.md, ck-speed12)
+        generic = False if 4 in rates else 3 in rates or holds_generic_harbour(state, p)
+        found = [*rates, *(_GENERIC if generic else _PLAIN)]
     hx, owner = state.ck_merchant
     if owner == p and hx >= 0 and state.hex_resource[hx] >= 0:
         found[state.hex_resource[hx]] = 2
@@ -63,12 +65,25 @@ def add_bank_trades(state: Any, p: int, legal: list[Action]) -> None:
     other kind the bank holds; resource for resource only where the core's ``maritime_trade``
     has not the same rate."""
     hand, goods = state.hand[p], state.ck_commodities[p]
-    if max(hand) < 2 and max(goods) < 2:
-        return  # no rate is below 2:1
+    # no kind held twice: no rate is below 2:1. (A chain of comparisons, five resources and
+    # three commodities: cheaper than ``max`` or ``sum`` calls in CPython 3.11, every list.)
+    if (
+        hand[0] < 2
+        and hand[1] < 2
+        and hand[2] < 2
+        and hand[3] < 2
+        and hand[4] < 2
+        and goods[0] < 2
+        and goods[1] < 2
+        and goods[2] < 2
+    ):
+        return
     rates = state.rates[p]
     needs = rates_of(state, p)
     stock = None
-    for i, number in enumerate((*hand, *goods)):
+    held = (*hand, *goods)
+    for i in _KINDS:  # (indexes from a range: cheaper here than ``enumerate``'s pairs)
+        number = held[i]
         if number < 2 or number < needs[i]:
             continue
         if stock is None:
@@ -96,6 +111,7 @@ in that order; shared, read only (as the core's trade actions are)."""
 _FOR_COMMODITIES = [[a for a in offers if a["get"] in COMMODITIES] for offers in _FOR_ANY]
 """The same, commodities taken only (a resource the core's ``maritime_trade`` already gives)."""
 _GET_INDEX = {kind: j for j, kind in enumerate(cards.CARD_NAMES)}
+_KINDS = range(len(cards.CARD_NAMES))
 
 
 def bank_trade(state: Any, p: int, give: str, get: str) -> None:

@@ -55,21 +55,27 @@ def effect_module(card: str) -> Any:
 def playable(state: Any, seat: int) -> list[Action]:
     """The ``play_progress`` actions of ``seat`` now (CK-PC-02: own turn; the Alchemist before
     the roll, every other card after it; any number per turn)."""
+    legal: list[Action] = []
+    add_playable(state, seat, legal)
+    return legal
+
+
+def add_playable(state: Any, seat: int, legal: list[Action]) -> None:
+    """:func:`playable`'s actions added to ``legal`` (the plug-in's lists: no list of their
+    own to copy)."""
     hand = state.ck_progress[seat]
     if not hand or seat != state.turn_player:
-        return []
+        return
     rolled = state.rolled
     if not rolled and _BEFORE_ROLL.isdisjoint(hand):
-        return []  # before the roll only the Alchemist is played (every decision there)
+        return  # before the roll only the Alchemist is played (every decision there)
     by_hand = _BY_HAND_AFTER if rolled else _BY_HAND_BEFORE
     key = tuple(hand)
     finders = by_hand.get(key)
     if finders is None:
         finders = by_hand[key] = _finders_of(hand, rolled)
-    legal: list[Action] = []
     for finder in finders:
         legal.extend(finder(state, seat))
-    return legal
 
 
 def _finders_of(hand: list[str], rolled: bool) -> tuple[Any, ...]:

@@ -77,7 +77,9 @@ def play_crane(state: Any, p: int, action: Action) -> bool:
 
 # ---------------------------------------------------------------------- Engineer
 def playable_engineer(state: Any, p: int) -> list[Action]:
-    return [PLAYS["Engineer", "vertex", v] for v in table.wall_spots(state, p)]
+    spots = table.wall_spots(state, p)
+    # (no list comprehension, which makes a function, for the usual empty answer)
+    return [PLAYS["Engineer", "vertex", v] for v in spots] if spots else []
 
 
 def play_engineer(state: Any, p: int, action: Action) -> bool:
@@ -234,7 +236,8 @@ def _free_road(state: Any, pending: Pending, action: Action) -> None:
 # ---------------------------------------------------------------------- Smith
 def playable_smith(state: Any, p: int) -> list[Action]:
     """CK-PC-S10: the first knight to promote (strong -> mighty only with the Fortress)."""
-    return [PLAYS["Smith", "vertex", v] for v in table.promotable(state, p)]
+    up = table.promotable(state, p)
+    return [PLAYS["Smith", "vertex", v] for v in up] if up else []  # (as the Engineer's)
 
 
 def play_smith(state: Any, p: int, action: Action) -> bool:

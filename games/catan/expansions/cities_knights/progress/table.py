@@ -13,7 +13,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
-from games.catan.constants import RESOURCE_INDEX, RESOURCES, VICTORY_POINT
+from games.catan.constants import MAX_CITIES, RESOURCE_INDEX, RESOURCES, VICTORY_POINT
 
 from .. import cards, improvements, knights
 from ..core_actions import core_action_allowed
@@ -41,10 +41,7 @@ def seat_vp(state: Any) -> list[int]:
     VP); the Wedding, the Master Merchant and the Saboteur compare them at every main list.
     At a later version the same list is kept while :func:`_vp_inputs` (everything ``total_vp``
     reads) is unchanged: most versions move hands, not VP."""
-    # Not ``state.__dict__``: asking for it turns the state's attribute values into a dict
-    # that CPython 3.11 cannot specialise attribute reads on, so every ``state.ck_*``
-    # read of the game would take the generic path (ck-speed11).
-    memo = getattr(state, "_ck_seat_vp", None)
+    memo = getattr(state, "_ck_seat_vp", None)  # (``getattr``: see the README, "Memos")
     if memo is not None and memo[0] == state.version:
         return memo[1]
     inputs = _vp_inputs(state)
@@ -238,6 +235,8 @@ def build_wall(state: Any, p: int, v: int) -> None:
 
 def improvable(state: Any, p: int, discount: int) -> bool:
     """Some improvement could be bought this turn with a Crane's discount."""
+    if state.cities_left[p] == MAX_CITIES:
+        return False  # no city on the board (most lists of random play): none (CK-CI-01)
     found: list[Action] = []
     improvements.add_improvements(state, p, found, crane=bool(discount))
     return bool(found)

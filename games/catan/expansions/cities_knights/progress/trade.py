@@ -95,7 +95,9 @@ def _richer(state: Any, p: int) -> list[int]:
 
 
 def playable_master_merchant(state: Any, p: int) -> list[Action]:
-    return [PLAYS["Master Merchant", "seat", q] for q in _richer(state, p)]
+    richer = _richer(state, p)
+    # (no list comprehension, which makes a function, for the usual empty answer)
+    return [PLAYS["Master Merchant", "seat", q] for q in richer] if richer else []
 
 
 def play_master_merchant(state: Any, p: int, action: Action) -> bool:
