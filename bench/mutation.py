@@ -432,7 +432,8 @@ def equivalents(module: str) -> tuple[dict[str, str], list[str]]:
     """The module's mutants judged equivalent (name → why), from ``docs/mutation/equivalent.json``,
     where each judgement is kept with the hash of the function it was made on; and the functions
     whose judgements no longer apply because the function changed since (they are not counted:
-    the mutants of a changed function are new mutants, to be judged again)."""
+    the mutants of a changed function are new mutants, to be judged again). A function that is gone
+    takes its judgements with it."""
     judged = _judgements().get(module, {})
     if not judged:
         return {}, []
@@ -440,7 +441,9 @@ def equivalents(module: str) -> tuple[dict[str, str], list[str]]:
     names: dict[str, str] = {}
     changed: list[str] = []
     for function, entry in judged.items():
-        if now.get(function) != entry["hash"]:
+        if function not in now:  # the function is gone, and its mutants with it
+            continue
+        if now[function] != entry["hash"]:
             changed.append(function)
             continue
         for number, why in entry["mutants"].items():

@@ -257,3 +257,13 @@ def test_a_judgement_made_on_an_older_text_of_the_function_no_longer_counts(
     assert f"| {MODULE} | 6 | 4 | 1 | 1 | 1 | 1 | 0 | 1 | 50.0% | 50.0% |" in table
     assert "judged equivalent on an older text, judge again: `x_load`" in table
     assert sorted(mt.not_killed([MODULE])) == [name("x_load", 2), name("x_load", 4)]
+
+
+def test_a_judgement_of_a_function_that_is_gone_is_dropped_without_a_note(
+    places: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(mt, "function_hashes", lambda module: {"x_other": "aa"})
+    write_meta(places, CODES)
+    judge_equivalent(places, "aa", (2,))
+    assert mt.equivalents(MODULE) == ({}, [])
+    assert "judge again" not in mt.report([MODULE], show_survivors=False)
