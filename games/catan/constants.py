@@ -48,3 +48,7 @@ LONGEST_ROAD_MIN, LARGEST_ARMY_MIN = 5, 3  # BG-LR-01, BG-LA-01
 DISCARD_LIMIT: Final = 7  # BG-ROBBER-02
 
 NO_PLAYER: Final = -1
+
+# A seat's VP target while a scenario's own condition for winning is unmet (SF-WO-01: more wonder
+# levels than every other seat; SF-PR-01: the seat's fortress taken): no VP total reaches it.
+UNREACHABLE_TARGET: Final = 10**6

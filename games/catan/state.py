@@ -26,6 +26,7 @@ from games.catan.constants import (
     MAX_SETTLEMENTS,
     RESOURCES,
     TERRAIN_RESOURCE,
+    UNREACHABLE_TARGET,
     VICTORY_POINT,
 )
 from games.catan.devcards import DevelopmentRules
@@ -605,17 +606,21 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         army_may_move = any(self.dev_hand[p][0] for p in range(self.n))
         may_progress = self.hooks.may_progress
         for p in range(self.n):
-            bound = self.total_vp(p)
-            if army_may_move and self.largest_army != p:
-                bound += 2
-            if bound >= self.victory_target:
-                return False
-            if self.cities_left[p] and self.settlements_left[p] < MAX_SETTLEMENTS:
-                return False  # a settlement on the board can still become a city
-            if self.settlements_left[p] and (
-                self.settlement_spots(p) or (self.roads_left[p] and self.road_spots(p))
-            ):
-                return False
+            target = self.target_of(p)
+            # A seat whose scenario condition is unmet (no VP total reaches its target) can only
+            # win once its scenario moves on, which the scenario's own may_progress tells below.
+            if target < UNREACHABLE_TARGET:
+                bound = self.total_vp(p)
+                if army_may_move and self.largest_army != p:
+                    bound += 2
+                if bound >= target:
+                    return False
+                if self.cities_left[p] and self.settlements_left[p] < MAX_SETTLEMENTS:
+                    return False  # a settlement on the board can still become a city
+                if self.settlements_left[p] and (
+                    self.settlement_spots(p) or (self.roads_left[p] and self.road_spots(p))
+                ):
+                    return False
             if self.plugged:
                 for hook in may_progress:
                     if hook(self, p):
@@ -806,14 +811,20 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 vp += hook(self, p)  # a scenario deck's VP cards (T&B)
         return vp
 
-    def _check_victory(self) -> None:
-        """BG-WIN-01/03: only the player whose turn it is can win, at any moment of his turn."""
-        p = self.turn_player
+    def target_of(self, p: int) -> int:
+        """The VP seat ``p`` needs to win now (BG-WIN-01): the game's target, or its scenario's
+        (SF-WO-01, SF-PR-01), which is ``UNREACHABLE_TARGET`` while the scenario's condition is
+        unmet."""
         target = self.victory_target
         if self.own_targets:
             for hook in self.hooks.target:
                 target = hook(self, p, target)
-        if self.total_vp(p) >= target:
+        return target
+
+    def _check_victory(self) -> None:
+        """BG-WIN-01/03: only the player whose turn it is can win, at any moment of his turn."""
+        p = self.turn_player
+        if self.total_vp(p) >= self.target_of(p):
             self.events.append(
                 {
                     "type": "reveal_victory_points",

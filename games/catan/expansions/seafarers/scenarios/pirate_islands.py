@@ -28,7 +28,13 @@ from pathlib import Path
 from typing import Any, ClassVar, Final
 
 from games.catan import actions as A
-from games.catan.constants import KNIGHT, RESOURCE_INDEX, RESOURCES, VICTORY_POINT
+from games.catan.constants import (
+    KNIGHT,
+    RESOURCE_INDEX,
+    RESOURCES,
+    UNREACHABLE_TARGET,
+    VICTORY_POINT,
+)
 from games.catan.expansions.seafarers import interrupts, ships
 from games.catan.expansions.seafarers.scenarios import Scenario
 from games.common.api import CHANCE
@@ -39,7 +45,6 @@ DATA: Final = json.loads(
     (Path(__file__).parent / "data" / "pirate_islands.json").read_text(encoding="utf-8")
 )
 CHITS: Final = DATA["fortress_strength"]
-UNREACHABLE: Final = 10**6
 HARBOUR_POOL: Final = {"any": 3, "lumber": 1, "brick": 1, "wool": 1, "grain": 1, "ore": 1}
 """SF-MAP-PI: 8 harbours, three 3:1 and one 2:1 of each resource, shuffled (SF-PR-14)."""
 ATTACK_FORTRESS: Final = {"type": "attack_fortress"}
@@ -396,7 +401,7 @@ def _closed_corners(state: Any, p: int) -> frozenset[int]:
 
 def target(state: Any, p: int, base: int) -> int:
     """SF-PR-01: 10 VP with his own fortress taken."""
-    return base if state.pi_chits[p] == 0 else UNREACHABLE
+    return base if state.pi_chits[p] == 0 else UNREACHABLE_TARGET
 
 
 def public(state: Any) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
-from games.catan.constants import RESOURCE_INDEX
+from games.catan.constants import RESOURCE_INDEX, UNREACHABLE_TARGET
 from games.catan.expansions.seafarers.scenarios import Scenario
 
 Action = dict[str, Any]
@@ -38,7 +38,6 @@ COST: Final = {
 }
 """Each wonder's price of one level, in resource order."""
 REQUIRES: Final = {w: spec["requires"] for w, spec in DATA["wonders"].items()}
-UNREACHABLE: Final = 10**6
 
 
 # ---------------------------------------------------------------------------- places
@@ -183,7 +182,7 @@ def target(state: Any, p: int, base: int) -> int:
         return 0
     if all(levels[p] > levels[q] for q in range(state.n) if q != p):
         return base
-    return UNREACHABLE
+    return UNREACHABLE_TARGET
 
 
 # ---------------------------------------------------------------------------- what is seen

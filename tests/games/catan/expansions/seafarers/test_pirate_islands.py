@@ -9,7 +9,13 @@ import random
 
 from games.catan import GAME
 from games.catan import actions as A
-from games.catan.constants import KNIGHT, MAX_SETTLEMENTS, RESOURCES, VICTORY_POINT
+from games.catan.constants import (
+    KNIGHT,
+    MAX_SETTLEMENTS,
+    RESOURCES,
+    UNREACHABLE_TARGET,
+    VICTORY_POINT,
+)
 from games.catan.expansions.seafarers import ships
 from games.catan.expansions.seafarers.scenarios import SCENARIOS, pirate_islands
 from tests.games.catan.expansions.seafarers.special_play import (
@@ -71,7 +77,7 @@ def test_sf_pr_01_only_the_own_fortress_taken_with_ten_points_wins() -> None:
     state = at_main(OPTIONS, 4, 1)
     p = state.actor
     assert SCENARIOS["pirate_islands"].vp_target(4) == 10
-    assert P.target(state, p, 10) == P.UNREACHABLE  # points alone never win
+    assert P.target(state, p, 10) == UNREACHABLE_TARGET  # points alone never win
     complete_route(state, p)
     arm(state, p, len(P.route_ships(state, p)))
     state.pi_chits[p] = 1

@@ -84,11 +84,6 @@ def stuck_without_wonders(seed: int, spare_ships: int, all_pieces_out: bool):
     return state
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine defect (docs/PERFORMANCE.md, branch wonders-cap): the no-progress test "
-    "compares VP with the flat target, not the SF-WO-01 one; remove this mark with the fix",
-)
 @pytest.mark.parametrize("all_pieces_out", [False, True], ids=["spare_pieces", "over_ten_vp"])
 def test_sf_wo_01_with_no_wonder_left_to_claim_nobody_can_win_and_the_game_ends(
     all_pieces_out: bool,
