@@ -19,15 +19,15 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.engine_catan import play_out
 from games.catan import GAME
-from games.common.api import CHANCE, TERMINAL
 
 
 def play_timed(
@@ -38,27 +38,19 @@ def play_timed(
     if freeze:
         gc.collect()
         gc.freeze()
-    rng = random.Random(seed)
-    chance_rng = random.Random(seed + 1)
-    decisions = 0
     blocks: list[float] = []
-    start = block_start = time.process_time()
-    while True:
-        actor = state.current_player()
-        if actor == TERMINAL:
-            break
-        if actor == CHANCE:
-            state.apply(state.sample_chance(chance_rng))
-            continue
-        legal = state.legal_actions()
-        state.apply(legal[int(rng.random() * len(legal))])
-        decisions += 1
+    block_start = start = time.process_time()
+
+    def after_decision(state: Any, decisions: int) -> None:
+        nonlocal block_start
         if trim_log and not decisions & 63:
             del state.events[:-8]
         if not decisions % block:
             now = time.process_time()
             blocks.append(now - block_start)
             block_start = now
+
+    decisions, _ = play_out(state, seed, after_decision)
     loop = time.process_time() - start
     if freeze:
         gc.unfreeze()

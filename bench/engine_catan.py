@@ -28,8 +28,10 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -39,6 +41,15 @@ from games.common.api import CHANCE, TERMINAL
 
 def play(num_players: int, seed: int, options: dict) -> tuple[int, int, str]:
     state = GAME.new_game(num_players, seed, options)
+    decisions, chance = play_out(state, seed)
+    return decisions, chance, state.result()["reason"]
+
+
+def play_out(
+    state: Any, seed: int, after_decision: Callable[[Any, int], None] | None = None
+) -> tuple[int, int]:
+    """The bench's random play from ``state`` to the end: (decisions, chance steps).
+    ``after_decision(state, decisions)``, if given, runs after each decision (experiments)."""
     rng = random.Random(seed)
     chance_rng = random.Random(seed + 1)
     decisions = chance = 0
@@ -53,7 +64,9 @@ def play(num_players: int, seed: int, options: dict) -> tuple[int, int, str]:
             legal = state.legal_actions()
             state.apply(legal[int(rng.random() * len(legal))])
             decisions += 1
-    return decisions, chance, state.result()["reason"]
+            if after_decision is not None:
+                after_decision(state, decisions)
+    return decisions, chance
 
 
 @dataclass
