@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from games.catan import GAME
 from games.catan import actions as A
 from games.catan.constants import (
@@ -416,3 +418,75 @@ def test_picture_draws_the_fortresses_with_their_chits_the_warships_and_the_flee
     svg = draw(public_view(state))
     assert svg.count('class="fortress"') == 3 and 'class="pirate-fleet"' not in svg
     assert 'class="robber' not in svg  # SF-PR-04: no robber, not even beside the board
+
+
+# ---------------------------------------------------------------------------- dead ends
+def stuck_before_the_fortresses(seed: int, dead_end: str, knight_for_actor: bool = False):
+    """A 3-player game at its first main phase, made like the ends of the capped random games
+    (docs/PERFORMANCE.md, "Why some Pirate Islands random games reach the 2,000-turn limit"):
+    the development deck and hands empty, every fortress standing, and every seat kept from
+    ever taking a chit by ``dead_end``:
+
+    - ``no_settlement_piece``: its route complete with 3 warships, but all 5 settlements and 4
+      cities built (13 VP), so no piece can become the fortress and the attack is never legal;
+    - ``one_warship``: its route complete with 1 warship; the attack is legal, but a chit
+      needs more warships than the die (SF-PR-12) and no knight is left to arm another;
+    - ``lane_blocked``: its next lane path holds another seat's ship (a founding ship, which
+      never moves: SF-PR-03/06), so its route never grows.
+
+    With ``knight_for_actor`` the seat to act keeps one knight card (a second warship)."""
+    state = at_main(OPTIONS, 3, seed)
+    state.dev_spent = [a + b for a, b in zip(state.dev_spent, state.dev_deck, strict=True)]
+    state.dev_deck = [0] * 5
+    for p in range(3):
+        state.dev_spent = [a + b for a, b in zip(state.dev_spent, state.dev_hand[p], strict=True)]
+        state.dev_hand[p] = [0] * 5
+    for p in range(3):
+        if dead_end == "lane_blocked":
+            ships.put_ship(state, (p + 1) % 3, P.next_lane_path(state, p))
+            continue
+        complete_route(state, p)
+        arm(state, p, 3 if dead_end == "no_settlement_piece" else 1)
+        if dead_end == "no_settlement_piece":
+            state.settlements_left[p] = state.cities_left[p] = 0
+    if knight_for_actor:
+        state.dev_hand[state.actor][KNIGHT] = 1
+        state.dev_spent[KNIGHT] -= 1
+    state.vp_dirty = True
+    state.touch()
+    return state
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Pirate Islands' may_progress is True while a fortress stands, and the Seafarers "
+    "one while any ship path is free (off the lane too), so the no-progress check never sees "
+    "that no seat can take its fortress (docs/PERFORMANCE.md, branch pirate-cap)",
+)
+@pytest.mark.parametrize("dead_end", ["no_settlement_piece", "one_warship", "lane_blocked"])
+def test_sf_pr_01_with_no_fortress_left_to_take_nobody_can_win_and_the_game_ends(
+    dead_end: str,
+) -> None:
+    """SF-PR-01 with SF-PR-06/08/12 and the engine's no-progress end (games/catan/README.md):
+    when no seat can ever take its own fortress, no seat can ever win, whatever its points. The
+    game must end at the next turn as "no_progress" instead of running to the 2,000-turn cap."""
+    state = stuck_before_the_fortresses(3, dead_end)
+    p = state.actor
+    give(state, p, lumber=1, wool=1)
+    legal = state.legal_actions()
+    assert not any(a["type"] == "build_ship" for a in legal)  # nothing left on the lane
+    assert (P.ATTACK_FORTRESS in legal) == (dead_end == "one_warship")
+    if dead_end == "one_warship":  # the attack the seat can make never takes a chit
+        for die in range(1, 7):
+            assert len(state.pi_warships[p]) <= die
+    state.apply(A.END_TURN)
+    assert state.is_terminal()
+    assert state.result()["reason"] == "no_progress"
+
+
+def test_sf_pr_08_a_knight_in_hand_keeps_a_fortress_chit_open_and_the_game_going() -> None:
+    """The control of the test above: a knight card left to one seat with one warship arms a
+    second, and 2 warships take a chit on a 1 (SF-PR-12), so the game goes on."""
+    state = stuck_before_the_fortresses(3, "one_warship", knight_for_actor=True)
+    state.apply(A.END_TURN)
+    assert not state.is_terminal()
