@@ -160,3 +160,48 @@ def test_bg_trade_03_a_bg_15_proposal_schema_refused_with_its_reason() -> None:
         state.apply({"type": "propose_trade", "give": {"lumber": 1}, "get": {"ore": 1}, "x": 1})
     _accepted(state, {"lumber": 2, "ore": 1}, {"grain": 1})
     _refused(state, {"lumber": 1}, {"grain": 1}, "proposal limit for this turn reached")
+
+
+def _confirmed(state: Any, give_side: dict, get_side: dict, partner: int) -> dict:
+    """``partner`` accepts the proposal, every other opponent refuses, the proposer confirms
+    ``partner``; returns the trade's logged event."""
+    state.apply({"type": "propose_trade", "give": give_side, "get": get_side})
+    while state.phase == "trade_answer":
+        state.apply(A.ACCEPT_TRADE if state.actor == partner else A.REJECT_TRADE)
+    logged = len(state.events)
+    state.apply(A.CONFIRM_TRADE[partner])
+    assert state.phase == "main" and state.trade is None
+    (event,) = [e for e in state.events[logged:] if e["type"] == "trade"]
+    assert (event["seat"], event["partner"]) == (state.turn_player, partner)
+    return event
+
+
+def test_ri_gu_02_a_confirmed_trade_moves_the_gold_and_logs_it() -> None:
+    """RI-GU-02 with BG-TRADE-02: gold given for a card goes from the proposer to the partner,
+    gold asked for a card from the partner to the proposer; the trade's event names the gold."""
+    state = _gold_main([3, 1, 0, 0])
+    set_hand(state, 0, wool=1)
+    set_hand(state, 2, brick=1)
+    event = _confirmed(state, {"gold": 2}, {"brick": 1}, partner=2)
+    assert state.gold == [1, 1, 2, 0]
+    assert (state.hand[0][1], state.hand[2][1]) == (1, 0)
+    assert event["give"] == {"gold": 2} and event["get"] == {"brick": 1}
+    event = _confirmed(state, {"wool": 1}, {"gold": 1}, partner=1)
+    assert state.gold == [2, 0, 2, 0]
+    assert (state.hand[0][2], state.hand[1][2]) == (0, 1)
+    assert event["give"] == {"wool": 1} and event["get"] == {"gold": 1}
+
+
+def test_ck_tr_01_a_confirmed_trade_moves_the_commodities_and_logs_them() -> None:
+    """CK-TR-01 with BG-TRADE-02: commodities change hands card for card, both ways, beside a
+    resource, and the trade's event names them."""
+    state = _ck_main()
+    p = state.turn_player
+    q = (p + 1) % state.n
+    give(state, p, paper=2, ore=1)
+    give(state, q, cloth=1, coin=1)
+    event = _confirmed(state, {"paper": 2, "ore": 1}, {"cloth": 1, "coin": 1}, partner=q)
+    assert state.ck_commodities[p] == [0, 1, 1]  # paper, cloth, coin
+    assert state.ck_commodities[q] == [2, 0, 0]
+    assert (state.hand[p][4], state.hand[q][4]) == (0, 1)
+    assert event["give"] == {"ore": 1, "paper": 2} and event["get"] == {"cloth": 1, "coin": 1}
