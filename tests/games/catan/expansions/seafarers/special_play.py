@@ -92,6 +92,16 @@ def at_main(options: dict[str, Any], n: int = 4, seed: int = 1) -> Any:
     return state
 
 
+def without_development_cards(state: Any) -> None:
+    """The development deck and every hand emptied into the spent cards (cards conserved), as at
+    the end of a long game: no knight or Road Building left to change anything."""
+    state.dev_spent = [a + b for a, b in zip(state.dev_spent, state.dev_deck, strict=True)]
+    state.dev_deck = [0] * 5
+    for p in range(state.n):
+        state.dev_spent = [a + b for a, b in zip(state.dev_spent, state.dev_hand[p], strict=True)]
+        state.dev_hand[p] = [0] * 5
+
+
 def ship_beside(state: Any, p: int, target: int, avoid: tuple[int, ...] = ()) -> int:
     """Lay a ship of ``p`` (no cost) on a free ship path sharing an intersection with path
     ``target`` where no other seat's building stands (never one of ``avoid``), so ``p`` may build

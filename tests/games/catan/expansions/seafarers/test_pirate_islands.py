@@ -23,6 +23,7 @@ from games.catan.expansions.seafarers.scenarios import SCENARIOS, pirate_islands
 from tests.games.catan.expansions.seafarers.special_play import (
     at_main,
     give,
+    without_development_cards,
 )
 from tests.games.catan.fixtures import found_at_random
 
@@ -436,11 +437,7 @@ def stuck_before_the_fortresses(seed: int, dead_end: str, knight_for_actor: bool
 
     With ``knight_for_actor`` the seat to act keeps one knight card (a second warship)."""
     state = at_main(OPTIONS, 3, seed)
-    state.dev_spent = [a + b for a, b in zip(state.dev_spent, state.dev_deck, strict=True)]
-    state.dev_deck = [0] * 5
-    for p in range(3):
-        state.dev_spent = [a + b for a, b in zip(state.dev_spent, state.dev_hand[p], strict=True)]
-        state.dev_hand[p] = [0] * 5
+    without_development_cards(state)
     for p in range(3):
         if dead_end == "lane_blocked":
             ships.put_ship(state, (p + 1) % 3, P.next_lane_path(state, p))

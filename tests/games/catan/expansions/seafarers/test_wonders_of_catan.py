@@ -16,6 +16,7 @@ from games.catan.expansions.seafarers.sea import vertex_areas
 from tests.games.catan.expansions.seafarers.special_play import (
     at_main,
     give,
+    without_development_cards,
 )
 from tests.games.catan.fixtures import found_at_random
 
@@ -71,11 +72,8 @@ def stuck_without_wonders(seed: int, spare_ships: int, all_pieces_out: bool):
     the board except ``spare_ships`` of the seat to act; with ``all_pieces_out`` every seat has
     all settlements and cities counted as built (13 VP each), else they keep their spare pieces."""
     state = at_main(OPTIONS, 3, seed)
-    state.dev_spent = [a + b for a, b in zip(state.dev_spent, state.dev_deck, strict=True)]
-    state.dev_deck = [0] * 5
+    without_development_cards(state)
     for p in range(3):
-        state.dev_spent = [a + b for a, b in zip(state.dev_spent, state.dev_hand[p], strict=True)]
-        state.dev_hand[p] = [0] * 5
         state.ships_left[p] = spare_ships if p == state.actor else 0
         if all_pieces_out:
             state.settlements_left[p] = state.cities_left[p] = 0
