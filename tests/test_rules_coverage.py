@@ -85,6 +85,31 @@ def test_engine_tests_tell_a_played_rule_from_a_data_lookup(tmp_path) -> None:
     assert found == {"test_a", "test_b"}
 
 
+def test_a_test_marked_xfail_or_skip_cites_no_rule(tmp_path) -> None:
+    """A defect's test waiting for its fix (xfail, by itself, its class or its module) or an
+    unconditionally skipped one checks nothing yet, so it must not count as the rule's test;
+    a skipif test may run, so it counts."""
+    (tmp_path / "test_marked.py").write_text(
+        "import pytest\n\n"
+        "def test_bg_x_01_runs():\n    pass\n\n"
+        "@pytest.mark.xfail(strict=True, reason='the fix is later')\n"
+        "def test_bg_x_02_waits():\n    pass\n\n"
+        "@pytest.mark.skip\n"
+        "def test_bg_x_03_skipped():\n    pass\n\n"
+        "@pytest.mark.skipif(False, reason='runs here')\n"
+        "def test_bg_x_04_may_run():\n    pass\n\n"
+        "@pytest.mark.xfail\n"
+        "class TestLater:\n    def test_bg_x_05(self):\n        pass\n"
+    )
+    (tmp_path / "test_module_mark.py").write_text(
+        "import pytest\n\npytestmark = [pytest.mark.xfail(reason='later')]\n\n"
+        "def test_bg_x_06():\n    pass\n"
+    )
+    ids = [f"BG-X-0{n}" for n in range(1, 7)]
+    cited = {rule for rule, tests in rc.coverage(ids, tmp_path, root=tmp_path).items() if tests}
+    assert cited == {"BG-X-01", "BG-X-04"}
+
+
 def test_regeneration_keeps_the_hand_written_end() -> None:
     document = "# Rules coverage\n\n" + rc.HAND_WRITTEN + "\n## Mutation testing\n"
     assert rc.hand_written(document) == "\n" + rc.HAND_WRITTEN + "\n## Mutation testing\n"

@@ -190,14 +190,51 @@ def playable(rule: str) -> bool:
     )
 
 
+NOT_RUN_MARKS = frozenset({"xfail", "skip"})
+"""Marks under which a test does not check its rule: an expected failure (a defect's test
+waiting for its fix) or an unconditional skip. Such a test cites no rule."""
+
+
+def _marks(decorators: list[ast.expr]) -> set[str]:
+    """Names of the ``pytest.mark.NAME`` marks among decorators (called or not)."""
+    names: set[str] = set()
+    for decorator in decorators:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if (
+            isinstance(target, ast.Attribute)
+            and isinstance(target.value, ast.Attribute)
+            and target.value.attr == "mark"
+        ):
+            names.add(target.attr)
+    return names
+
+
+def _module_marks(tree: ast.Module) -> set[str]:
+    """Names of the marks a module's ``pytestmark`` puts on all its tests."""
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets
+        ):
+            value = node.value
+            return _marks(list(value.elts) if isinstance(value, ast.List | ast.Tuple) else [value])
+    return set()
+
+
 def _test_functions(path: Path, root: Path = ROOT) -> list[tuple[str, str]]:
-    """(node id, name + docstring) of each test function in a file."""
+    """(node id, name + docstring) of each test function in a file that runs and must pass
+    (not marked xfail or skip, itself, by its class or by the module)."""
     tree = ast.parse(path.read_text(), filename=str(path))
     relative = path.relative_to(root).as_posix()
     found: list[tuple[str, str]] = []
+    if _module_marks(tree) & NOT_RUN_MARKS:
+        return found
 
     def visit(body: list[ast.stmt], prefix: str) -> None:
         for node in body:
+            if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and (
+                _marks(node.decorator_list) & NOT_RUN_MARKS
+            ):
+                continue
             if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
                 visit(node.body, f"{prefix}{node.name}::")
             elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and (
@@ -210,9 +247,11 @@ def _test_functions(path: Path, root: Path = ROOT) -> list[tuple[str, str]]:
     return found
 
 
-def coverage(rule_ids: list[str], test_dir: Path = TEST_DIR) -> dict[str, list[str]]:
+def coverage(
+    rule_ids: list[str], test_dir: Path = TEST_DIR, root: Path = ROOT
+) -> dict[str, list[str]]:
     """Map each rule ID to the node ids of the tests that name it."""
-    tests = [t for path in sorted(test_dir.rglob("test_*.py")) for t in _test_functions(path)]
+    tests = [t for path in sorted(test_dir.rglob("test_*.py")) for t in _test_functions(path, root)]
     covered: dict[str, list[str]] = defaultdict(list)
     for rule in rule_ids:
         in_docstring = re.compile(rf"(?<![A-Z0-9-]){re.escape(rule)}(?![0-9])")
