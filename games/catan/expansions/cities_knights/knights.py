@@ -95,9 +95,7 @@ def empty(state: Any, v: int) -> bool:
 # ---------------------------------------------------------------------- legal lists
 def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     """CK-KN-01..03 any time of the turn after the roll; CK-KN-06 the knights' actions."""
-    mine = state.spot_cache.get(_KNIGHTS_KEY[p])  # knights_of's kept list, read inline
-    if mine is None:
-        mine = knights_of(state, p)
+    mine = knights_of(state, p)
     h = state.hand[p]
     if h[WOOL] >= KNIGHT_COST[WOOL] and h[ORE] >= KNIGHT_COST[ORE]:  # CK-KN-01: wool + ore
         if not mine:
