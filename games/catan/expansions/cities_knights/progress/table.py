@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.catan.constants import MAX_CITIES, RESOURCE_INDEX, RESOURCES
+from games.catan.constants import MAX_CITIES, MAX_PLAYERS, RESOURCE_INDEX, RESOURCES
 
 from .. import cards, improvements, knights
 from ..core_actions import core_action_allowed
@@ -141,12 +141,21 @@ def city_spots(state: Any, p: int) -> list[int]:
 
 def road_spots(state: Any, p: int) -> list[int]:
     """Where ``p`` may build a road now: the core's spots, less those an opponent's knight
-    blocks (CK-KN-05, the plug-in's rule for every road)."""
-    return [
-        e
-        for e in state.road_spots(p)
-        if core_action_allowed(state, p, {"type": "build_road", "edge": e})
-    ]
+    blocks (CK-KN-05, the plug-in's rule for every road). Read only (shared): kept in the core's
+    ``spot_cache``, which every road, building and knight placed or lifted clears (all it reads;
+    the Road Building's finder asks it at every list of a seat holding the card)."""
+    key = _ROAD_SPOTS_KEY[p]
+    found = state.spot_cache.get(key)
+    if found is None:
+        found = state.spot_cache[key] = [
+            e
+            for e in state.road_spots(p)
+            if core_action_allowed(state, p, {"type": "build_road", "edge": e})
+        ]
+    return found
+
+
+_ROAD_SPOTS_KEY = [("ck_road_spots", p) for p in range(MAX_PLAYERS)]
 
 
 def put_free_road(state: Any, p: int, e: int) -> None:

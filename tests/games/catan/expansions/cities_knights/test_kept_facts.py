@@ -34,6 +34,18 @@ def _fresh_knights(state: Any, p: int) -> list[int]:
     return [v for v, o in enumerate(state.ck_knight_owner) if o == p]
 
 
+def _fresh_road_spots(state: Any, p: int) -> list[int]:
+    """Free paths touching ``p``'s network at an intersection no opponent's building or knight
+    holds (BG-ROAD-01..03, CK-KN-05)."""
+    vo, ko, eo = state.vertex_owner, state.ck_knight_owner, state.edge_owner
+    net = state.network[p]
+    return [
+        e
+        for e, (a, b) in enumerate(state.board.edge_vertices)
+        if eo[e] == -1 and any(x in net and vo[x] in (-1, p) and ko[x] in (-1, p) for x in (a, b))
+    ]
+
+
 TERRAINS = ("hills", "forest", "pasture", "fields", "mountains")
 
 
@@ -90,6 +102,7 @@ def _check(state: Any) -> None:
         for terrain in TERRAINS:
             assert science.harvest_hexes(state, p, terrain) == _fresh_harvest(state, p, terrain)
         assert politics.playable_intrigue(state, p) == _fresh_intrigue(state, p)
+        assert table.road_spots(state, p) == _fresh_road_spots(state, p)
     assert table.seat_vp(state) == [state.total_vp(p) for p in range(state.n)]
     for total in range(2, 13):
         hexes = state.number_hexes.get(total, ())
