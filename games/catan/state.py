@@ -416,7 +416,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self._legal = None
         if self.vp_dirty:
             self.vp_dirty = False
-            self.vp_changes += 1
+            self.vp_changes += 1  # what a VP cache is kept for (C&K's seat VP; touch() too)
             if self.actor != TERMINAL and self.turn:
                 self._check_victory()
 
