@@ -111,6 +111,7 @@ _DERIVED_FIELDS = (
     "trade_after_build",
     "turn_cap",
     "vp_dirty",
+    "vp_changes",
     "masters_on",
     "hex_resource",
     "number_hexes",
@@ -145,6 +146,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.events: list[dict[str, Any]] = []
         self._legal: list[Action] | None = None
         self.vp_dirty = True
+        self.vp_changes = 0
         self.version = 0
 
     # ------------------------------------------------------------------ construction
@@ -307,6 +309,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         """Caches that follow from the stored fields (also rebuilt by from_dict)."""
         self._legal = None
         self.version += 1
+        self.vp_changes += 1
         if self.terrains and len(self.terrains) == self.board.num_hexes:
             self._rebuild_board_tables()
         else:
@@ -413,6 +416,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self._legal = None
         if self.vp_dirty:
             self.vp_dirty = False
+            self.vp_changes += 1  # what a VP cache is kept for (C&K's seat VP; touch() too)
             if self.actor != TERMINAL and self.turn:
                 self._check_victory()
 
@@ -422,6 +426,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self._legal = None
         self.spot_cache.clear()
         self.version += 1
+        self.vp_changes += 1
 
     def _why_illegal(self, seat: int, action: Action) -> str:
         kind = action.get("type")

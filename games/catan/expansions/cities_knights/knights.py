@@ -95,9 +95,7 @@ def empty(state: Any, v: int) -> bool:
 # ---------------------------------------------------------------------- legal lists
 def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     """CK-KN-01..03 any time of the turn after the roll; CK-KN-06 the knights' actions."""
-    mine = state.spot_cache.get(_KNIGHTS_KEY[p])  # knights_of's kept list, read inline
-    if mine is None:
-        mine = knights_of(state, p)
+    mine = knights_of(state, p)
     h = state.hand[p]
     if h[WOOL] >= KNIGHT_COST[WOOL] and h[ORE] >= KNIGHT_COST[ORE]:  # CK-KN-01: wool + ore
         if not mine:
@@ -271,11 +269,25 @@ def promote(state: Any, p: int, v: int, free: bool = False) -> None:
 
 
 def _put(state: Any, v: int, p: int, strength: int, active: int, flags: int) -> None:
-    state.ck_knight_owner[v] = p
+    """Set intersection ``v``'s knight (``p`` -1: none) and clear ``spot_cache``, but for the
+    kept :func:`knights_of` lists of the seats whose knights did not change (a knight that
+    marches would otherwise cost every other seat a new search of the board)."""
+    owner = state.ck_knight_owner
+    was = owner[v]
+    owner[v] = p
     state.ck_knight_strength[v] = strength
     state.ck_knight_active[v] = active
     state.ck_knight_flags[v] = flags
-    state.spot_cache.clear()
+    cache = state.spot_cache
+    others = []
+    for q in range(state.n):
+        if q != was and q != p:
+            mine = cache.get(_KNIGHTS_KEY[q])
+            if mine is not None:
+                others.append((q, mine))
+    cache.clear()
+    for q, mine in others:
+        cache[_KNIGHTS_KEY[q]] = mine
 
 
 def lift(state: Any, v: int) -> list[int]:

@@ -291,13 +291,11 @@ def play_warlord(state: Any, p: int, action: Action) -> bool:
 
 # ---------------------------------------------------------------------- Wedding
 def _wedding_givers(state: Any, p: int) -> list[list[int]]:
-    vps = table.seat_vp(state)
-    mine = vps[p]
-    return [[q, 2] for q in opponents(state, p) if vps[q] > mine and table.hand_size(state, q)]
+    return [[q, 2] for q in steps.richer_holding(state, p)]
 
 
 def playable_wedding(state: Any, p: int) -> list[Action]:
-    return [PLAYS["Wedding"]] if _wedding_givers(state, p) else []
+    return [PLAYS["Wedding"]] if steps.richer_holding(state, p) else []
 
 
 def play_wedding(state: Any, p: int, action: Action) -> bool:

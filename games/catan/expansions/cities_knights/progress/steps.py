@@ -89,6 +89,20 @@ _OPPONENTS = {
 }
 
 
+def richer_holding(state: Any, p: int) -> list[int]:
+    """The other seats, clockwise from ``p``'s left, with more VP than ``p`` and a hand card:
+    the Master Merchant's targets (CK-PC-T02) and the Wedding's givers (CK-PC-P09). (A loop,
+    not a comprehension, which makes a function: the finders of both cards ask at every list
+    of a seat holding one, and the answer is mostly empty.)"""
+    vps = table.seat_vp(state)
+    mine = vps[p]
+    found = []
+    for q in _OPPONENTS[state.n][p]:
+        if vps[q] > mine and table.hand_size(state, q):
+            found.append(q)
+    return found
+
+
 def step(name: str, legal: Callable[[Any, Pending], list[Action]]) -> Callable[..., Any]:
     """Register ``apply`` as the answer to step ``name`` (decorator)."""
 

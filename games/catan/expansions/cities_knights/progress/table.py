@@ -10,10 +10,9 @@ Spy), CK-SE-02 (the robber sleeps until the first attack).
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Any
 
-from games.catan.constants import MAX_CITIES, RESOURCE_INDEX, RESOURCES, VICTORY_POINT
+from games.catan.constants import MAX_CITIES, MAX_PLAYERS, RESOURCE_INDEX, RESOURCES
 
 from .. import cards, improvements, knights
 from ..core_actions import core_action_allowed
@@ -36,47 +35,20 @@ own count, named here without a call of its own (the VP finders ask it at every 
 
 
 def seat_vp(state: Any) -> list[int]:
-    """Every seat's VP (``total_vp``), read only (shared): kept for the core's
-    ``state.version``, which every ``apply`` but the trade talk moves on (the talk changes no
-    VP); the Wedding, the Master Merchant and the Saboteur compare them at every main list.
-    At a later version the same list is kept while :func:`_vp_inputs` (everything ``total_vp``
-    reads) is unchanged: most versions move hands, not VP."""
+    """Every seat's VP (``total_vp``), read only (shared); the Wedding, the Master Merchant and
+    the Saboteur compare them at every main list. Kept while the core's ``state.vp_changes``
+    stands still: ``apply`` adds 1 to it after every step that raised its ``vp_dirty`` flag (set
+    wherever a VP may change, for the victory check), and ``touch()`` does. With other VP hooks
+    than C&K's (they may read other things) it is kept for one ``state.version`` only."""
+    hooks = state.hooks
+    # (one int key: the VP stamp, or the version as a negative number, never equal to one)
+    stamp = state.vp_changes if len(hooks.vp) == 1 and not hooks.hidden_vp else ~state.version
     memo = getattr(state, "_ck_seat_vp", None)  # (``getattr``: see the README, "Memos")
-    if memo is not None and memo[0] == state.version:
-        return memo[1]
-    inputs = _vp_inputs(state)
-    if memo is not None and inputs is not None and memo[2] == inputs:
-        state._ck_seat_vp = (state.version, memo[1], inputs)
+    if memo is not None and memo[0] == stamp:
         return memo[1]
     vps = [state.total_vp(q) for q in range(state.n)]
-    state._ck_seat_vp = (state.version, vps, inputs)
+    state._ck_seat_vp = (stamp, vps)
     return vps
-
-
-def _vp_inputs(state: Any) -> tuple[Any, ...] | None:
-    """What ``total_vp`` reads when C&K's is the only VP hook (None otherwise: other plug-ins'
-    hooks read other things): the core's pieces left, Longest Road and Largest Army holders,
-    VP development cards; C&K's Defenders, revealed VP cards, and the owners of the
-    metropolises, fallen cities and the merchant."""
-    hooks = state.hooks
-    if len(hooks.vp) != 1 or hooks.hidden_vp:
-        return None
-    vo = state.vertex_owner
-    # one flat tuple (the parts of fixed length first, the fallen cities' owners last); a
-    # metropolis's vertex (-1: none) stands beside its owner's entry, so the key stays exact
-    return (
-        *state.settlements_left,
-        *state.cities_left,
-        state.longest_road,
-        state.largest_army,
-        *map(itemgetter(VICTORY_POINT), state.dev_hand),
-        *state.ck_defenders,
-        *map(len, state.ck_progress_vp),
-        *state.ck_metropolis,
-        *map(vo.__getitem__, state.ck_metropolis),
-        state.ck_merchant[1],
-        *map(vo.__getitem__, state.ck_fallen),
-    )
 
 
 def bank_count(state: Any, good: str) -> int:
@@ -169,12 +141,21 @@ def city_spots(state: Any, p: int) -> list[int]:
 
 def road_spots(state: Any, p: int) -> list[int]:
     """Where ``p`` may build a road now: the core's spots, less those an opponent's knight
-    blocks (CK-KN-05, the plug-in's rule for every road)."""
-    return [
-        e
-        for e in state.road_spots(p)
-        if core_action_allowed(state, p, {"type": "build_road", "edge": e})
-    ]
+    blocks (CK-KN-05, the plug-in's rule for every road). Read only (shared): kept in the core's
+    ``spot_cache``, which every road, building and knight placed or lifted clears (all it reads;
+    the Road Building's finder asks it at every list of a seat holding the card)."""
+    key = _ROAD_SPOTS_KEY[p]
+    found = state.spot_cache.get(key)
+    if found is None:
+        found = state.spot_cache[key] = [
+            e
+            for e in state.road_spots(p)
+            if core_action_allowed(state, p, {"type": "build_road", "edge": e})
+        ]
+    return found
+
+
+_ROAD_SPOTS_KEY = [("ck_road_spots", p) for p in range(MAX_PLAYERS)]
 
 
 def put_free_road(state: Any, p: int, e: int) -> None:
@@ -243,12 +224,10 @@ def improvable(state: Any, p: int, discount: int) -> bool:
 
 
 # ---------------------------------------------------------------------- knights
-def knights_of(state: Any, p: int) -> list[int]:
-    return knights.knights_of(state, p)
-
-
-def promotable(state: Any, p: int) -> list[int]:
-    return knights.promotable(state, p)
+knights_of = knights.knights_of
+promotable = knights.promotable
+"""The knights' own functions, named here without a call of their own (the Smith's finder asks
+``promotable`` at every list of a seat holding it)."""
 
 
 def promote_free(state: Any, p: int, v: int) -> None:

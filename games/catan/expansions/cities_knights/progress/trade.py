@@ -88,14 +88,8 @@ def harbor_next(state: Any, pending: Pending) -> None:
 
 
 # ---------------------------------------------------------------------- Master Merchant
-def _richer(state: Any, p: int) -> list[int]:
-    vps = table.seat_vp(state)
-    mine = vps[p]
-    return [q for q in opponents(state, p) if vps[q] > mine and table.hand_size(state, q)]
-
-
 def playable_master_merchant(state: Any, p: int) -> list[Action]:
-    richer = _richer(state, p)
+    richer = steps.richer_holding(state, p)
     # (no list comprehension, which makes a function, for the usual empty answer)
     return [PLAYS["Master Merchant", "seat", q] for q in richer] if richer else []
 

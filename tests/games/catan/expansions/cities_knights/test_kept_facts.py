@@ -3,9 +3,10 @@
 Seeded random C&K games; after every step (decisions and chance outcomes) each kept fact is read
 through its cache, then compared with a computation from the board and the hands. A cache that
 is not dropped when what it reads changes (a knight placed or lifted without clearing
-``spot_cache``, a VP change that does not move ``state.version``, a city pillaged without
-dropping the production owed, a deck's outcomes kept past the draw, a main list kept past a
-change of hands or pieces) returns the earlier value at the next step and fails here.
+``spot_cache``, a VP change that does not move ``state.vp_changes`` (no ``vp_dirty``), a city
+pillaged without dropping the production owed, a deck's outcomes kept past the draw, a main list
+kept past a change of hands or pieces) returns the earlier value at the next step and fails
+here.
 """
 
 from __future__ import annotations
@@ -31,6 +32,18 @@ STEPS = 6000
 
 def _fresh_knights(state: Any, p: int) -> list[int]:
     return [v for v, o in enumerate(state.ck_knight_owner) if o == p]
+
+
+def _fresh_road_spots(state: Any, p: int) -> list[int]:
+    """Free paths touching ``p``'s network at an intersection no opponent's building or knight
+    holds (BG-ROAD-01..03, CK-KN-05)."""
+    vo, ko, eo = state.vertex_owner, state.ck_knight_owner, state.edge_owner
+    net = state.network[p]
+    return [
+        e
+        for e, (a, b) in enumerate(state.board.edge_vertices)
+        if eo[e] == -1 and any(x in net and vo[x] in (-1, p) and ko[x] in (-1, p) for x in (a, b))
+    ]
 
 
 TERRAINS = ("hills", "forest", "pasture", "fields", "mountains")
@@ -59,7 +72,8 @@ def _fresh_intrigue(state: Any, p: int) -> list[dict[str, Any]]:
 
 
 MEMOS = ("_ck_main", "_ck_seat_vp")
-"""The plug-in's memos on the state (kept for ``state.version``)."""
+"""The plug-in's memos on the state (kept for ``state.version``; the seat VP for
+``state.vp_changes``)."""
 
 
 def _fresh_main_list(state: Any) -> list[dict[str, Any]]:
@@ -88,6 +102,7 @@ def _check(state: Any) -> None:
         for terrain in TERRAINS:
             assert science.harvest_hexes(state, p, terrain) == _fresh_harvest(state, p, terrain)
         assert politics.playable_intrigue(state, p) == _fresh_intrigue(state, p)
+        assert table.road_spots(state, p) == _fresh_road_spots(state, p)
     assert table.seat_vp(state) == [state.total_vp(p) for p in range(state.n)]
     for total in range(2, 13):
         hexes = state.number_hexes.get(total, ())
@@ -131,6 +146,37 @@ def test_kept_knights_and_seat_vp_follow_every_step(players: int, seed: int) -> 
         vp_changed += last_vp is not None and now_vp != last_vp
         last_knights, last_vp = now_knights, list(now_vp)
     assert moved > 5 and vp_changed > 5 and turns > 50  # knights moved, VP changed
+
+
+def test_seat_vp_kept_until_a_vp_may_change() -> None:
+    """The seat VP list is the same object while ``vp_changes`` stands still (across steps that
+    move hands and the version), and a VP edited by hand shows after ``touch()``."""
+    state = GAME.new_game(4, 3, {"layout": "variable", "cities_and_knights": True})
+    rng, chance_rng = random.Random(3), random.Random(4)
+    kept = renewed = 0
+    last, last_stamp, last_version = None, None, None
+    for _ in range(STEPS):
+        if state.current_player() == TERMINAL:
+            break
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(chance_rng))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+        vps = table.seat_vp(state)
+        assert vps == [state.total_vp(p) for p in range(state.n)]
+        if state.vp_changes == last_stamp:
+            assert vps is last
+            kept += state.version != last_version
+        else:
+            renewed += 1
+        last, last_stamp, last_version = vps, state.vp_changes, state.version
+    assert kept > 100 and renewed > 10
+    p = state.turn_player
+    before = table.seat_vp(state)[p]
+    state.ck_defenders[p] += 1  # by hand: no ``vp_dirty``
+    state.touch()
+    assert table.seat_vp(state)[p] == before + 1
 
 
 class _Fixed:
