@@ -270,8 +270,7 @@ def longest_route_kept(
     of its own). Otherwise the changed components are walked again from the ends of the
     changed paths (a component that lost a path stays joined to one of its ends, one that gained
     one holds it). Any other building: a full count. A ship moved around its own end (the
-    path left and the path taken hang at the same intersection) is not counted at all
-    (:func:`_swung_parts`).
+    path left and the path taken hang at the same intersection) is not counted at all.
     """
     ships = frozenset(ships)
     entry = kept.get(seat)
@@ -286,12 +285,6 @@ def longest_route_kept(
             if roads is not entry[2]:
                 kept[seat] = (entry[0], list(edge_owner), roads, ships, old_parts, built)
             return max((part[2] for part in old_parts), default=0)
-        if roads == old_roads:  # a ship moved around its end keeps its component's length
-            swung = _swung_parts(links, edge_vertices, roads, ships, old_ships, old_parts)
-            if swung is not None:
-                owners = entry[1] if same_roads else list(edge_owner)
-                kept[seat] = (entry[0], owners, roads, ships, swung, built)
-                return max(part[2] for part in swung)
         parts = _parts_after(links, edge_vertices, roads, ships, old_roads, old_ships, old_parts)
     else:
         built = frozenset([v for v, owner in enumerate(vertex_owner) if owner != -1])
@@ -332,49 +325,24 @@ def longest_route_kept(
     return best
 
 
-def _swung_parts(
+def _hung_at(
     links: Sequence[Any],
     edge_vertices: Sequence[tuple[int, int]],
     roads: frozenset[int],
     ships: frozenset[int],
-    old_ships: frozenset[int],
-    old_parts: list[tuple[frozenset[int], frozenset[int], int]],
-) -> list[tuple[frozenset[int], frozenset[int], int]] | None:
-    """The components of :func:`longest_route_kept` after one ship was moved around one of its
-    own ends (the roads and building owners unchanged), without a count: the ship left a path
-    whose other end now holds no piece of the seat and lies on a path whose other end holds no
-    other piece of his, both paths meeting at the same intersection. The component is then the
-    same graph with the same hanging path at the same intersection (the far end of a hanging
-    path adds one to a route whoever's building stands there, and no route goes on from it), so
-    its length is the kept one; only its paths and intersections change. None in any other
-    case (the caller counts)."""
-    gone = old_ships - ships
-    laid = ships - old_ships
-    if len(gone) != 1 or len(laid) != 1:
-        return None
-    (old,) = gone
-    (new,) = laid
-    a, b = edge_vertices[old]
-    c, d = edge_vertices[new]
-    if a in (c, d):
-        hub, left = a, b
-    elif b in (c, d):
-        hub, left = b, a
-    else:
-        return None  # laid elsewhere
-    reached = d if c == hub else c
-    for f, _, _ in links[left]:
-        if f in roads or f in ships:
-            return None  # the path left was no hanging one
-    for f, _, _ in links[reached]:
-        if f != new and (f in roads or f in ships):
-            return None  # the new ship joins more than its own intersection
-    parts = list(old_parts)
-    for i, (vertices, edges, length) in enumerate(parts):
-        if old in edges:
-            parts[i] = (vertices - {left} | {reached}, edges - gone | laid, length)
-            return parts
-    return None
+    path: int,
+    hub: int,
+) -> int:
+    """The far end of ``path`` when it hangs at ``hub``: its other end holds no other road or
+    ship of the seat; -1 when it does not touch ``hub`` or joins more there."""
+    a, b = edge_vertices[path]
+    if hub not in (a, b):
+        return -1
+    far = b if a == hub else a
+    for f, _, _ in links[far]:
+        if f != path and (f in roads or f in ships):
+            return -1
+    return far
 
 
 def _parts_after(
@@ -415,7 +383,17 @@ def _parts_after(
             return None  # both ends hold other pieces: the component may split
         del parts[i]
         if len(open_ends) == 1:  # the rest stays joined at the other end
-            fresh.append((part[0] - {open_ends[0]}, part[1] - {e}))
+            left = open_ends[0]
+            a, b = edge_vertices[e]
+            if len(laid) == 1 and (e in old_ships) == (min(laid) in ships):
+                # Moved around its own end (a ship swung at the intersection it hung from):
+                # the same graph with the same hanging path there, so the same length (the
+                # far end of a hanging path adds one whoever's building stands on it).
+                far = _hung_at(links, edge_vertices, roads, ships, min(laid), b if a == left else a)
+                if far >= 0:
+                    parts.append((part[0] - {left} | {far}, part[1] - gone | laid, part[2]))
+                    return parts, []
+            fresh.append((part[0] - {left}, part[1] - {e}))
     for e in laid:
         ends = edge_vertices[e]
         joined = [

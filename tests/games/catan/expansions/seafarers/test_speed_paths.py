@@ -145,7 +145,7 @@ def test_sf_lt_01_kept_components_follow_each_ship_move(
     update without a walk is taken on most moves, the one without a count on some."""
     moves = 0
     counts = {"updated": 0, "walked": 0, "swung": 0}
-    parts_after, swung_parts = longest_road._parts_after, longest_road._swung_parts
+    parts_after, hung_at = longest_road._parts_after, longest_road._hung_at
 
     def counted(*args: Any) -> Any:
         found = parts_after(*args)
@@ -153,12 +153,12 @@ def test_sf_lt_01_kept_components_follow_each_ship_move(
         return found
 
     def swung(*args: Any) -> Any:
-        found = swung_parts(*args)
-        counts["swung"] += found is not None
+        found = hung_at(*args)
+        counts["swung"] += found >= 0
         return found
 
     monkeypatch.setattr(longest_road, "_parts_after", counted)
-    monkeypatch.setattr(longest_road, "_swung_parts", swung)
+    monkeypatch.setattr(longest_road, "_hung_at", swung)
 
     def compare(state: Any, action: dict[str, Any]) -> None:
         nonlocal moves
