@@ -357,8 +357,9 @@ def _parts_after(
     """The components of :func:`longest_route_kept` after the seat's pieces went from
     ``old_roads``/``old_ships`` to ``roads``/``ships`` (the building owners unchanged), from the
     kept ones without a walk: the untouched ones (with their lengths) and the changed ones (to
-    count); None when a piece went that could split its component, or a path changed kind
-    (then they are walked)."""
+    count; none when a piece swung around its own end, its component keeping its length);
+    None when a piece went that could split its component, or a path changed kind (then they
+    are walked)."""
     gone = (old_roads - roads) | (old_ships - ships)
     laid = (roads - old_roads) | (ships - old_ships)
     if len(gone) > 1 or not laid.isdisjoint(old_roads) or not laid.isdisjoint(old_ships):
