@@ -269,7 +269,8 @@ def longest_route_kept(
     other path leads on); every new piece then joins the components at its ends (or makes one
     of its own). Otherwise the changed components are walked again from the ends of the
     changed paths (a component that lost a path stays joined to one of its ends, one that gained
-    one holds it). Any other building: a full count.
+    one holds it). Any other building: a full count. A ship moved around its own end (the
+    path left and the path taken hang at the same intersection) is not counted at all.
     """
     ships = frozenset(ships)
     entry = kept.get(seat)
@@ -324,6 +325,26 @@ def longest_route_kept(
     return best
 
 
+def _hung_at(
+    links: Sequence[Any],
+    edge_vertices: Sequence[tuple[int, int]],
+    roads: frozenset[int],
+    ships: frozenset[int],
+    path: int,
+    hub: int,
+) -> int:
+    """The far end of ``path`` when it hangs at ``hub``: its other end holds no other road or
+    ship of the seat; -1 when it does not touch ``hub`` or joins more there."""
+    a, b = edge_vertices[path]
+    if hub not in (a, b):
+        return -1
+    far = b if a == hub else a
+    for f, _, _ in links[far]:
+        if f != path and (f in roads or f in ships):
+            return -1
+    return far
+
+
 def _parts_after(
     links: Sequence[Any],
     edge_vertices: Sequence[tuple[int, int]],
@@ -336,8 +357,9 @@ def _parts_after(
     """The components of :func:`longest_route_kept` after the seat's pieces went from
     ``old_roads``/``old_ships`` to ``roads``/``ships`` (the building owners unchanged), from the
     kept ones without a walk: the untouched ones (with their lengths) and the changed ones (to
-    count); None when a piece went that could split its component, or a path changed kind
-    (then they are walked)."""
+    count; none when a piece swung around its own end, its component keeping its length);
+    None when a piece went that could split its component, or a path changed kind (then they
+    are walked)."""
     gone = (old_roads - roads) | (old_ships - ships)
     laid = (roads - old_roads) | (ships - old_ships)
     if len(gone) > 1 or not laid.isdisjoint(old_roads) or not laid.isdisjoint(old_ships):
@@ -362,7 +384,17 @@ def _parts_after(
             return None  # both ends hold other pieces: the component may split
         del parts[i]
         if len(open_ends) == 1:  # the rest stays joined at the other end
-            fresh.append((part[0] - {open_ends[0]}, part[1] - {e}))
+            left = open_ends[0]
+            a, b = edge_vertices[e]
+            if len(laid) == 1 and (e in old_ships) == (min(laid) in ships):
+                # Moved around its own end (a ship swung at the intersection it hung from):
+                # the same graph with the same hanging path there, so the same length (the
+                # far end of a hanging path adds one whoever's building stands on it).
+                far = _hung_at(links, edge_vertices, roads, ships, min(laid), b if a == left else a)
+                if far >= 0:
+                    parts.append((part[0] - {left} | {far}, part[1] - gone | laid, part[2]))
+                    return parts, []
+            fresh.append((part[0] - {left}, part[1] - {e}))
     for e in laid:
         ends = edge_vertices[e]
         joined = [

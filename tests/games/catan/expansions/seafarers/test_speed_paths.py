@@ -140,18 +140,25 @@ def test_sf_lt_01_kept_components_follow_each_ship_move(
     seafarers: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """After a ship move the mover's kept components (updated from the last ones without a
-    walk when the ship left an open end) are exactly the components walked afresh, each with
-    the length of a fresh count; the update without a walk is taken on most moves."""
+    walk when the ship left an open end, and without a count when it swung around its own end)
+    are exactly the components walked afresh, each with the length of a fresh count; the
+    update without a walk is taken on most moves, the one without a count on some."""
     moves = 0
-    counts = {"updated": 0, "walked": 0}
-    parts_after = longest_road._parts_after
+    counts = {"updated": 0, "walked": 0, "swung": 0}
+    parts_after, hung_at = longest_road._parts_after, longest_road._hung_at
 
     def counted(*args: Any) -> Any:
         found = parts_after(*args)
         counts["walked" if found is None else "updated"] += 1
         return found
 
+    def swung(*args: Any) -> Any:
+        found = hung_at(*args)
+        counts["swung"] += found >= 0
+        return found
+
     monkeypatch.setattr(longest_road, "_parts_after", counted)
+    monkeypatch.setattr(longest_road, "_hung_at", swung)
 
     def compare(state: Any, action: dict[str, Any]) -> None:
         nonlocal moves
@@ -167,6 +174,7 @@ def test_sf_lt_01_kept_components_follow_each_ship_move(
     for seed, n in ((4, 3), (5, 4)):
         random_game(n, seed, {"seafarers": seafarers}, check=False, after_decision=compare)
     assert moves > 150 and counts["updated"] > 4 * counts["walked"], counts
+    assert counts["swung"] > 10, counts
 
 
 def test_scenario_hook_tables_hold_each_maps_own_hooks() -> None:
