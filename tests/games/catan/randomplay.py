@@ -86,7 +86,10 @@ def _check_board(state: Any) -> None:
         # Cities & Knights (A-CK-09): a city pillaged with no settlement piece left lies on
         # its side as a settlement beyond the five.
         fallen = sum(1 for v in getattr(state, "ck_fallen", ()) if state.vertex_owner[v] == p)
-        assert settlements + state.settlements_left[p] == MAX_SETTLEMENTS + fallen
+        # Pirate Islands (SF-PR-02): a standing fortress is one of its seat's five settlements.
+        chits = getattr(state, "pi_chits", None)
+        fortress = 1 if chits and chits[p] else 0
+        assert settlements + fortress + state.settlements_left[p] == MAX_SETTLEMENTS + fallen
         assert cities + state.cities_left[p] == MAX_CITIES
         other_pieces = state.board.sites.get("bridge_sites", ())  # Rivers: bridges, not roads
         roads = sum(1 for e, o in enumerate(state.edge_owner) if o == p and e not in other_pieces)

@@ -155,11 +155,20 @@ whenever the sea tables are built again, never changed in place) and their pirat
 
 # ---------------------------------------------------------------------------- set-up
 def lay_start(state: Any) -> None:
-    """SF-PR-03: each seat's settlement at its start intersection and its ship beside it."""
+    """SF-PR-03: each seat's settlement at its start intersection and its ship beside it;
+    SF-PR-02: its fortress is one of its own settlement pieces, out of the supply from now on."""
     for p in range(state.n):
         state._put_settlement(p, seat_corner(state.board, "start_intersections", p))
         ships.put_ship(state, p, first_ship(state, p))
+        state.settlements_left[p] -= 1  # the fortress's piece (``fortress_vp``: no point yet)
     state._rebuild_derived()
+
+
+def fortress_vp(state: Any, p: int) -> int:
+    """SF-PR-02/12: the fortress is a settlement of ``p``'s colour from the set-up, so it is
+    counted off his supply (``lay_start``), but it is his point only once taken: until then
+    the settlement count of the core (pieces out of the supply) is one too high."""
+    return -1 if state.pi_chits[p] else 0
 
 
 def remove_vp_cards(state: Any) -> None:
@@ -306,9 +315,9 @@ def take_booty(state: Any, action: Action) -> None:
 
 # ---------------------------------------------------------------------------- fortresses
 def may_attack(state: Any, p: int) -> bool:
-    """SF-PR-12, once the route reaches the fortress; with a settlement piece in the supply to
-    become the fortress (README: a silent point)."""
-    return state.pi_chits[p] > 0 and state.settlements_left[p] > 0 and reaches_fortress(state, p)
+    """SF-PR-12, once the route reaches the fortress (no piece from the supply is needed: the
+    fortress already is his settlement, SF-PR-02)."""
+    return state.pi_chits[p] > 0 and reaches_fortress(state, p)
 
 
 def fortress_die(state: Any, action: Action) -> None:
@@ -348,8 +357,10 @@ def fortress_die(state: Any, action: Action) -> None:
 
 
 def take_fortress(state: Any, p: int) -> None:
-    """SF-PR-12/13: the fortress becomes his settlement; all taken, the fleet leaves."""
+    """SF-PR-12/13: the fortress becomes his settlement (the piece it always was, SF-PR-02: none
+    comes from the supply); all taken, the fleet leaves."""
     v = seat_corner(state.board, "fortress_intersections", p)
+    state.settlements_left[p] += 1  # the fortress's piece, counted off since the set-up
     state._put_settlement(p, v)
     state.income.clear()
     state.spot_cache.clear()
@@ -546,6 +557,9 @@ class PirateIslands(Scenario):
 
     def target(self, state: Any, p: int, base: int) -> int:
         return target(state, p, base)
+
+    def vp(self, state: Any, p: int) -> int:
+        return fortress_vp(state, p)
 
     def hidden_vp(self, state: Any, p: int) -> int:
         """SF-PR-05: with 4 players a VP card is a knight, never a point."""

@@ -102,6 +102,49 @@ def test_sf_pr_02_fixed_colours_and_a_three_chit_fortress_per_seat() -> None:
         assert all(state.blocked[v] for v in seen["fortresses"])  # nobody settles there
 
 
+def test_sf_pr_02_the_fortress_is_one_of_the_seats_five_settlements_from_the_set_up() -> None:
+    """The lead's reading of "each fortress = a settlement of that colour": the fortress's piece
+    leaves the supply at the set-up (start settlement + fortress), and it is no point while it
+    stands; the observation shows the supply as it is."""
+    for n in (3, 4):
+        state = GAME.new_game(n, 2, OPTIONS)
+        rng = random.Random(2)
+        while state.phase != "setup_settlement":
+            state.apply(state.sample_chance(rng))
+        assert state.settlements_left == [MAX_SETTLEMENTS - 2] * n
+        assert [state.public_vp(p) for p in range(n)] == [1] * n  # the start settlement only
+        players = state.observation(0)["players"]
+        assert [seat["settlements_left"] for seat in players] == [MAX_SETTLEMENTS - 2] * n
+        assert [seat["public_vp"] for seat in players] == [1] * n
+
+
+def test_sf_pr_02_the_last_chit_taken_with_no_settlement_in_the_supply() -> None:
+    """The fortress needs no piece from the supply: with none left the attack is legal, and the
+    third chit makes the fortress his settlement (1 VP more, and it produces)."""
+    state = at_main(OPTIONS, 4, 15)
+    p = state.actor
+    complete_route(state, p)
+    arm(state, p, 4)
+    state.settlements_left[p] = 0
+    state.cities_left[p] -= 1  # keep the pieces counted: one settlement became a city
+    state.pi_chits[p] = 1
+    state.pi_fleet = -1  # keep the fleet out of the roll below
+    state.touch()
+    vp = state.public_vp(p)
+    assert P.ATTACK_FORTRESS in state.legal_actions()
+    state.apply(P.ATTACK_FORTRESS)
+    state.apply(P.FORTRESS_DIE[0])
+    fort = P.seat_corner(state.board, "fortress_intersections", p)
+    assert state.pi_chits[p] == 0 and state.settlements_left[p] == 0
+    assert state.vertex_owner[fort] == p and state.vertex_level[fort] == 1
+    assert state.public_vp(p) == vp + 1
+    (h,) = (h for h in state.board.vertex_hexes[fort] if state.numbers[h])
+    assert state.terrains[h] == "gold" and state.numbers[h] == 3  # SF-MAP-PI, seat 0's fortress
+    assert not any(state.vertex_owner[v] == p for v in state.board.hex_vertices[h] if v != fort)
+    roll(state, 1, 2)  # the next seat rolls a 3
+    assert state.phase == "gold_choice" and state.sf_gold[0] == [p, 1]  # the fortress's gold
+
+
 def test_sf_pr_03_start_settlement_and_ship_then_two_founded_on_the_main_island() -> None:
     state = GAME.new_game(4, 3, OPTIONS)
     rng = random.Random(3)
@@ -115,7 +158,8 @@ def test_sf_pr_03_start_settlement_and_ship_then_two_founded_on_the_main_island(
     offered = {a["vertex"] for a in state.legal_actions()}
     assert offered and all(set(b.vertex_hexes[v]) & main for v in offered)
     found_at_random(state, rng, by_index=True)
-    assert [MAX_SETTLEMENTS - state.settlements_left[p] for p in range(4)] == [3] * 4
+    # 3 settlements on the main island and the fortress (SF-PR-02) are out of each supply
+    assert [MAX_SETTLEMENTS - state.settlements_left[p] for p in range(4)] == [4] * 4
 
 
 def test_sf_pr_04_no_robber_no_trade_route_no_army() -> None:
