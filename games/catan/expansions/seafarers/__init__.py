@@ -562,7 +562,11 @@ for _scenario in SCENARIOS.values():  # the scenarios' own phases, actions and c
         ):
             setattr(Seafarers, _name, _forwarder(_name))
 
-_DEFAULTS = {"target": lambda args: args[-1], "hidden_vp": lambda args: 0}
+_DEFAULTS = {
+    "target": lambda args: args[-1],
+    "hidden_vp": lambda args: 0,
+    "build_actions": lambda args: args[-1],  # every action allowed
+}
 """What a forwarded hook answers when the current scenario lacks it (others: None)."""
 
 

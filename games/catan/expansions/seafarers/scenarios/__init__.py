@@ -78,6 +78,11 @@ class Scenario:
         """The layout name of the map for ``players`` players."""
         return self.layouts[players]
 
+    def open_to_ships(self, state: Any, p: int, spots: list[int]) -> list[int]:
+        """Which of ``spots`` (free ship paths by the general rules, SF-SH-01..03) the map lets
+        ``p``'s ships take: all of them, unless a map keeps ships to lanes (Pirate Islands)."""
+        return spots
+
 
 def _discover() -> dict[str, Scenario]:
     found: dict[str, Scenario] = {}

@@ -27,7 +27,6 @@ from collections import deque
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
-from games.catan import actions as A
 from games.catan.constants import (
     KNIGHT,
     RESOURCE_INDEX,
@@ -123,6 +122,25 @@ def next_lane_path(state: Any, p: int) -> int:
         if state.ship_owner[e] != p:
             return e if state.ship_owner[e] == -1 else -1
     return -1
+
+
+def open_to_ships(state: Any, p: int, spots: list[int]) -> list[int]:
+    """SF-PR-06: one unbranched route along the own lane, so of the free ship paths only the
+    lane's next one takes ``p``'s ship (a founding ship too, which the lane never continues
+    beside a founding settlement); another seat's lane never takes it."""
+    nxt = next_lane_path(state, p)
+    return [nxt] if nxt >= 0 and nxt in spots else []
+
+
+def lane_paths(state: Any) -> frozenset[int]:
+    """Every seat's lane (SF-PR-06: each a shipping lane of its owner's ships only)."""
+    return frozenset(e for p in range(state.n) for e in lane(state, p))
+
+
+def close_lanes_to_roads(state: Any) -> None:
+    """SF-PR-06: no road of any seat on a lane path, at the founding or later (the core's
+    ``road_closed``: the state's own set, made by the general rules' ``rebuild``)."""
+    state.road_closed |= lane_paths(state)
 
 
 def route_ships(state: Any, p: int) -> list[int]:
@@ -335,6 +353,7 @@ def fortress_die(state: Any, action: Action) -> None:
             ships.lift_ship(state, p, e)
             if e in state.pi_warships[p]:
                 state.pi_warships[p].remove(e)
+        close_lanes_to_roads(state)  # a lifted ship opens its path to roads, not on a lane
         state.spot_cache.clear()
     state.events.append(
         {
@@ -373,27 +392,11 @@ def take_fortress(state: Any, p: int) -> None:
 
 # ---------------------------------------------------------------------------- actions
 def add_actions(state: Any, p: int, legal: list[Action]) -> None:
-    """SF-PR-06: ships only on the next path of the lane, never moved; SF-PR-07: no
-    settlement on the pirate islands but the waypoint; SF-PR-12: the fortress attack; SF-PR-05:
-    a VP card played as a knight (4 players)."""
+    """SF-PR-12: the fortress attack; SF-PR-05: a VP card played as a knight (4 players).
+    (SF-PR-06: the ships' paths, ``open_to_ships``, and no ship ever moves, ``ships_move``;
+    SF-PR-07: the settlements, ``allowed_builds``.)"""
     if p != state.turn_player or state.phase not in ("main", "pre_roll", "road_building"):
         return
-    nxt = next_lane_path(state, p)
-    closed = _closed_corners(state, p)
-    legal[:] = [
-        a
-        for a in legal
-        if not (a["type"] == "build_ship" and a["edge"] != nxt)
-        and a["type"] != "move_ship"
-        and not (a["type"] == "build_settlement" and a["vertex"] in closed)
-    ]
-    if (
-        state.phase != "road_building"
-        and A.PLAY_ROAD_BUILDING in legal
-        and not (state.ships_left[p] and nxt in ships.ship_spots(state, p))
-        and not (state.roads_left[p] and state.road_spots(p))
-    ):
-        legal.remove(A.PLAY_ROAD_BUILDING)  # only ships off the lane were left for the card
     if state.phase == "main" and may_attack(state, p):
         legal.append(ATTACK_FORTRESS)
     if (
@@ -403,6 +406,15 @@ def add_actions(state: Any, p: int, legal: list[Action]) -> None:
         and state.dev_hand[p][VICTORY_POINT] > state.dev_new[p][VICTORY_POINT]
     ):
         legal.append(PLAY_VP_AS_KNIGHT)
+
+
+def allowed_builds(state: Any, p: int, piece: str, actions: list[Action]) -> list[Action]:
+    """SF-PR-07: no settlement on the pirate islands but at ``p``'s waypoint (the core's
+    settlement actions, kept in its ``spot_cache``, and the spots its no-progress test counts)."""
+    if piece != "settlement":
+        return actions
+    closed = _closed_corners(state, p)
+    return [a for a in actions if a["vertex"] not in closed]
 
 
 def _closed_corners(state: Any, p: int) -> frozenset[int]:
@@ -511,7 +523,7 @@ class PirateIslands(Scenario):
     longest_route = DATA["longest_route"]  # SF-PR-04
     robber = not DATA["no_robber"]
     pirate = False  # the pirate fleet takes the pirate's place (SF-PR-09)
-    ships_move = False  # SF-PR-06 (``add_actions`` states the rule)
+    ships_move = False  # SF-PR-06: no move list is made
     stored_fields = ("pi_chits", "pi_warships", "pi_fleet", "pi_attack")
     chance_kinds: ClassVar[dict[str, str]] = {"fleet_plunder": "steal", "fortress_die": "dice"}
     sentences = SENTENCES
@@ -533,6 +545,13 @@ class PirateIslands(Scenario):
         for p in range(state.n):  # SF-PR-12: nobody settles on a standing fortress
             if state.pi_chits[p]:
                 state.blocked[seat_corner(b, "fortress_intersections", p)] = True
+        close_lanes_to_roads(state)
+
+    def open_to_ships(self, state: Any, p: int, spots: list[int]) -> list[int]:
+        return open_to_ships(state, p, spots)
+
+    def build_actions(self, state: Any, p: int, piece: str, actions: list[Action]) -> list[Action]:
+        return allowed_builds(state, p, piece, actions)
 
     def rolled(self, state: Any, total: int) -> bool:
         return sail(state, "main")

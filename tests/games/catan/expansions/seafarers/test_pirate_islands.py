@@ -219,6 +219,81 @@ def test_sf_pr_06_ships_only_on_the_next_path_of_the_own_lane() -> None:
     assert not any(a["type"] == "build_ship" for a in state.legal_actions())
 
 
+def road_able_lane_path(state, q: int) -> int:
+    """A free path of ``q``'s lane that the general rules would let a road take (a coast)."""
+    return next(
+        e
+        for e in P.lane(state, q)
+        if state.ship_owner[e] == -1 and e not in state.sf_no_road and state.edge_owner[e] == -1
+    )
+
+
+def test_sf_pr_06_no_road_on_a_lane_path_own_or_other() -> None:
+    """The lead's reading of SF-PR-06: a lane takes only its owner's ships, never a road of
+    any seat, even where the seat's roads reach it."""
+    state = at_main(OPTIONS, 4, 6)
+    p = state.actor
+    b = state.board
+    own, other = road_able_lane_path(state, p), road_able_lane_path(state, (p + 1) % 4)
+    lanes = P.lane_paths(state)
+    plain = next(  # a control: a free land path off every lane
+        e
+        for e in range(b.num_edges)
+        if e not in lanes and state.edge_owner[e] == -1 and e not in state.road_closed
+    )
+    for e in (own, other, plain):
+        state.network[p].update(b.edge_vertices[e])  # his roads reach it
+    give(state, p, lumber=3, brick=3)
+    state.touch()
+    roads = {a["edge"] for a in state.legal_actions() if a["type"] == "build_road"}
+    assert plain in roads and own not in roads and other not in roads
+    assert own not in state.road_spots(p) and other not in state.road_spots(p)
+
+
+def test_sf_pr_06_another_seats_ship_never_enters_a_lane() -> None:
+    state = at_main(OPTIONS, 4, 6)
+    q = state.actor
+    p = (q + 1) % 4
+    lane = P.lane(state, p)
+    e = lane[4]  # out at sea, on p's lane
+    b = state.board
+    f = next(  # a free sea path off every lane beside it, where q's ship line may stand
+        f
+        for v in b.edge_vertices[e]
+        for f in b.vertex_edges[v]
+        if f not in P.lane_paths(state) and state.sf_ship_path[f] and state.ship_owner[f] == -1
+    )
+    ships.put_ship(state, q, f)
+    state.touch()
+    assert e in ships._spots_from(state, ships._ship_starts(state, q))  # the general rules
+    give(state, q, lumber=2, wool=2)
+    builds = {a["edge"] for a in state.legal_actions() if a["type"] == "build_ship"}
+    assert e not in builds and e not in ships.ship_spots(state, q)
+    assert builds <= {P.next_lane_path(state, q)}
+
+
+def test_sf_pr_06_a_founding_ship_only_where_the_own_lane_goes_on() -> None:
+    """SF-PR-03's founding ship starts the seat's one route: off its lane it is not offered
+    (the lane goes on from its start ship, never beside a founding settlement), a road is."""
+    state = GAME.new_game(4, 3, OPTIONS)
+    rng = random.Random(3)
+    while state.phase != "setup_settlement":
+        state.apply(state.sample_chance(rng))
+    b, path = state.board, state.sf_ship_path
+    free = [a["vertex"] for a in state.legal_actions()]
+    v = next(
+        v for v in free if any(path[e] and state.ship_owner[e] == -1 for e in b.vertex_edges[v])
+    )
+    p = state.actor
+    state.apply(A.PLACE_SETTLEMENT[v])
+    assert state.phase == "setup_route" and state.actor == p
+    sea = [e for e in b.vertex_edges[v] if path[e] and state.ship_owner[e] == -1]
+    assert sea and P.next_lane_path(state, p) not in sea
+    legal = state.legal_actions()
+    assert not any(a["type"] == "place_ship" for a in legal)
+    assert any(a["type"] == "place_road" for a in legal)
+
+
 def test_sf_pr_07_one_settlement_at_the_waypoint_none_elsewhere_on_pirate_islands() -> None:
     state = at_main(OPTIONS, 4, 7)
     p = state.actor
@@ -359,6 +434,7 @@ def test_sf_pr_12_attacking_the_fortress_ends_the_turn() -> None:
     state.apply(P.ATTACK_FORTRESS)
     state.apply(P.FORTRESS_DIE[5])  # 6 > 3
     assert P.route_ships(state, p) == route[:-2]
+    assert set(route[-2:]) <= state.road_closed  # SF-PR-06: lane paths, lost ships or not
 
 
 def test_sf_pr_12_the_third_chit_makes_the_fortress_his_settlement() -> None:
