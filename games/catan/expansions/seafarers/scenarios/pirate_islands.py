@@ -422,6 +422,47 @@ def _closed_corners(state: Any, p: int) -> frozenset[int]:
     return pirate_island_corners(state) - {way}
 
 
+def may_take_a_chit(state: Any, p: int) -> bool:
+    """The no-progress check's question (SF-PR-01): may ``p`` still take a chit of his fortress
+    that can bring him a win? Each condition below, once false, stays false: pieces never leave
+    the board, ships never move (SF-PR-06) and knights come only from the deck. A seat whose
+    fortress fell is asked by the core's own VP tests (target 10, spots as ``allowed_builds``).
+
+    - a chit is left;
+    - warships and the knights he holds or may draw (4 players: VP cards too, SF-PR-05) are at
+      least 2, since a chit falls only when his warships beat a die of 1-6 (SF-PR-08/12);
+    - his route reaches the fortress, or its next path is free and no other seat's building
+      stands at the intersection before it (SF-SH-02), with a ship in his supply;
+    - the fortress's point brings him to the target, or a city piece (the fortress, or another
+      settlement, becomes a city) or a settlement he may still build is left."""
+    if not state.pi_chits[p]:
+        return False
+    cards = state.dev_hand[p][KNIGHT] + state.dev_deck[KNIGHT]
+    if state.n == 4:
+        cards += state.dev_hand[p][VICTORY_POINT] + state.dev_deck[VICTORY_POINT]
+    if len(state.pi_warships[p]) + cards < 2:
+        return False
+    if not (reaches_fortress(state, p) or _lane_open(state, p)):
+        return False
+    return (
+        state.total_vp(p) + 1 >= state.victory_target
+        or state.cities_left[p] > 0
+        or state.may_build_points(p)
+    )
+
+
+def _lane_open(state: Any, p: int) -> bool:
+    """The next path of ``p``'s lane may still take his ship."""
+    nxt = next_lane_path(state, p)
+    if nxt < 0 or not state.ships_left[p] or state.edge_owner[nxt] != -1:
+        return False  # another seat's ship on it (the route is not complete), or a road
+    route = lane(state, p)
+    i = route.index(nxt)
+    ev = state.board.edge_vertices
+    (v,) = set(ev[route[i - 1]]) & set(ev[nxt])  # i >= 1: his start ship never leaves
+    return state.vertex_owner[v] in (-1, p)
+
+
 def target(state: Any, p: int, base: int) -> int:
     """SF-PR-01: 10 VP with his own fortress taken."""
     return base if state.pi_chits[p] == 0 else UNREACHABLE_TARGET
@@ -585,7 +626,7 @@ class PirateIslands(Scenario):
         return -state.dev_hand[p][VICTORY_POINT] if state.n == 4 else 0
 
     def may_progress(self, state: Any, p: int) -> bool:
-        return state.pi_chits[p] > 0
+        return may_take_a_chit(state, p)
 
     def observe(self, state: Any, seat: int, obs: dict[str, Any]) -> None:
         obs["pirate_islands"] = public(state)

@@ -548,8 +548,8 @@ def stuck_before_the_fortresses(seed: int, dead_end: str, knight_for_actor: bool
     the development deck and hands empty, every fortress standing, and every seat kept from
     ever taking a chit by ``dead_end``:
 
-    - ``no_settlement_piece``: its route complete with 3 warships, but all 5 settlements and 4
-      cities built (13 VP), so no piece can become the fortress and the attack is never legal;
+    - ``no_settlement_piece``: its route complete with 3 warships, but all its settlement and
+      city pieces built (12 VP; no dead end since the fortress needs no piece, SF-PR-02);
     - ``one_warship``: its route complete with 1 warship; the attack is legal, but a chit
       needs more warships than the die (SF-PR-12) and no knight is left to arm another;
     - ``lane_blocked``: its next lane path holds another seat's ship (a founding ship, which
@@ -574,13 +574,7 @@ def stuck_before_the_fortresses(seed: int, dead_end: str, knight_for_actor: bool
     return state
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Pirate Islands' may_progress is True while a fortress stands, and the Seafarers "
-    "one while any ship path is free (off the lane too), so the no-progress check never sees "
-    "that no seat can take its fortress (docs/PERFORMANCE.md, branch pirate-cap)",
-)
-@pytest.mark.parametrize("dead_end", ["no_settlement_piece", "one_warship", "lane_blocked"])
+@pytest.mark.parametrize("dead_end", ["one_warship", "lane_blocked"])
 def test_sf_pr_01_with_no_fortress_left_to_take_nobody_can_win_and_the_game_ends(
     dead_end: str,
 ) -> None:
@@ -593,12 +587,27 @@ def test_sf_pr_01_with_no_fortress_left_to_take_nobody_can_win_and_the_game_ends
     legal = state.legal_actions()
     assert not any(a["type"] == "build_ship" for a in legal)  # nothing left on the lane
     assert (P.ATTACK_FORTRESS in legal) == (dead_end == "one_warship")
+    assert not any(SCENARIOS["pirate_islands"].may_progress(state, q) for q in range(3))
     if dead_end == "one_warship":  # the attack the seat can make never takes a chit
         for die in range(1, 7):
             assert len(state.pi_warships[p]) <= die
     state.apply(A.END_TURN)
     assert state.is_terminal()
     assert state.result()["reason"] == "no_progress"
+
+
+def test_sf_pr_02_with_no_settlement_piece_left_the_attack_stays_legal_and_the_game_goes_on() -> (
+    None
+):
+    """Once a dead end of the capped games (a fortress could not be attacked without a
+    settlement piece to become it): under SF-PR-02 the fortress is its own piece, so a seat with
+    every piece built still attacks, takes a chit on a low die, and the game is not over."""
+    state = stuck_before_the_fortresses(3, "no_settlement_piece")
+    p = state.actor
+    assert state.settlements_left[p] == 0 and P.ATTACK_FORTRESS in state.legal_actions()
+    state.apply(P.ATTACK_FORTRESS)
+    state.apply(P.FORTRESS_DIE[0])  # 3 warships beat a 1
+    assert state.pi_chits[p] == 2 and not state.is_terminal()
 
 
 def test_sf_pr_08_a_knight_in_hand_keeps_a_fortress_chit_open_and_the_game_going() -> None:
