@@ -553,7 +553,9 @@ def stuck_before_the_fortresses(seed: int, dead_end: str, knight_for_actor: bool
     - ``one_warship``: its route complete with 1 warship; the attack is legal, but a chit
       needs more warships than the die (SF-PR-12) and no knight is left to arm another;
     - ``lane_blocked``: its next lane path holds another seat's ship (a founding ship, which
-      never moves: SF-PR-03/06), so its route never grows.
+      never moves: SF-PR-03/06), so its route never grows;
+    - ``point_short``: its route complete with 3 warships, but 8 VP, no city piece, no road and
+      only closed pirate-island corners in reach (SF-PR-07): the fortress would bring 9, never 10.
 
     With ``knight_for_actor`` the seat to act keeps one knight card (a second warship)."""
     state = at_main(OPTIONS, 3, seed)
@@ -563,9 +565,14 @@ def stuck_before_the_fortresses(seed: int, dead_end: str, knight_for_actor: bool
             ships.put_ship(state, (p + 1) % 3, P.next_lane_path(state, p))
             continue
         complete_route(state, p)
-        arm(state, p, 3 if dead_end == "no_settlement_piece" else 1)
+        arm(state, p, 1 if dead_end == "one_warship" else 3)
         if dead_end == "no_settlement_piece":
             state.settlements_left[p] = state.cities_left[p] = 0
+        if dead_end == "point_short":
+            state.settlements_left[p], state.cities_left[p], state.roads_left[p] = 4, 0, 0
+            way = P.seat_corner(state.board, "waypoint_intersections", p)
+            closed = P.pirate_island_corners(state) - {way}
+            state.road_vertices[p] = {v for v in closed if not state.blocked[v]}
     if knight_for_actor:
         state.dev_hand[state.actor][KNIGHT] = 1
         state.dev_spent[KNIGHT] -= 1
@@ -574,19 +581,22 @@ def stuck_before_the_fortresses(seed: int, dead_end: str, knight_for_actor: bool
     return state
 
 
-@pytest.mark.parametrize("dead_end", ["one_warship", "lane_blocked"])
+@pytest.mark.parametrize("dead_end", ["one_warship", "lane_blocked", "point_short"])
 def test_sf_pr_01_with_no_fortress_left_to_take_nobody_can_win_and_the_game_ends(
     dead_end: str,
 ) -> None:
     """SF-PR-01 with SF-PR-06/08/12 and the engine's no-progress end (games/catan/README.md):
-    when no seat can ever take its own fortress, no seat can ever win, whatever its points. The
+    when no seat can ever take its own fortress, or the fortress's point can never bring it to 10
+    VP (SF-PR-07 keeps it from other spots), no seat can ever win, whatever its points. The
     game must end at the next turn as "no_progress" instead of running to the 2,000-turn cap."""
     state = stuck_before_the_fortresses(3, dead_end)
     p = state.actor
     give(state, p, lumber=1, wool=1)
     legal = state.legal_actions()
     assert not any(a["type"] == "build_ship" for a in legal)  # nothing left on the lane
-    assert (P.ATTACK_FORTRESS in legal) == (dead_end == "one_warship")
+    assert (P.ATTACK_FORTRESS in legal) == (dead_end != "lane_blocked")
+    if dead_end == "point_short":
+        assert state.total_vp(p) == 8 and state.settlement_spots(p)  # spots, all closed
     assert not any(SCENARIOS["pirate_islands"].may_progress(state, q) for q in range(3))
     if dead_end == "one_warship":  # the attack the seat can make never takes a chit
         for die in range(1, 7):
@@ -616,3 +626,31 @@ def test_sf_pr_08_a_knight_in_hand_keeps_a_fortress_chit_open_and_the_game_going
     state = stuck_before_the_fortresses(3, "one_warship", knight_for_actor=True)
     state.apply(A.END_TURN)
     assert not state.is_terminal()
+
+
+@pytest.mark.parametrize("waypoint_free", [False, True])
+def test_sf_pr_07_closed_pirate_island_spots_do_not_keep_a_taken_fortress_game_going(
+    waypoint_free: bool,
+) -> None:
+    """The fourth dead end of the capped games: every fortress taken, 9 VP each (4 cities and the
+    fortress), settlement pieces left, but the only spots in reach are pirate-island corners
+    SF-PR-07 closes, and no road left: nobody can reach 10, the game ends as "no_progress". The
+    waypoint in reach (its one allowed settlement) keeps it going."""
+    state = at_main(OPTIONS, 3, 3)
+    without_development_cards(state)
+    closed = P.pirate_island_corners(state)
+    for p in range(3):
+        complete_route(state, p)
+        state.pi_chits[p] = 0
+        state.settlements_left[p], state.cities_left[p], state.roads_left[p] = 4, 0, 0
+        way = P.seat_corner(state.board, "waypoint_intersections", p)
+        reach = {v for v in closed - {way} if not state.blocked[v]}
+        state.road_vertices[p] = reach | ({way} if waypoint_free and p == 0 else set())
+    state.vp_dirty = True
+    state.touch()
+    assert [state.total_vp(p) for p in range(3)] == [9] * 3
+    assert all(state.settlement_spots(p) for p in range(3))  # spots by the general rules
+    state.apply(A.END_TURN)
+    assert state.is_terminal() != waypoint_free
+    if not waypoint_free:
+        assert state.result()["reason"] == "no_progress"
