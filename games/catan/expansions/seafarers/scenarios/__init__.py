@@ -63,6 +63,10 @@ class Scenario:
     """False: no pirate (Wonders of Catan)."""
     ships_move: ClassVar[bool] = True
     """False: ships are never moved (Pirate Islands, SF-PR-06): no move list is made."""
+    ships_progress: ClassVar[bool] = True
+    """False: a free ship path alone does not keep the game from ending as ``no_progress``;
+    the map's own ``may_progress`` judges whether a ship still brings a seat nearer a win
+    (Pirate Islands: the lane leads only to a fortress the seat may still be able to take)."""
     stored_fields: ClassVar[tuple[str, ...]] = ()
     """State attributes the scenario owns (saved in ``to_dict`` with the expansion's own)."""
     chance_kinds: ClassVar[dict[str, str]] = {}

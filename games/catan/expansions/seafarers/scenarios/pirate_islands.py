@@ -565,6 +565,7 @@ class PirateIslands(Scenario):
     robber = not DATA["no_robber"]
     pirate = False  # the pirate fleet takes the pirate's place (SF-PR-09)
     ships_move = False  # SF-PR-06: no move list is made
+    ships_progress = False  # a lane ship helps only toward a chit: ``may_take_a_chit`` judges
     stored_fields = ("pi_chits", "pi_warships", "pi_fleet", "pi_attack")
     chance_kinds: ClassVar[dict[str, str]] = {"fleet_plunder": "steal", "fortress_die": "dice"}
     sentences = SENTENCES
