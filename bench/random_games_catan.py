@@ -9,8 +9,9 @@ run can be continued from the first seed not yet played, in several processes si
 with uniformly random decisions, checks the
 engine's invariants (cards, pieces, VP, holders; ``tests/games/catan/randomplay.py``) at the end
 of every game and a ``to_dict``/``from_dict`` round trip of the final state, and prints how the
-games ended (victory, no_progress, turn_limit), any error with its seed, decisions per game and
-the time taken. The figure for a scenario goes into its README or docs/PERFORMANCE.md.
+games ended (victory, no_progress, turn_limit) with the turns they took (range and median per
+ending), any error with its seed, decisions per game and the time taken. The figure for a
+scenario goes into its README or docs/PERFORMANCE.md.
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ def main() -> None:
         reasons: Counter[str] = Counter()
         errors = []
         capped: list[int] = []
+        turns: dict[str, list[int]] = {}
         decisions = 0
         for count, seed in enumerate(played, 1):
             try:
@@ -87,6 +89,7 @@ def main() -> None:
                 assert again.to_dict() == state.to_dict()
                 reason = state.result()["reason"]
                 reasons[reason] += 1
+                turns.setdefault(reason, []).append(state.turn)
                 if reason == "turn_limit":  # the safety net: worth a look
                     capped.append(seed)
                 decisions += made
@@ -106,6 +109,12 @@ def main() -> None:
             f"{time.perf_counter() - start:,.0f} s so far, load {os.getloadavg()[0]:.2f}",
             flush=True,
         )
+        for reason, ended in sorted(turns.items()):
+            ended.sort()
+            print(
+                f"  {reason}: turns {ended[0]}-{ended[-1]}, median {ended[len(ended) // 2]}",
+                flush=True,
+            )
         if capped:
             print(f"  turn_limit seeds: {capped[:20]}")
         for seed, trace in errors[:5]:

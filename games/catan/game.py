@@ -31,7 +31,7 @@ from games.catan.state import CatanState, board_of
 from games.common.families import BASE, Family
 from games.common.options import OptionSpec, option_specs
 
-VERSION = "1.1.0"
+VERSION = "1.2.0"
 """Bumped whenever a rule changes; what changed is in README.md, "Versions"."""
 
 DEFAULT_OPTIONS: dict[str, Any] = {

@@ -618,19 +618,26 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 bound = self.total_vp(p)
                 if army_may_move and self.largest_army != p:
                     bound += 2
-                if bound >= target:
-                    return False
-                if self.cities_left[p] and self.settlements_left[p] < MAX_SETTLEMENTS:
-                    return False  # a settlement on the board can still become a city
-                if self.settlements_left[p] and (
-                    self.settlement_spots(p) or (self.roads_left[p] and self.road_spots(p))
-                ):
+                if bound >= target or self.may_build_points(p):
                     return False
             if self.plugged:
                 for hook in may_progress:
                     if hook(self, p):
                         return False  # an expansion's way forward (Masters: Vincent, Louis)
         return True
+
+    def may_build_points(self, p: int) -> bool:
+        """Whether ``p`` may still build a VP piece: a city on one of his settlements, or a
+        settlement on a spot he holds that the plug-ins allow (``allowed_builds``: Seafarers'
+        Pirate Islands closes its pirate islands, SF-PR-07) or on one a road may still reach."""
+        if self.cities_left[p] and self.settlements_left[p] < MAX_SETTLEMENTS:
+            return True  # a settlement on the board can still become a city
+        if not self.settlements_left[p]:
+            return False
+        spots = self.settlement_spots(p)
+        if spots and self.plugged:
+            spots = self.allowed_builds(p, "settlement", [A.BUILD_SETTLEMENT[v] for v in spots])
+        return bool(spots) or bool(self.roads_left[p] and self.road_spots(p))
 
     def _legal_pre_roll(self) -> list[Action]:
         legal = [A.ROLL]

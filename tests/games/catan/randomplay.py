@@ -74,6 +74,13 @@ def _check_scenario_deck(state: Any) -> None:
         assert state.deck_left[i] + state.deck_discards[i] + held + laid == count, deck.cards[i]
 
 
+def standing_fortress(state: Any, p: int) -> int:
+    """1 while seat ``p``'s Pirate Islands fortress stands: one of its five settlement pieces,
+    out of the supply but not on the board and no point yet (SF-PR-02); else 0."""
+    chits = getattr(state, "pi_chits", None)
+    return 1 if chits and chits[p] else 0
+
+
 def _check_board(state: Any) -> None:
     """Piece counts match the supplies, distance rule, connected roads, trail lengths."""
     for p in range(state.n):
@@ -86,7 +93,8 @@ def _check_board(state: Any) -> None:
         # Cities & Knights (A-CK-09): a city pillaged with no settlement piece left lies on
         # its side as a settlement beyond the five.
         fallen = sum(1 for v in getattr(state, "ck_fallen", ()) if state.vertex_owner[v] == p)
-        assert settlements + state.settlements_left[p] == MAX_SETTLEMENTS + fallen
+        fortress = standing_fortress(state, p)
+        assert settlements + fortress + state.settlements_left[p] == MAX_SETTLEMENTS + fallen
         assert cities + state.cities_left[p] == MAX_CITIES
         other_pieces = state.board.sites.get("bridge_sites", ())  # Rivers: bridges, not roads
         roads = sum(1 for e, o in enumerate(state.edge_owner) if o == p and e not in other_pieces)

@@ -425,9 +425,10 @@ class Seafarers(Expansion):
         return extra + (scenario_vp or 0)
 
     def may_progress(self, state: Any, p: int) -> bool:
-        if state.ships_left[p] and ships.ship_spots(state, p):
+        table = TABLES[state.options["seafarers"]]
+        if table.scenario.ships_progress and state.ships_left[p] and ships.ship_spots(state, p):
             return True  # a ship line may still reach a coast
-        hook = TABLES[state.options["seafarers"]].may_progress
+        hook = table.may_progress
         return hook is not None and bool(hook(state, p))
 
     # ------------------------------------------------------------------ views
@@ -562,7 +563,11 @@ for _scenario in SCENARIOS.values():  # the scenarios' own phases, actions and c
         ):
             setattr(Seafarers, _name, _forwarder(_name))
 
-_DEFAULTS = {"target": lambda args: args[-1], "hidden_vp": lambda args: 0}
+_DEFAULTS = {
+    "target": lambda args: args[-1],
+    "hidden_vp": lambda args: 0,
+    "build_actions": lambda args: args[-1],  # every action allowed
+}
 """What a forwarded hook answers when the current scenario lacks it (others: None)."""
 
 

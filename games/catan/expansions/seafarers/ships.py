@@ -99,8 +99,17 @@ def road_paths(state: Any, p: int) -> set[int]:
 
 def ship_spots(state: Any, p: int) -> list[int]:
     """Free ship paths at ``p``'s coastal buildings or his ships' intersections that no
-    opponent's building holds, not beside the pirate (SF-SH-01..03, SF-PI-03)."""
-    return _spots_from(state, _ship_starts(state, p))
+    opponent's building holds, not beside the pirate (SF-SH-01..03, SF-PI-03), that the map
+    opens to his ships."""
+    return open_to_ships(state, p, _spots_from(state, _ship_starts(state, p)))
+
+
+def open_to_ships(state: Any, p: int, spots: list[int]) -> list[int]:
+    """Which of ``spots`` the map lets ``p``'s ships take (its scenario's ``open_to_ships``:
+    Pirate Islands keeps them to the seat's lane, SF-PR-06)."""
+    from games.catan.expansions.seafarers.scenarios import SCENARIOS  # they import this module
+
+    return SCENARIOS[state.options["seafarers"]].open_to_ships(state, p, spots)
 
 
 def _ship_starts(state: Any, p: int) -> set[int]:
@@ -132,7 +141,10 @@ def cached_spots(state: Any, p: int) -> tuple[set[int], list[int]]:
     found = state.spot_cache.get(key)
     if found is None:
         starts = _ship_starts(state, p)
-        found = state.spot_cache[key] = (starts, _spots_from(state, starts))
+        found = state.spot_cache[key] = (
+            starts,
+            open_to_ships(state, p, _spots_from(state, starts)),
+        )
     return found
 
 
@@ -198,14 +210,16 @@ def _targets_without(state: Any, p: int, e: int, starts: set[int], spots: list[i
 
 
 def founding_ship_spots(state: Any, v: int) -> list[int]:
-    """Ship paths at a founding settlement, not beside the pirate (SF-GE-04, SF-PI-04)."""
+    """Ship paths at a founding settlement, not beside the pirate (SF-GE-04, SF-PI-04), that
+    the map opens to the founding seat's ships."""
     eo, so, path = state.edge_owner, state.ship_owner, state.sf_ship_path
     blocked = pirate_sides(state)
-    return [
+    spots = [
         e
         for e in state.board.vertex_edges[v]
         if path[e] and eo[e] == -1 and so[e] == -1 and e not in blocked
     ]
+    return open_to_ships(state, state.actor, spots)
 
 
 def put_ship(state: Any, p: int, e: int) -> None:

@@ -63,6 +63,10 @@ class Scenario:
     """False: no pirate (Wonders of Catan)."""
     ships_move: ClassVar[bool] = True
     """False: ships are never moved (Pirate Islands, SF-PR-06): no move list is made."""
+    ships_progress: ClassVar[bool] = True
+    """False: a free ship path alone does not keep the game from ending as ``no_progress``;
+    the map's own ``may_progress`` judges whether a ship still brings a seat nearer a win
+    (Pirate Islands: the lane leads only to a fortress the seat may still be able to take)."""
     stored_fields: ClassVar[tuple[str, ...]] = ()
     """State attributes the scenario owns (saved in ``to_dict`` with the expansion's own)."""
     chance_kinds: ClassVar[dict[str, str]] = {}
@@ -77,6 +81,11 @@ class Scenario:
     def layout(self, players: int) -> str:
         """The layout name of the map for ``players`` players."""
         return self.layouts[players]
+
+    def open_to_ships(self, state: Any, p: int, spots: list[int]) -> list[int]:
+        """Which of ``spots`` (free ship paths by the general rules, SF-SH-01..03) the map lets
+        ``p``'s ships take: all of them, unless a map keeps ships to lanes (Pirate Islands)."""
+        return spots
 
 
 def _discover() -> dict[str, Scenario]:

@@ -27,7 +27,6 @@ from collections import deque
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
-from games.catan import actions as A
 from games.catan.constants import (
     KNIGHT,
     RESOURCE_INDEX,
@@ -125,6 +124,25 @@ def next_lane_path(state: Any, p: int) -> int:
     return -1
 
 
+def open_to_ships(state: Any, p: int, spots: list[int]) -> list[int]:
+    """SF-PR-06: one unbranched route along the own lane, so of the free ship paths only the
+    lane's next one takes ``p``'s ship (a founding ship too, which the lane never continues
+    beside a founding settlement); another seat's lane never takes it."""
+    nxt = next_lane_path(state, p)
+    return [nxt] if nxt >= 0 and nxt in spots else []
+
+
+def lane_paths(state: Any) -> frozenset[int]:
+    """Every seat's lane (SF-PR-06: each a shipping lane of its owner's ships only)."""
+    return frozenset(e for p in range(state.n) for e in lane(state, p))
+
+
+def close_lanes_to_roads(state: Any) -> None:
+    """SF-PR-06: no road of any seat on a lane path, at the founding or later (the core's
+    ``road_closed``: the state's own set, made by the general rules' ``rebuild``)."""
+    state.road_closed |= lane_paths(state)
+
+
 def route_ships(state: Any, p: int) -> list[int]:
     """``p``'s ships on his lane, from the start (hindmost) to the fortress."""
     return [e for e in lane(state, p) if state.ship_owner[e] == p]
@@ -155,11 +173,20 @@ whenever the sea tables are built again, never changed in place) and their pirat
 
 # ---------------------------------------------------------------------------- set-up
 def lay_start(state: Any) -> None:
-    """SF-PR-03: each seat's settlement at its start intersection and its ship beside it."""
+    """SF-PR-03: each seat's settlement at its start intersection and its ship beside it;
+    SF-PR-02: its fortress is one of its own settlement pieces, out of the supply from now on."""
     for p in range(state.n):
         state._put_settlement(p, seat_corner(state.board, "start_intersections", p))
         ships.put_ship(state, p, first_ship(state, p))
+        state.settlements_left[p] -= 1  # the fortress's piece (``fortress_vp``: no point yet)
     state._rebuild_derived()
+
+
+def fortress_vp(state: Any, p: int) -> int:
+    """SF-PR-02/12: the fortress is a settlement of ``p``'s colour from the set-up, so it is
+    counted off his supply (``lay_start``), but it is his point only once taken: until then
+    the settlement count of the core (pieces out of the supply) is one too high."""
+    return -1 if state.pi_chits[p] else 0
 
 
 def remove_vp_cards(state: Any) -> None:
@@ -306,9 +333,9 @@ def take_booty(state: Any, action: Action) -> None:
 
 # ---------------------------------------------------------------------------- fortresses
 def may_attack(state: Any, p: int) -> bool:
-    """SF-PR-12, once the route reaches the fortress; with a settlement piece in the supply to
-    become the fortress (README: a silent point)."""
-    return state.pi_chits[p] > 0 and state.settlements_left[p] > 0 and reaches_fortress(state, p)
+    """SF-PR-12, once the route reaches the fortress (no piece from the supply is needed: the
+    fortress already is his settlement, SF-PR-02)."""
+    return state.pi_chits[p] > 0 and reaches_fortress(state, p)
 
 
 def fortress_die(state: Any, action: Action) -> None:
@@ -326,6 +353,7 @@ def fortress_die(state: Any, action: Action) -> None:
             ships.lift_ship(state, p, e)
             if e in state.pi_warships[p]:
                 state.pi_warships[p].remove(e)
+        close_lanes_to_roads(state)  # a lifted ship opens its path to roads, not on a lane
         state.spot_cache.clear()
     state.events.append(
         {
@@ -348,8 +376,10 @@ def fortress_die(state: Any, action: Action) -> None:
 
 
 def take_fortress(state: Any, p: int) -> None:
-    """SF-PR-12/13: the fortress becomes his settlement; all taken, the fleet leaves."""
+    """SF-PR-12/13: the fortress becomes his settlement (the piece it always was, SF-PR-02: none
+    comes from the supply); all taken, the fleet leaves."""
     v = seat_corner(state.board, "fortress_intersections", p)
+    state.settlements_left[p] += 1  # the fortress's piece, counted off since the set-up
     state._put_settlement(p, v)
     state.income.clear()
     state.spot_cache.clear()
@@ -362,27 +392,11 @@ def take_fortress(state: Any, p: int) -> None:
 
 # ---------------------------------------------------------------------------- actions
 def add_actions(state: Any, p: int, legal: list[Action]) -> None:
-    """SF-PR-06: ships only on the next path of the lane, never moved; SF-PR-07: no
-    settlement on the pirate islands but the waypoint; SF-PR-12: the fortress attack; SF-PR-05:
-    a VP card played as a knight (4 players)."""
+    """SF-PR-12: the fortress attack; SF-PR-05: a VP card played as a knight (4 players).
+    (SF-PR-06: the ships' paths, ``open_to_ships``, and no ship ever moves, ``ships_move``;
+    SF-PR-07: the settlements, ``allowed_builds``.)"""
     if p != state.turn_player or state.phase not in ("main", "pre_roll", "road_building"):
         return
-    nxt = next_lane_path(state, p)
-    closed = _closed_corners(state, p)
-    legal[:] = [
-        a
-        for a in legal
-        if not (a["type"] == "build_ship" and a["edge"] != nxt)
-        and a["type"] != "move_ship"
-        and not (a["type"] == "build_settlement" and a["vertex"] in closed)
-    ]
-    if (
-        state.phase != "road_building"
-        and A.PLAY_ROAD_BUILDING in legal
-        and not (state.ships_left[p] and nxt in ships.ship_spots(state, p))
-        and not (state.roads_left[p] and state.road_spots(p))
-    ):
-        legal.remove(A.PLAY_ROAD_BUILDING)  # only ships off the lane were left for the card
     if state.phase == "main" and may_attack(state, p):
         legal.append(ATTACK_FORTRESS)
     if (
@@ -394,9 +408,59 @@ def add_actions(state: Any, p: int, legal: list[Action]) -> None:
         legal.append(PLAY_VP_AS_KNIGHT)
 
 
+def allowed_builds(state: Any, p: int, piece: str, actions: list[Action]) -> list[Action]:
+    """SF-PR-07: no settlement on the pirate islands but at ``p``'s waypoint (the core's
+    settlement actions, kept in its ``spot_cache``, and the spots its no-progress test counts)."""
+    if piece != "settlement":
+        return actions
+    closed = _closed_corners(state, p)
+    return [a for a in actions if a["vertex"] not in closed]
+
+
 def _closed_corners(state: Any, p: int) -> frozenset[int]:
     way = seat_corner(state.board, "waypoint_intersections", p)
     return pirate_island_corners(state) - {way}
+
+
+def may_take_a_chit(state: Any, p: int) -> bool:
+    """The no-progress check's question (SF-PR-01): may ``p`` still take a chit of his fortress
+    that can bring him a win? Each condition below, once false, stays false: pieces never leave
+    the board, ships never move (SF-PR-06) and knights come only from the deck. A seat whose
+    fortress fell is asked by the core's own VP tests (target 10, spots as ``allowed_builds``).
+
+    - a chit is left;
+    - warships and the knights he holds or may draw (4 players: VP cards too, SF-PR-05) are at
+      least 2, since a chit falls only when his warships beat a die of 1-6 (SF-PR-08/12);
+    - his route reaches the fortress, or its next path is free and no other seat's building
+      stands at the intersection before it (SF-SH-02), with a ship in his supply;
+    - the fortress's point brings him to the target, or a city piece (the fortress, or another
+      settlement, becomes a city) or a settlement he may still build is left."""
+    if not state.pi_chits[p]:
+        return False
+    cards = state.dev_hand[p][KNIGHT] + state.dev_deck[KNIGHT]
+    if state.n == 4:
+        cards += state.dev_hand[p][VICTORY_POINT] + state.dev_deck[VICTORY_POINT]
+    if len(state.pi_warships[p]) + cards < 2:
+        return False
+    if not (reaches_fortress(state, p) or _lane_open(state, p)):
+        return False
+    return (
+        state.total_vp(p) + 1 >= state.victory_target
+        or state.cities_left[p] > 0
+        or state.may_build_points(p)
+    )
+
+
+def _lane_open(state: Any, p: int) -> bool:
+    """The next path of ``p``'s lane may still take his ship."""
+    nxt = next_lane_path(state, p)
+    if nxt < 0 or not state.ships_left[p] or state.edge_owner[nxt] != -1:
+        return False  # another seat's ship on it (the route is not complete), or a road
+    route = lane(state, p)
+    i = route.index(nxt)
+    ev = state.board.edge_vertices
+    (v,) = set(ev[route[i - 1]]) & set(ev[nxt])  # i >= 1: his start ship never leaves
+    return state.vertex_owner[v] in (-1, p)
 
 
 def target(state: Any, p: int, base: int) -> int:
@@ -500,7 +564,8 @@ class PirateIslands(Scenario):
     longest_route = DATA["longest_route"]  # SF-PR-04
     robber = not DATA["no_robber"]
     pirate = False  # the pirate fleet takes the pirate's place (SF-PR-09)
-    ships_move = False  # SF-PR-06 (``add_actions`` states the rule)
+    ships_move = False  # SF-PR-06: no move list is made
+    ships_progress = False  # a lane ship helps only toward a chit: ``may_take_a_chit`` judges
     stored_fields = ("pi_chits", "pi_warships", "pi_fleet", "pi_attack")
     chance_kinds: ClassVar[dict[str, str]] = {"fleet_plunder": "steal", "fortress_die": "dice"}
     sentences = SENTENCES
@@ -522,6 +587,13 @@ class PirateIslands(Scenario):
         for p in range(state.n):  # SF-PR-12: nobody settles on a standing fortress
             if state.pi_chits[p]:
                 state.blocked[seat_corner(b, "fortress_intersections", p)] = True
+        close_lanes_to_roads(state)
+
+    def open_to_ships(self, state: Any, p: int, spots: list[int]) -> list[int]:
+        return open_to_ships(state, p, spots)
+
+    def build_actions(self, state: Any, p: int, piece: str, actions: list[Action]) -> list[Action]:
+        return allowed_builds(state, p, piece, actions)
 
     def rolled(self, state: Any, total: int) -> bool:
         return sail(state, "main")
@@ -547,12 +619,15 @@ class PirateIslands(Scenario):
     def target(self, state: Any, p: int, base: int) -> int:
         return target(state, p, base)
 
+    def vp(self, state: Any, p: int) -> int:
+        return fortress_vp(state, p)
+
     def hidden_vp(self, state: Any, p: int) -> int:
         """SF-PR-05: with 4 players a VP card is a knight, never a point."""
         return -state.dev_hand[p][VICTORY_POINT] if state.n == 4 else 0
 
     def may_progress(self, state: Any, p: int) -> bool:
-        return state.pi_chits[p] > 0
+        return may_take_a_chit(state, p)
 
     def observe(self, state: Any, seat: int, obs: dict[str, Any]) -> None:
         obs["pirate_islands"] = public(state)

@@ -102,6 +102,49 @@ def test_sf_pr_02_fixed_colours_and_a_three_chit_fortress_per_seat() -> None:
         assert all(state.blocked[v] for v in seen["fortresses"])  # nobody settles there
 
 
+def test_sf_pr_02_the_fortress_is_one_of_the_seats_five_settlements_from_the_set_up() -> None:
+    """The lead's reading of "each fortress = a settlement of that colour": the fortress's piece
+    leaves the supply at the set-up (start settlement + fortress), and it is no point while it
+    stands; the observation shows the supply as it is."""
+    for n in (3, 4):
+        state = GAME.new_game(n, 2, OPTIONS)
+        rng = random.Random(2)
+        while state.phase != "setup_settlement":
+            state.apply(state.sample_chance(rng))
+        assert state.settlements_left == [MAX_SETTLEMENTS - 2] * n
+        assert [state.public_vp(p) for p in range(n)] == [1] * n  # the start settlement only
+        players = state.observation(0)["players"]
+        assert [seat["settlements_left"] for seat in players] == [MAX_SETTLEMENTS - 2] * n
+        assert [seat["public_vp"] for seat in players] == [1] * n
+
+
+def test_sf_pr_02_the_last_chit_taken_with_no_settlement_in_the_supply() -> None:
+    """The fortress needs no piece from the supply: with none left the attack is legal, and the
+    third chit makes the fortress his settlement (1 VP more, and it produces)."""
+    state = at_main(OPTIONS, 4, 15)
+    p = state.actor
+    complete_route(state, p)
+    arm(state, p, 4)
+    state.settlements_left[p] = 0
+    state.cities_left[p] -= 1  # keep the pieces counted: one settlement became a city
+    state.pi_chits[p] = 1
+    state.pi_fleet = -1  # keep the fleet out of the roll below
+    state.touch()
+    vp = state.public_vp(p)
+    assert P.ATTACK_FORTRESS in state.legal_actions()
+    state.apply(P.ATTACK_FORTRESS)
+    state.apply(P.FORTRESS_DIE[0])
+    fort = P.seat_corner(state.board, "fortress_intersections", p)
+    assert state.pi_chits[p] == 0 and state.settlements_left[p] == 0
+    assert state.vertex_owner[fort] == p and state.vertex_level[fort] == 1
+    assert state.public_vp(p) == vp + 1
+    (h,) = (h for h in state.board.vertex_hexes[fort] if state.numbers[h])
+    assert state.terrains[h] == "gold" and state.numbers[h] == 3  # SF-MAP-PI, seat 0's fortress
+    assert not any(state.vertex_owner[v] == p for v in state.board.hex_vertices[h] if v != fort)
+    roll(state, 1, 2)  # the next seat rolls a 3
+    assert state.phase == "gold_choice" and state.sf_gold[0] == [p, 1]  # the fortress's gold
+
+
 def test_sf_pr_03_start_settlement_and_ship_then_two_founded_on_the_main_island() -> None:
     state = GAME.new_game(4, 3, OPTIONS)
     rng = random.Random(3)
@@ -115,7 +158,8 @@ def test_sf_pr_03_start_settlement_and_ship_then_two_founded_on_the_main_island(
     offered = {a["vertex"] for a in state.legal_actions()}
     assert offered and all(set(b.vertex_hexes[v]) & main for v in offered)
     found_at_random(state, rng, by_index=True)
-    assert [MAX_SETTLEMENTS - state.settlements_left[p] for p in range(4)] == [3] * 4
+    # 3 settlements on the main island and the fortress (SF-PR-02) are out of each supply
+    assert [MAX_SETTLEMENTS - state.settlements_left[p] for p in range(4)] == [4] * 4
 
 
 def test_sf_pr_04_no_robber_no_trade_route_no_army() -> None:
@@ -173,6 +217,81 @@ def test_sf_pr_06_ships_only_on_the_next_path_of_the_own_lane() -> None:
     complete_route(state, p)
     assert P.next_lane_path(state, p) == -1
     assert not any(a["type"] == "build_ship" for a in state.legal_actions())
+
+
+def road_able_lane_path(state, q: int) -> int:
+    """A free path of ``q``'s lane that the general rules would let a road take (a coast)."""
+    return next(
+        e
+        for e in P.lane(state, q)
+        if state.ship_owner[e] == -1 and e not in state.sf_no_road and state.edge_owner[e] == -1
+    )
+
+
+def test_sf_pr_06_no_road_on_a_lane_path_own_or_other() -> None:
+    """The lead's reading of SF-PR-06: a lane takes only its owner's ships, never a road of
+    any seat, even where the seat's roads reach it."""
+    state = at_main(OPTIONS, 4, 6)
+    p = state.actor
+    b = state.board
+    own, other = road_able_lane_path(state, p), road_able_lane_path(state, (p + 1) % 4)
+    lanes = P.lane_paths(state)
+    plain = next(  # a control: a free land path off every lane
+        e
+        for e in range(b.num_edges)
+        if e not in lanes and state.edge_owner[e] == -1 and e not in state.road_closed
+    )
+    for e in (own, other, plain):
+        state.network[p].update(b.edge_vertices[e])  # his roads reach it
+    give(state, p, lumber=3, brick=3)
+    state.touch()
+    roads = {a["edge"] for a in state.legal_actions() if a["type"] == "build_road"}
+    assert plain in roads and own not in roads and other not in roads
+    assert own not in state.road_spots(p) and other not in state.road_spots(p)
+
+
+def test_sf_pr_06_another_seats_ship_never_enters_a_lane() -> None:
+    state = at_main(OPTIONS, 4, 6)
+    q = state.actor
+    p = (q + 1) % 4
+    lane = P.lane(state, p)
+    e = lane[4]  # out at sea, on p's lane
+    b = state.board
+    f = next(  # a free sea path off every lane beside it, where q's ship line may stand
+        f
+        for v in b.edge_vertices[e]
+        for f in b.vertex_edges[v]
+        if f not in P.lane_paths(state) and state.sf_ship_path[f] and state.ship_owner[f] == -1
+    )
+    ships.put_ship(state, q, f)
+    state.touch()
+    assert e in ships._spots_from(state, ships._ship_starts(state, q))  # the general rules
+    give(state, q, lumber=2, wool=2)
+    builds = {a["edge"] for a in state.legal_actions() if a["type"] == "build_ship"}
+    assert e not in builds and e not in ships.ship_spots(state, q)
+    assert builds <= {P.next_lane_path(state, q)}
+
+
+def test_sf_pr_06_a_founding_ship_only_where_the_own_lane_goes_on() -> None:
+    """SF-PR-03's founding ship starts the seat's one route: off its lane it is not offered
+    (the lane goes on from its start ship, never beside a founding settlement), a road is."""
+    state = GAME.new_game(4, 3, OPTIONS)
+    rng = random.Random(3)
+    while state.phase != "setup_settlement":
+        state.apply(state.sample_chance(rng))
+    b, path = state.board, state.sf_ship_path
+    free = [a["vertex"] for a in state.legal_actions()]
+    v = next(
+        v for v in free if any(path[e] and state.ship_owner[e] == -1 for e in b.vertex_edges[v])
+    )
+    p = state.actor
+    state.apply(A.PLACE_SETTLEMENT[v])
+    assert state.phase == "setup_route" and state.actor == p
+    sea = [e for e in b.vertex_edges[v] if path[e] and state.ship_owner[e] == -1]
+    assert sea and P.next_lane_path(state, p) not in sea
+    legal = state.legal_actions()
+    assert not any(a["type"] == "place_ship" for a in legal)
+    assert any(a["type"] == "place_road" for a in legal)
 
 
 def test_sf_pr_07_one_settlement_at_the_waypoint_none_elsewhere_on_pirate_islands() -> None:
@@ -315,6 +434,7 @@ def test_sf_pr_12_attacking_the_fortress_ends_the_turn() -> None:
     state.apply(P.ATTACK_FORTRESS)
     state.apply(P.FORTRESS_DIE[5])  # 6 > 3
     assert P.route_ships(state, p) == route[:-2]
+    assert set(route[-2:]) <= state.road_closed  # SF-PR-06: lane paths, lost ships or not
 
 
 def test_sf_pr_12_the_third_chit_makes_the_fortress_his_settlement() -> None:
@@ -428,12 +548,14 @@ def stuck_before_the_fortresses(seed: int, dead_end: str, knight_for_actor: bool
     the development deck and hands empty, every fortress standing, and every seat kept from
     ever taking a chit by ``dead_end``:
 
-    - ``no_settlement_piece``: its route complete with 3 warships, but all 5 settlements and 4
-      cities built (13 VP), so no piece can become the fortress and the attack is never legal;
+    - ``no_settlement_piece``: its route complete with 3 warships, but all its settlement and
+      city pieces built (12 VP; no dead end since the fortress needs no piece, SF-PR-02);
     - ``one_warship``: its route complete with 1 warship; the attack is legal, but a chit
       needs more warships than the die (SF-PR-12) and no knight is left to arm another;
     - ``lane_blocked``: its next lane path holds another seat's ship (a founding ship, which
-      never moves: SF-PR-03/06), so its route never grows.
+      never moves: SF-PR-03/06), so its route never grows;
+    - ``point_short``: its route complete with 3 warships, but 8 VP, no city piece, no road and
+      only closed pirate-island corners in reach (SF-PR-07): the fortress would bring 9, never 10.
 
     With ``knight_for_actor`` the seat to act keeps one knight card (a second warship)."""
     state = at_main(OPTIONS, 3, seed)
@@ -443,9 +565,14 @@ def stuck_before_the_fortresses(seed: int, dead_end: str, knight_for_actor: bool
             ships.put_ship(state, (p + 1) % 3, P.next_lane_path(state, p))
             continue
         complete_route(state, p)
-        arm(state, p, 3 if dead_end == "no_settlement_piece" else 1)
+        arm(state, p, 1 if dead_end == "one_warship" else 3)
         if dead_end == "no_settlement_piece":
             state.settlements_left[p] = state.cities_left[p] = 0
+        if dead_end == "point_short":
+            state.settlements_left[p], state.cities_left[p], state.roads_left[p] = 4, 0, 0
+            way = P.seat_corner(state.board, "waypoint_intersections", p)
+            closed = P.pirate_island_corners(state) - {way}
+            state.road_vertices[p] = {v for v in closed if not state.blocked[v]}
     if knight_for_actor:
         state.dev_hand[state.actor][KNIGHT] = 1
         state.dev_spent[KNIGHT] -= 1
@@ -454,25 +581,23 @@ def stuck_before_the_fortresses(seed: int, dead_end: str, knight_for_actor: bool
     return state
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Pirate Islands' may_progress is True while a fortress stands, and the Seafarers "
-    "one while any ship path is free (off the lane too), so the no-progress check never sees "
-    "that no seat can take its fortress (docs/PERFORMANCE.md, branch pirate-cap)",
-)
-@pytest.mark.parametrize("dead_end", ["no_settlement_piece", "one_warship", "lane_blocked"])
+@pytest.mark.parametrize("dead_end", ["one_warship", "lane_blocked", "point_short"])
 def test_sf_pr_01_with_no_fortress_left_to_take_nobody_can_win_and_the_game_ends(
     dead_end: str,
 ) -> None:
     """SF-PR-01 with SF-PR-06/08/12 and the engine's no-progress end (games/catan/README.md):
-    when no seat can ever take its own fortress, no seat can ever win, whatever its points. The
+    when no seat can ever take its own fortress, or the fortress's point can never bring it to 10
+    VP (SF-PR-07 keeps it from other spots), no seat can ever win, whatever its points. The
     game must end at the next turn as "no_progress" instead of running to the 2,000-turn cap."""
     state = stuck_before_the_fortresses(3, dead_end)
     p = state.actor
     give(state, p, lumber=1, wool=1)
     legal = state.legal_actions()
     assert not any(a["type"] == "build_ship" for a in legal)  # nothing left on the lane
-    assert (P.ATTACK_FORTRESS in legal) == (dead_end == "one_warship")
+    assert (P.ATTACK_FORTRESS in legal) == (dead_end != "lane_blocked")
+    if dead_end == "point_short":
+        assert state.total_vp(p) == 8 and state.settlement_spots(p)  # spots, all closed
+    assert not any(SCENARIOS["pirate_islands"].may_progress(state, q) for q in range(3))
     if dead_end == "one_warship":  # the attack the seat can make never takes a chit
         for die in range(1, 7):
             assert len(state.pi_warships[p]) <= die
@@ -481,9 +606,51 @@ def test_sf_pr_01_with_no_fortress_left_to_take_nobody_can_win_and_the_game_ends
     assert state.result()["reason"] == "no_progress"
 
 
+def test_sf_pr_02_with_no_settlement_piece_left_the_attack_stays_legal_and_the_game_goes_on() -> (
+    None
+):
+    """Once a dead end of the capped games (a fortress could not be attacked without a
+    settlement piece to become it): under SF-PR-02 the fortress is its own piece, so a seat with
+    every piece built still attacks, takes a chit on a low die, and the game is not over."""
+    state = stuck_before_the_fortresses(3, "no_settlement_piece")
+    p = state.actor
+    assert state.settlements_left[p] == 0 and P.ATTACK_FORTRESS in state.legal_actions()
+    state.apply(P.ATTACK_FORTRESS)
+    state.apply(P.FORTRESS_DIE[0])  # 3 warships beat a 1
+    assert state.pi_chits[p] == 2 and not state.is_terminal()
+
+
 def test_sf_pr_08_a_knight_in_hand_keeps_a_fortress_chit_open_and_the_game_going() -> None:
     """The control of the test above: a knight card left to one seat with one warship arms a
     second, and 2 warships take a chit on a 1 (SF-PR-12), so the game goes on."""
     state = stuck_before_the_fortresses(3, "one_warship", knight_for_actor=True)
     state.apply(A.END_TURN)
     assert not state.is_terminal()
+
+
+@pytest.mark.parametrize("waypoint_free", [False, True])
+def test_sf_pr_07_closed_pirate_island_spots_do_not_keep_a_taken_fortress_game_going(
+    waypoint_free: bool,
+) -> None:
+    """The fourth dead end of the capped games: every fortress taken, 9 VP each (4 cities and the
+    fortress), settlement pieces left, but the only spots in reach are pirate-island corners
+    SF-PR-07 closes, and no road left: nobody can reach 10, the game ends as "no_progress". The
+    waypoint in reach (its one allowed settlement) keeps it going."""
+    state = at_main(OPTIONS, 3, 3)
+    without_development_cards(state)
+    closed = P.pirate_island_corners(state)
+    for p in range(3):
+        complete_route(state, p)
+        state.pi_chits[p] = 0
+        state.settlements_left[p], state.cities_left[p], state.roads_left[p] = 4, 0, 0
+        way = P.seat_corner(state.board, "waypoint_intersections", p)
+        reach = {v for v in closed - {way} if not state.blocked[v]}
+        state.road_vertices[p] = reach | ({way} if waypoint_free and p == 0 else set())
+    state.vp_dirty = True
+    state.touch()
+    assert [state.total_vp(p) for p in range(3)] == [9] * 3
+    assert all(state.settlement_spots(p) for p in range(3))  # spots by the general rules
+    state.apply(A.END_TURN)
+    assert state.is_terminal() != waypoint_free
+    if not waypoint_free:
+        assert state.result()["reason"] == "no_progress"
