@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from games.catan import actions as A
+from games.catan.hooks import Expansion, Hooks
 from games.errors import IllegalAction
 from tests.games.catan.expansions.rivers.helpers import cleared as rivers_cleared
 from tests.games.catan.expansions.traders_barbarians.helpers import new as traders_barbarians_new
@@ -208,3 +210,45 @@ def test_each_seat_is_offered_its_own_spots_as_turns_pass_without_building() -> 
             for e in roads
         )
         set_hand(state, seat)
+
+
+class _Listener(Expansion):
+    """A plug-in that only listens: what the core tells its ``built`` hook and asks its
+    ``build_actions`` hook (games/catan/hooks.py), allowing every build."""
+
+    name = "listener"
+
+    def __init__(self) -> None:
+        self.told: list[tuple[int, str, int]] = []
+        self.asked: list[tuple[int, str, frozenset[str]]] = []
+
+    def built(self, state: Any, p: int, piece: str, where: int) -> None:
+        self.told.append((p, piece, where))
+
+    def build_actions(self, state: Any, p: int, piece: str, actions: list) -> list:
+        self.asked.append((p, piece, frozenset(a["type"] for a in actions)))
+        return actions
+
+
+def test_plug_ins_are_told_which_piece_was_built_and_asked_about_each_kind() -> None:
+    """The hooks' contract (games/catan/hooks.py): ``build_actions`` is asked once per kind of
+    piece with that kind's actions, and ``built`` is told the seat, the piece and its place for
+    a road, a settlement and a city (BG-BUILD-02..04). Expansions read the piece (Rivers' gold
+    by a river for a road or a settlement only, Seafarers' founding route)."""
+    state = _main()
+    listener = _Listener()
+    state.hooks = Hooks((listener,))
+    state.plugged = True
+    put(state, 0, roads=[10])  # makes vertex 11 a settlement spot
+    set_hand(state, 0, lumber=2, brick=2, wool=1, grain=3, ore=3)
+    state.legal_actions()
+    assert listener.asked == [
+        (0, "road", frozenset({"build_road"})),
+        (0, "settlement", frozenset({"build_settlement"})),
+        (0, "city", frozenset({"build_city"})),
+    ]
+    road = next(e for e in state.board.vertex_edges[11] if e != 10)
+    state.apply(A.BUILD_ROAD[road])
+    state.apply(A.BUILD_SETTLEMENT[11])
+    state.apply(A.BUILD_CITY[12])
+    assert listener.told == [(0, "road", road), (0, "settlement", 11), (0, "city", 12)]
