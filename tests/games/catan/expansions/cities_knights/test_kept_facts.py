@@ -2,8 +2,8 @@
 
 Seeded random C&K games; after every step (decisions and chance outcomes) each kept fact is read
 through its cache, then compared with a computation from the board and the hands. A cache that
-is not dropped when what it reads changes (a knight placed or lifted without clearing
-``spot_cache``, a VP change that does not move ``state.vp_changes`` (no ``vp_dirty``), a city
+is not dropped when what it reads changes (a knight placed or lifted without dropping its
+seat's kept list, a VP change that does not move ``state.vp_changes`` (no ``vp_dirty``), a city
 pillaged without dropping the production owed, a deck's outcomes kept past the draw, a main list
 kept past a change of hands or pieces) returns the earlier value at the next step and fails
 here.
