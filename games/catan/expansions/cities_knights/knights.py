@@ -10,6 +10,7 @@ Rules: CK-KN-01..06, CK-SE-03 (chasing the robber), A-CK-03.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import Any
 
 from games.catan.constants import MAX_PLAYERS, RESOURCE_INDEX
@@ -270,10 +271,11 @@ def promote(state: Any, p: int, v: int, free: bool = False) -> None:
 
 
 def _put(state: Any, v: int, p: int, strength: int, active: int, flags: int) -> None:
-    """Set intersection ``v``'s knight (``p`` -1: none), clear ``spot_cache`` and drop the
-    kept :func:`knights_of` lists of the seats whose knights change (the one that had ``v``
-    and ``p``); the other seats keep theirs (a march would otherwise cost every other seat a
-    new search of the board)."""
+    """Set intersection ``v``'s knight (``p`` -1: none) and clear ``spot_cache``. The kept
+    :func:`knights_of` lists of the seats whose knights change (the one that had ``v`` and
+    ``p``) are made anew with ``v`` taken out or put in its place (no new search of the
+    board at their next list; a new list: the old one may be held by a caller); the other
+    seats keep theirs."""
     owner = state.ck_knight_owner
     was = owner[v]
     owner[v] = p
@@ -281,11 +283,23 @@ def _put(state: Any, v: int, p: int, strength: int, active: int, flags: int) -> 
     state.ck_knight_active[v] = active
     state.ck_knight_flags[v] = flags
     state.spot_cache.clear()
+    if was == p:
+        return  # the same seat's knight (or none) stays there: the lists stand
     kept = state.kept
     if was != -1:
-        kept.pop(_KNIGHTS_KEY[was], None)
+        key = _KNIGHTS_KEY[was]
+        mine = kept.get(key)
+        if mine is not None:
+            mine = mine.copy()
+            mine.remove(v)
+            kept[key] = mine
     if p != -1:
-        kept.pop(_KNIGHTS_KEY[p], None)
+        key = _KNIGHTS_KEY[p]
+        mine = kept.get(key)
+        if mine is not None:
+            mine = mine.copy()
+            insort(mine, v)
+            kept[key] = mine
 
 
 def lift(state: Any, v: int) -> list[int]:

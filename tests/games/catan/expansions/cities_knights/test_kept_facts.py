@@ -195,6 +195,7 @@ def test_knight_lists_kept_across_roads_and_buildings() -> None:
         if state.current_player() == TERMINAL:
             break
         before = [knights.knights_of(state, p) for p in range(state.n)]
+        as_given = [list(mine) for mine in before]
         owners = list(state.ck_knight_owner)
         pieces = (list(state.edge_owner), list(state.vertex_owner))
         if state.current_player() == CHANCE:
@@ -204,6 +205,7 @@ def test_knight_lists_kept_across_roads_and_buildings() -> None:
             action = legal[int(rng.random() * len(legal))]
         state.apply(action)
         _check(state)
+        assert before == as_given  # a list once given never changes (its holder may loop on it)
         placed = pieces != (state.edge_owner, state.vertex_owner)
         if action["type"] in CORE_BUILDS and placed and owners == state.ck_knight_owner:
             for p in range(state.n):
