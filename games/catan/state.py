@@ -319,8 +319,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         # The core's build actions (int keys); plug-ins' placement facts under tuple keys.
         self.spot_cache: dict[int | tuple[Any, ...], Any] = {}
         # Plug-ins' facts that only their own moves change (C&K: each seat's knights), so that a
-        # road or building (which empties spot_cache) keeps them; their owner drops them when
-        # its pieces move, and touch() empties it after an edit by hand.
+        # road or building (which empties spot_cache) keeps them; their owner renews or drops
+        # them when its pieces move, and touch() empties it after an edit by hand.
         self.kept: dict[tuple[Any, ...], Any] = {}
         self.robber_moves: dict[int, list[Action]] = {}
         owners = range(self.owners)
