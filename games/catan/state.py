@@ -118,6 +118,7 @@ _DERIVED_FIELDS = (
     "harbor_rate_vertices",
     "income",
     "spot_cache",
+    "kept",
     "robber_moves",
     "network",
     "road_vertices",
@@ -317,6 +318,10 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             self.income = {}
         # The core's build actions (int keys); plug-ins' placement facts under tuple keys.
         self.spot_cache: dict[int | tuple[Any, ...], Any] = {}
+        # Plug-ins' facts that only their own moves change (C&K: each seat's knights), so that a
+        # road or building (which empties spot_cache) keeps them; their owner renews or drops
+        # them when its pieces move, and touch() empties it after an edit by hand.
+        self.kept: dict[tuple[Any, ...], Any] = {}
         self.robber_moves: dict[int, list[Action]] = {}
         owners = range(self.owners)
         self.network = [set() for _ in owners]
@@ -425,6 +430,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         caches and everything kept for the current ``version``."""
         self._legal = None
         self.spot_cache.clear()
+        self.kept.clear()
         self.version += 1
         self.vp_changes += 1
 

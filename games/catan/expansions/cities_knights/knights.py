@@ -10,6 +10,7 @@ Rules: CK-KN-01..06, CK-SE-03 (chasing the robber), A-CK-03.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import Any
 
 from games.catan.constants import MAX_PLAYERS, RESOURCE_INDEX
@@ -58,10 +59,11 @@ def start_turn(state: Any) -> None:
 
 def knights_of(state: Any, p: int) -> list[int]:
     """The intersections of ``p``'s knights, in order (read only: shared). Kept in the core's
-    ``spot_cache``, which every knight placed or lifted clears (``_put``); ``list.count`` and
+    ``kept`` (not ``spot_cache``: a road or building leaves the knights where they are), which
+    :func:`_put` empties for the seats whose knights it changes; ``list.count`` and
     ``list.index`` find them (no Python loop over the board): this runs at every main list."""
     key = _KNIGHTS_KEY[p]
-    mine = state.spot_cache.get(key)
+    mine = state.kept.get(key)
     if mine is None:
         owner = state.ck_knight_owner
         find = owner.index
@@ -70,12 +72,12 @@ def knights_of(state: Any, p: int) -> list[int]:
         for _ in range(owner.count(p)):
             v = find(p, v + 1)
             mine.append(v)
-        state.spot_cache[key] = mine
+        state.kept[key] = mine
     return mine
 
 
 _KNIGHTS_KEY = [("ck_knights", p) for p in range(MAX_PLAYERS)]
-"""``knights_of``'s ``spot_cache`` key per seat, made once (it is looked up at every list)."""
+"""``knights_of``'s ``kept`` key per seat, made once (it is looked up at every list)."""
 _BUILDS_KEY = [("ck_build_knight", p) for p in range(MAX_PLAYERS)]
 """``_cached_builds``'s key per seat, likewise."""
 _BUSY = ACTED | ACTIVATED
@@ -269,25 +271,35 @@ def promote(state: Any, p: int, v: int, free: bool = False) -> None:
 
 
 def _put(state: Any, v: int, p: int, strength: int, active: int, flags: int) -> None:
-    """Set intersection ``v``'s knight (``p`` -1: none) and clear ``spot_cache``, but for the
-    kept :func:`knights_of` lists of the seats whose knights did not change (a knight that
-    marches would otherwise cost every other seat a new search of the board)."""
+    """Set intersection ``v``'s knight (``p`` -1: none) and clear ``spot_cache``. The kept
+    :func:`knights_of` lists of the seats whose knights change (the one that had ``v`` and
+    ``p``) are made anew with ``v`` taken out or put in its place (no new search of the
+    board at their next list; a new list: the old one may be held by a caller); the other
+    seats keep theirs."""
     owner = state.ck_knight_owner
     was = owner[v]
     owner[v] = p
     state.ck_knight_strength[v] = strength
     state.ck_knight_active[v] = active
     state.ck_knight_flags[v] = flags
-    cache = state.spot_cache
-    others = []
-    for q in range(state.n):
-        if q != was and q != p:
-            mine = cache.get(_KNIGHTS_KEY[q])
-            if mine is not None:
-                others.append((q, mine))
-    cache.clear()
-    for q, mine in others:
-        cache[_KNIGHTS_KEY[q]] = mine
+    state.spot_cache.clear()
+    if was == p:
+        return  # the same seat's knight (or none) stays there: the lists stand
+    kept = state.kept
+    if was != -1:
+        key = _KNIGHTS_KEY[was]
+        mine = kept.get(key)
+        if mine is not None:
+            mine = mine.copy()
+            mine.remove(v)
+            kept[key] = mine
+    if p != -1:
+        key = _KNIGHTS_KEY[p]
+        mine = kept.get(key)
+        if mine is not None:
+            mine = mine.copy()
+            insort(mine, v)
+            kept[key] = mine
 
 
 def lift(state: Any, v: int) -> list[int]:

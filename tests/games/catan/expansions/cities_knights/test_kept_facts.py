@@ -2,8 +2,8 @@
 
 Seeded random C&K games; after every step (decisions and chance outcomes) each kept fact is read
 through its cache, then compared with a computation from the board and the hands. A cache that
-is not dropped when what it reads changes (a knight placed or lifted without clearing
-``spot_cache``, a VP change that does not move ``state.vp_changes`` (no ``vp_dirty``), a city
+is not dropped when what it reads changes (a knight placed or lifted without dropping its
+seat's kept list, a VP change that does not move ``state.vp_changes`` (no ``vp_dirty``), a city
 pillaged without dropping the production owed, a deck's outcomes kept past the draw, a main list
 kept past a change of hands or pieces) returns the earlier value at the next step and fails
 here.
@@ -80,6 +80,8 @@ def _fresh_main_list(state: Any) -> list[dict[str, Any]]:
     """The main list built with every cache it reads emptied (then put back as found, so the
     other checks still read what play left there)."""
     kept, spots, income = state.kept_main, dict(state.spot_cache), dict(state.income)
+    facts = dict(state.kept)
+    state.kept.clear()
     memos = {name: state.__dict__.pop(name) for name in MEMOS if name in state.__dict__}
     state.kept_main = None
     state.spot_cache.clear()
@@ -92,6 +94,8 @@ def _fresh_main_list(state: Any) -> list[dict[str, Any]]:
         state.spot_cache.update(spots)
         state.income.clear()
         state.income.update(income)
+        state.kept.clear()
+        state.kept.update(facts)
         state.__dict__.update(memos)
 
 
@@ -177,6 +181,46 @@ def test_seat_vp_kept_until_a_vp_may_change() -> None:
     state.ck_defenders[p] += 1  # by hand: no ``vp_dirty``
     state.touch()
     assert table.seat_vp(state)[p] == before + 1
+
+
+def test_knight_lists_kept_across_roads_and_buildings() -> None:
+    """Each seat's ``knights_of`` list is the same object across the core's builds of roads,
+    settlements and cities (which empty ``spot_cache``; the core's own ``kept`` stays); a knight
+    placed, lifted or moved gives a new list (checked by ``_check`` after every step), and a
+    knight put by hand shows after ``touch()``."""
+    state = GAME.new_game(4, 5, {"layout": "variable", "cities_and_knights": True})
+    rng, chance_rng = random.Random(5), random.Random(6)
+    kept_across_pieces = 0
+    for _ in range(STEPS):
+        if state.current_player() == TERMINAL:
+            break
+        before = [knights.knights_of(state, p) for p in range(state.n)]
+        as_given = [list(mine) for mine in before]
+        owners = list(state.ck_knight_owner)
+        pieces = (list(state.edge_owner), list(state.vertex_owner))
+        if state.current_player() == CHANCE:
+            action = state.sample_chance(chance_rng)
+        else:
+            legal = state.legal_actions()
+            action = legal[int(rng.random() * len(legal))]
+        state.apply(action)
+        _check(state)
+        assert before == as_given  # a list once given never changes (its holder may loop on it)
+        placed = pieces != (state.edge_owner, state.vertex_owner)
+        if action["type"] in CORE_BUILDS and placed and owners == state.ck_knight_owner:
+            for p in range(state.n):
+                assert knights.knights_of(state, p) is before[p]
+                kept_across_pieces += 1
+    assert kept_across_pieces > 100
+    p = state.turn_player
+    free = next(v for v, o in enumerate(state.ck_knight_owner) if o == -1)
+    state.ck_knight_owner[free], state.ck_knight_strength[free] = p, 1  # by hand: no ``_put``
+    state.touch()
+    assert free in knights.knights_of(state, p)
+
+
+CORE_BUILDS = ("build_road", "build_settlement", "build_city", "place_road", "place_settlement")
+"""The core's placements (they empty ``spot_cache``)."""
 
 
 class _Fixed:
