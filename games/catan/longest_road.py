@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Sequence
 from functools import cache
+from itertools import compress
+from operator import ne
 from typing import Any
 
 
@@ -292,7 +294,7 @@ def longest_route_kept(
     elif entry is not None:
         # A building came (or went): only the components that hold its intersection change.
         old_owner, _, old_roads, old_ships, old_parts, built = entry
-        rebuilt = [v for v, owner in enumerate(vertex_owner) if owner != old_owner[v]]
+        rebuilt = list(compress(range(len(old_owner)), map(ne, vertex_owner, old_owner)))
         built = built.difference(rebuilt).union([v for v in rebuilt if vertex_owner[v] != -1])
         changed = (roads ^ old_roads) | (ships ^ old_ships)
         parts = None
