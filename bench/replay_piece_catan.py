@@ -5,8 +5,9 @@ Usage: ``python bench/replay_piece_catan.py record|replay|plain PIECE MAP [--pla
 ship move list), ``lengths`` (one trade-route component's length), and the trade route's parts:
 ``kept`` (the count of the changed components), ``grow`` (a new piece's walk from its free end),
 ``tree`` (one component searched), ``cored`` (a cyclic one's search), ``parts`` (the components
-after a change), ``roads`` (the seat's roads found again). ``record`` plays the bench's
-``play`` for the seeds and stores the piece's answers (in the system's temporary directory);
+after a change), ``roads`` (the seat's roads found again), ``walk`` (components walked again).
+``record`` plays the bench's ``play`` for the seeds and stores the piece's answers (in the
+system's temporary directory);
 ``replay`` plays the same games with the piece answering from the record, doing none of its work;
 ``plain`` plays them as they are. Run ``plain`` and ``replay`` under ``valgrind --tool=cachegrind
 --cache-sim=no`` (with ``PYTHONHASHSEED=0``): the difference of the two instruction counts is what
@@ -40,6 +41,7 @@ PIECES: dict[str, tuple[Any, str]] = {
     "cored": (longest_road, "_cored_route"),
     "parts": (longest_road, "_parts_after"),
     "roads": (ships, "road_paths"),
+    "walk": (longest_road, "_route_components"),
 }
 """Where each piece is looked up when called (the class or module, the name)."""
 
@@ -66,6 +68,7 @@ STORED: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "cored": (_same, _same),
     "parts": (_same, _same),
     "roads": (_same, _same),
+    "walk": (_same, _same),
 }
 """How an answer is stored and made again (move actions are shared objects, stored as pairs)."""
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Sequence
 from functools import cache
+from itertools import compress
+from operator import ne
 from typing import Any
 
 
@@ -269,8 +271,10 @@ def longest_route_kept(
     other path leads on); every new piece then joins the components at its ends (or makes one
     of its own). Otherwise the changed components are walked again from the ends of the
     changed paths (a component that lost a path stays joined to one of its ends, one that gained
-    one holds it). Any other building: a full count. A ship moved around its own end (the
-    path left and the path taken hang at the same intersection) is not counted at all.
+    one holds it). A building that came or went (whoever's) changes only the components that
+    hold its intersection: those are walked again from there, with the changed paths' ends. A
+    ship moved around its own end (the path left and the path taken hang at the same
+    intersection) is not counted at all.
     """
     ships = frozenset(ships)
     entry = kept.get(seat)
@@ -278,6 +282,7 @@ def longest_route_kept(
     roads = entry[2] if same_roads else frozenset(find_roads())
     links, edge_vertices = board.vertex_links, board.edge_vertices
     same_buildings = entry is not None and entry[0] == vertex_owner
+    rebuilt: list[int] = []  # the intersections whose building owner changed since the entry
     if same_buildings:
         _, _, old_roads, old_ships, old_parts, built = entry
         changed = (roads ^ old_roads) | (ships ^ old_ships)
@@ -286,6 +291,13 @@ def longest_route_kept(
                 kept[seat] = (entry[0], list(edge_owner), roads, ships, old_parts, built)
             return max((part[2] for part in old_parts), default=0)
         parts = _parts_after(links, edge_vertices, roads, ships, old_roads, old_ships, old_parts)
+    elif entry is not None:
+        # A building came (or went): only the components that hold its intersection change.
+        old_owner, _, old_roads, old_ships, old_parts, built = entry
+        rebuilt = list(compress(range(len(old_owner)), map(ne, vertex_owner, old_owner)))
+        built = built.difference(rebuilt).union([v for v in rebuilt if vertex_owner[v] != -1])
+        changed = (roads ^ old_roads) | (ships ^ old_ships)
+        parts = None
     else:
         built = frozenset([v for v, owner in enumerate(vertex_owner) if owner != -1])
         parts = None
@@ -293,9 +305,11 @@ def longest_route_kept(
     if parts is None:
         kind = dict.fromkeys(roads, 1)
         kind.update(dict.fromkeys(ships, 2))
-        if same_buildings:
-            # Walk again the components that hold an end of a changed path.
+        if entry is not None:
+            # Walk again the components that hold an end of a changed path or an intersection
+            # whose building changed; the others are the same pieces under the same owners.
             touched = {v for e in changed for v in edge_vertices[e]}
+            touched.update(rebuilt)
             parts = [part for part in old_parts if touched.isdisjoint(part[0])]
             roots = touched
         else:

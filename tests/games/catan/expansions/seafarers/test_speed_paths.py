@@ -177,6 +177,43 @@ def test_sf_lt_01_kept_components_follow_each_ship_move(
     assert counts["swung"] > 10, counts
 
 
+@pytest.mark.parametrize("seafarers", ("wonders_of_catan", "forgotten_tribe"))
+def test_sf_lt_01_kept_components_follow_each_building(seafarers: str) -> None:
+    """After a settlement (which recounts every seat) each seat's kept components are exactly
+    the components walked afresh, each with the length of a fresh count, and the kept building
+    places are the board's; most seats keep some components across the building (only those at
+    its intersection are walked again: the same kept objects)."""
+    settlements = kept_across = 0
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        nonlocal settlements, kept_across
+        if action["type"] != "build_settlement":
+            return
+        settlements += 1
+        built = frozenset(v for v, owner in enumerate(state.vertex_owner) if owner != -1)
+        for q in range(state.n):
+            entry = state.sf_route_kept.get(q)
+            if entry is None:
+                continue
+            assert entry[0] == state.vertex_owner and entry[5] == built
+            parts = entry[4]
+            assert {(part[0], part[1]) for part in parts} == _walked_parts(state, q)
+            for _vertices, edges, length in parts:
+                assert length == plain_route(state, q, edges)
+            kept_across += sum(any(part is old for old in before.get(q, ())) for part in parts)
+
+    before: dict[int, list[Any]] = {}
+
+    def keep(state: Any, action: dict[str, Any]) -> None:
+        compare(state, action)
+        before.clear()
+        before.update({q: list(entry[4]) for q, entry in state.sf_route_kept.items()})
+
+    for seed, n in ((6, 3), (7, 4)):
+        random_game(n, seed, {"seafarers": seafarers}, check=False, after_decision=keep)
+    assert settlements > 10 and kept_across > 2 * settlements, (settlements, kept_across)
+
+
 def test_scenario_hook_tables_hold_each_maps_own_hooks() -> None:
     """The hooks looked up once per map (``TABLES``) are the scenario class's own functions,
     bound to its instance, exactly where ``_call`` would find one by name, None elsewhere."""
