@@ -64,9 +64,11 @@ hook               when                                                   e.g.
                    (a list like ``vertex_owner``; an opponent there ends   knights break roads
                    a trail); the first plug-in's answer is used
 ``build_actions``  the core's road, settlement or city actions of a seat   Cities & Knights: no
-                   (``p, piece, actions``), as kept in ``spot_cache``:      settlement on a knight
-                   returns those allowed; it may read only what a piece
-                   placed or lifted changes (the cache is dropped then)
+                   (``p, piece, actions``), as kept in ``spot_cache``,     settlement on a knight;
+                   and the settlement spots of the no-progress check       Seafarers' Pirate
+                   (``may_build_points``): returns those allowed; it may   Islands: none on the
+                   read only what a piece placed or lifted changes (the    pirate islands but at
+                   cache is dropped then)                                  the seat's waypoint
 =================  =====================================================  ========================
 
 Neutral colours (``neutral_colours``, Catan for Two): piece owners ``n .. state.owners - 1`` on

@@ -633,11 +633,22 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         return True
 
     def may_build_points(self, p: int) -> bool:
-        """Whether ``p`` may still build a VP piece: a city on one of his settlements, or a
-        settlement on a spot he holds that the plug-ins allow (``allowed_builds``: Seafarers'
-        Pirate Islands closes its pirate islands, SF-PR-07) or on one a road may still reach."""
-        if self.cities_left[p] and self.settlements_left[p] < MAX_SETTLEMENTS:
-            return True  # a settlement on the board can still become a city
+        """Whether ``p`` may still build a VP piece: a city on one of his settlements on the
+        board, or a settlement on a spot he holds that the plug-ins allow (``allowed_builds``:
+        Seafarers' Pirate Islands closes its pirate islands, SF-PR-07) or on one a road may
+        still reach.
+
+        A settlement piece out of the supply is a settlement on the board in the base game, but
+        a plug-in may hold one off the board (a standing pirate fortress, SF-PR-02), so with
+        plug-ins the board is asked (``city_spots``: his settlements among his ``network``); the
+        base game keeps the supply's count (the no-progress check runs at every turn's start
+        once the development deck is empty)."""
+        if (
+            self.cities_left[p]
+            and self.settlements_left[p] < MAX_SETTLEMENTS
+            and (not self.plugged or self.city_spots(p))
+        ):
+            return True  # a settlement of his on the board can still become a city
         if not self.settlements_left[p]:
             return False
         spots = self.settlement_spots(p)

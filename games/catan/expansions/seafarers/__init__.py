@@ -71,6 +71,7 @@ class ScenarioHooks:
         "thief_moves",
         "vp",
         "may_progress",
+        "open_to_ships",
     )
     __slots__ = ("plain", "scenario", *HOT)
 
@@ -238,12 +239,12 @@ class Seafarers(Expansion):
 
     def legal_setup_route(self, state: Any) -> list[Action]:
         """SF-GE-04: a road or, on the coast, a ship at the settlement just placed (SF-PI-04)."""
-        v = state.last_settlement
+        p, v = state.actor, state.last_settlement
         eo, closed = state.edge_owner, state.road_closed
         legal = [
             A.PLACE_ROAD[e] for e in state.board.vertex_edges[v] if eo[e] == -1 and e not in closed
         ]
-        legal.extend(ships.place_ship_action(e) for e in ships.founding_ship_spots(state, v))
+        legal.extend(ships.place_ship_action(e) for e in ships.founding_ship_spots(state, p, v))
         return legal
 
     def apply_place_ship(self, state: Any, action: Action) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.catan.constants import LUMBER, WOOL
+from games.catan.expansions import seafarers  # the plug-in's ``TABLES`` (it imports this module)
 from games.catan.longest_road import geometry_memo
 
 SHIPS_PER_SEAT = 15
@@ -100,16 +101,11 @@ def road_paths(state: Any, p: int) -> set[int]:
 def ship_spots(state: Any, p: int) -> list[int]:
     """Free ship paths at ``p``'s coastal buildings or his ships' intersections that no
     opponent's building holds, not beside the pirate (SF-SH-01..03, SF-PI-03), that the map
-    opens to his ships."""
-    return open_to_ships(state, p, _spots_from(state, _ship_starts(state, p)))
-
-
-def open_to_ships(state: Any, p: int, spots: list[int]) -> list[int]:
-    """Which of ``spots`` the map lets ``p``'s ships take (its scenario's ``open_to_ships``:
-    Pirate Islands keeps them to the seat's lane, SF-PR-06)."""
-    from games.catan.expansions.seafarers.scenarios import SCENARIOS  # they import this module
-
-    return SCENARIOS[state.options["seafarers"]].open_to_ships(state, p, spots)
+    opens to his ships (its scenario's ``open_to_ships``, looked up once per map in the
+    plug-in's ``TABLES``: None, so no call, on every map but Pirate Islands, SF-PR-06)."""
+    spots = _spots_from(state, _ship_starts(state, p))
+    hook = seafarers.TABLES[state.options["seafarers"]].open_to_ships
+    return spots if hook is None else hook(state, p, spots)
 
 
 def _ship_starts(state: Any, p: int) -> set[int]:
@@ -141,10 +137,9 @@ def cached_spots(state: Any, p: int) -> tuple[set[int], list[int]]:
     found = state.spot_cache.get(key)
     if found is None:
         starts = _ship_starts(state, p)
-        found = state.spot_cache[key] = (
-            starts,
-            open_to_ships(state, p, _spots_from(state, starts)),
-        )
+        spots = _spots_from(state, starts)
+        hook = seafarers.TABLES[state.options["seafarers"]].open_to_ships  # as ship_spots
+        found = state.spot_cache[key] = (starts, spots if hook is None else hook(state, p, spots))
     return found
 
 
@@ -209,9 +204,9 @@ def _targets_without(state: Any, p: int, e: int, starts: set[int], spots: list[i
     return [f for f in spots if f not in dropped]
 
 
-def founding_ship_spots(state: Any, v: int) -> list[int]:
-    """Ship paths at a founding settlement, not beside the pirate (SF-GE-04, SF-PI-04), that
-    the map opens to the founding seat's ships."""
+def founding_ship_spots(state: Any, p: int, v: int) -> list[int]:
+    """Ship paths at ``p``'s founding settlement on ``v``, not beside the pirate (SF-GE-04,
+    SF-PI-04), that the map opens to his ships (as :func:`ship_spots`)."""
     eo, so, path = state.edge_owner, state.ship_owner, state.sf_ship_path
     blocked = pirate_sides(state)
     spots = [
@@ -219,7 +214,8 @@ def founding_ship_spots(state: Any, v: int) -> list[int]:
         for e in state.board.vertex_edges[v]
         if path[e] and eo[e] == -1 and so[e] == -1 and e not in blocked
     ]
-    return open_to_ships(state, state.actor, spots)
+    hook = seafarers.TABLES[state.options["seafarers"]].open_to_ships
+    return spots if hook is None else hook(state, p, spots)
 
 
 def put_ship(state: Any, p: int, e: int) -> None:

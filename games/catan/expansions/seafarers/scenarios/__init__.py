@@ -17,7 +17,11 @@ obs)``, ``view(state, view)``, ``rebuild(state)``, ``may_progress(state, p)``, `
 ``seat_words(view, seat)`` and ``sentences`` for the picture and the words), plus methods named
 ``legal_<phase>``, ``apply_<action>``, ``outcomes_<phase>`` / ``chance_<phase>`` (with
 ``chance_kinds``) that the expansion hands to the core's dispatch tables, and ``stored_fields``
-saved with the expansion's own. A hook a scenario does not define is not called; a hook that may
+saved with the expansion's own; and the Seafarers' own hooks ``rolled(state, total)``,
+``thief_moves(state, legal)`` and ``open_to_ships(state, p, spots)`` (which of the free ship
+paths by the general rules, SF-SH-01..03, the map lets ``p``'s ships take: Pirate Islands keeps
+them to the seat's lane; a map without it opens every one, with no call). A hook a scenario does
+not define is not called; a hook that may
 return True (a decision of its own is pending) is asked only when the general rules did not
 already take over.
 
@@ -81,11 +85,6 @@ class Scenario:
     def layout(self, players: int) -> str:
         """The layout name of the map for ``players`` players."""
         return self.layouts[players]
-
-    def open_to_ships(self, state: Any, p: int, spots: list[int]) -> list[int]:
-        """Which of ``spots`` (free ship paths by the general rules, SF-SH-01..03) the map lets
-        ``p``'s ships take: all of them, unless a map keeps ships to lanes (Pirate Islands)."""
-        return spots
 
 
 def _discover() -> dict[str, Scenario]:

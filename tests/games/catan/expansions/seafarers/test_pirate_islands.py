@@ -654,3 +654,36 @@ def test_sf_pr_07_closed_pirate_island_spots_do_not_keep_a_taken_fortress_game_g
     assert state.is_terminal() != waypoint_free
     if not waypoint_free:
         assert state.result()["reason"] == "no_progress"
+
+
+def test_sf_pr_02_a_standing_fortress_is_no_settlement_a_city_can_replace() -> None:
+    """SF-PR-02: the standing fortress is one of the seat's settlement pieces out of the supply,
+    but not on the board, so it is no place for a city (BG-CITY-01): with every settlement of
+    ``p`` on the board already a city, a city piece left and no settlement or road to build,
+    ``may_build_points`` is False (it asks the board, not the supply's count). The no-progress
+    check still keeps the game while the fortress can fall: the scenario's own test counts the
+    city piece the taken fortress may take (``may_take_a_chit``)."""
+    state = at_main(OPTIONS, 3, 3)
+    without_development_cards(state)
+    p = state.actor
+    for v in state.city_spots(p):  # start and founding settlements become cities, free
+        state.vertex_level[v] = 2
+        state.settlements_left[p] += 1
+        state.cities_left[p] -= 1
+    complete_route(state, p)
+    arm(state, p, 3)
+    state.roads_left[p] = 0  # and no free intersection in reach of his roads or ships:
+    state.road_vertices[p] = {v for v in state.road_vertices[p] if state.blocked[v]}
+    state.vp_dirty = True
+    assert state.pi_chits[p] and state.cities_left[p] == 1
+    assert state.settlements_left[p] == MAX_SETTLEMENTS - 1  # the fortress's piece is out
+    assert not state.city_spots(p) and not state.settlement_spots(p)
+    assert not state.may_build_points(p)
+    assert SCENARIOS["pirate_islands"].may_progress(state, p)  # the fortress may still fall
+    # The control: one of his cities back to a settlement (pieces kept counted) can become one.
+    v = next(v for v in state.network[p] if state.vertex_owner[v] == p)
+    state.vertex_level[v] = 1
+    state.settlements_left[p] -= 1
+    state.cities_left[p] += 1
+    state.touch()
+    assert state.may_build_points(p)
