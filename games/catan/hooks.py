@@ -178,9 +178,10 @@ class Expansion:
     as ``chance.draw``'s scan of the list)."""
     keeps_main_list: ClassVar[bool] = False
     """True: the core keeps each main-phase list for one (``state.version``, seat, proposals
-    left or not) and gives it again across the trade talk, which changes none of it; for a
+    left or not) and gives it again across the trade talk, which changes none of it (once the
+    turn's last proposal is made: the same list without its ``propose_trade`` actions); for a
     plug-in whose main list is long to build (Cities & Knights). Its ``actions`` hook must then
-    read nothing that moves without ``version``."""
+    read nothing that moves without ``version`` (the proposals made included)."""
     never_stuck: ClassVar[bool] = False
     """True: its ``may_progress`` is True for every seat at all times, so the no-progress check
     at each turn's start (whose answer would be False) is skipped."""

@@ -784,13 +784,13 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         p = self.actor
         if self.keeps_main:  # a plug-in's long list, the same across the trade talk
             kept = self.kept_main
-            if (
-                kept is not None
-                and kept[0] == self.version
-                and kept[1] == p
-                and kept[2] == (self.proposals < self.proposal_limit)
-            ):
-                return kept[3]
+            if kept is not None and kept[0] == self.version and kept[1] == p:
+                if kept[2] == (self.proposals < self.proposal_limit):
+                    return kept[3]
+                if kept[2]:  # the turn's last proposal was made: the same list without proposals
+                    legal = [a for a in kept[3] if a["type"] != "propose_trade"]
+                    self.kept_main = (self.version, p, False, legal)
+                    return legal
         legal = [A.END_TURN]
         self.add_builds(p, legal)
         self.add_development_plays(p, legal)

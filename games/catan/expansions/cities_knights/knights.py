@@ -204,15 +204,31 @@ def reach(state: Any, p: int, start: int) -> tuple[list[int], list[int]]:
     """CK-KN-06: intersections a knight of ``p`` at ``start`` reaches along ``p``'s roads,
     passing only ``p``'s pieces: (empty ones, ones holding an opponent's knight). Read only
     (shared): it is kept in the core's ``spot_cache``, which every road, building and knight
-    placed or lifted clears, since the search reads nothing else."""
+    placed or lifted clears, since the search reads nothing else.
+
+    When ``start`` holds ``p``'s own knight, the answer is the same for every other knight of
+    ``p`` the search passes: the way enters an intersection by what lies on it alone (one's own
+    knight lets it pass), so two of ``p``'s knights joined by such a way reach the same
+    intersections (neither is empty). One search then serves them all (a late game's seat has
+    several knights on one network, and every march or build makes them search again)."""
     key = ("ck_reach", p, start)
     found = state.spot_cache.get(key)
     if found is None:
-        found = state.spot_cache[key] = _search(state, p, start)
+        cache = state.spot_cache
+        if state.ck_knight_owner[start] == p:
+            own: list[int] = []
+            found = _search(state, p, start, own)
+            for w in own:
+                cache["ck_reach", p, w] = found
+        else:  # a retreat: the intersection was lost to an opponent's knight
+            found = _search(state, p, start, None)
+        cache[key] = found
     return found
 
 
-def _search(state: Any, p: int, start: int) -> tuple[list[int], list[int]]:
+def _search(state: Any, p: int, start: int, own: list[int] | None) -> tuple[list[int], list[int]]:
+    """:func:`reach`'s search; ``own`` (if given) gets the other intersections holding ``p``'s
+    knights that the way passes."""
     eo, vo, ko = state.edge_owner, state.vertex_owner, state.ck_knight_owner
     links = state.board.vertex_links
     seen = {start}
@@ -227,11 +243,14 @@ def _search(state: Any, p: int, start: int) -> tuple[list[int], list[int]]:
             if o != -1 and o != p:
                 continue  # an opponent's building stops the way
             k = ko[y]
-            if k != -1 and k != p:
-                if o == -1:
-                    displaces.append(y)
-                continue  # an opponent's knight stops the way
-            if o == -1 and k == -1:
+            if k != -1:
+                if k != p:
+                    if o == -1:
+                        displaces.append(y)
+                    continue  # an opponent's knight stops the way
+                if own is not None:
+                    own.append(y)
+            elif o == -1:
                 moves.append(y)
             frontier.append(y)
     return sorted(moves), sorted(displaces)

@@ -107,6 +107,11 @@ def _check(state: Any) -> None:
             assert science.harvest_hexes(state, p, terrain) == _fresh_harvest(state, p, terrain)
         assert politics.playable_intrigue(state, p) == _fresh_intrigue(state, p)
         assert table.road_spots(state, p) == _fresh_road_spots(state, p)
+        for v in knights.knights_of(state, p):  # one search may have served several knights
+            assert knights.reach(state, p, v) == knights._search(state, p, v, None)
+    if state.phase == "ck_retreat":  # from the intersection an opponent's knight took
+        w, q = state.ck_displaced[0], state.ck_displaced[1]
+        assert knights.reach(state, q, w) == knights._search(state, q, w, None)
     assert table.seat_vp(state) == [state.total_vp(p) for p in range(state.n)]
     for total in range(2, 13):
         hexes = state.number_hexes.get(total, ())
@@ -217,6 +222,52 @@ def test_knight_lists_kept_across_roads_and_buildings() -> None:
     state.ck_knight_owner[free], state.ck_knight_strength[free] = p, 1  # by hand: no ``_put``
     state.touch()
     assert free in knights.knights_of(state, p)
+
+
+def test_one_knight_search_serves_the_knights_on_its_way() -> None:
+    """A knight's search (``reach``) is kept for every knight of the seat it passes, so a seat
+    with several knights on one network searches once after each march or build; each kept
+    answer equals that knight's own search (``_check``), and a main list whose proposals closed
+    (the turn's last proposal) equals one built afresh."""
+    state = GAME.new_game(4, 2, {"layout": "variable", "cities_and_knights": True})
+    rng, chance_rng = random.Random(2), random.Random(3)
+    searches = [0]
+    search = knights._search
+
+    def counted(*args: Any) -> Any:
+        searches[0] += 1
+        return search(*args)
+
+    served = closed = 0
+    knights._search = counted
+    try:
+        for _ in range(STEPS):
+            if state.current_player() == TERMINAL:
+                break
+            if state.current_player() == CHANCE:
+                state.apply(state.sample_chance(chance_rng))
+            else:
+                legal = state.legal_actions()
+                state.apply(legal[int(rng.random() * len(legal))])
+            if state.phase == "main" and state.proposals == state.proposal_limit:
+                kept = state.kept_main
+                closed += kept is not None and kept[0] == state.version and kept[2]
+                assert state.legal_actions() == _fresh_main_list(state)
+            for p in range(state.n):  # each seat's knights asked with no search kept
+                spots = dict(state.spot_cache)
+                for key in spots:
+                    if type(key) is tuple and key[0] == "ck_reach":
+                        del state.spot_cache[key]
+                before = searches[0]
+                for v in knights.knights_of(state, p):
+                    assert knights.reach(state, p, v) == search(state, p, v, None)
+                    served += 1
+                served -= searches[0] - before
+                state.spot_cache.clear()
+                state.spot_cache.update(spots)
+    finally:
+        knights._search = search
+    assert served > 100 and closed > 20
 
 
 CORE_BUILDS = ("build_road", "build_settlement", "build_city", "place_road", "place_settlement")
