@@ -133,49 +133,88 @@ def _spots_from(state: Any, starts: set[int]) -> list[int]:
     return sorted(spots)
 
 
-def cached_spots(state: Any, p: int) -> tuple[set[int], list[int]]:
-    """:func:`_ship_starts` and :func:`ship_spots` of ``p`` (never changed by the caller),
-    kept in the state's ``spot_cache`` (cleared whenever a piece, the pirate or the board
-    changes): the ship builds, the ship moves and Road Building's test share one search."""
-    key = ("ship_spots", p)
-    found = state.spot_cache.get(key)
-    if found is None:
+def kept_lists(state: Any, p: int) -> list[Any]:
+    """``p``'s ship lists kept in the state's ``kept`` across other pieces (SF-SH-01..03,
+    SF-MS-01..04): ``[sign, taken, starts, spots, builds, moves]``, ``builds`` and ``moves``
+    None until asked for (never changed in place: a change replaces them).
+
+    They follow from ``p``'s ships, the buildings, the pirate, this turn's new ships and which
+    paths are free. ``put_ship`` drops ``p``'s lists and ``lift_ship`` every seat's (a freed path
+    may become anyone's spot; nothing else frees a path in Seafarers); ``sign`` holds the rest
+    (the buildings on the board, counted by the pieces left in the supply: a city leaves the
+    count as it is and changes no list; the pirate; ``ships_new``), and a change of it makes the
+    lists again. A road or another seat's ship only takes a path (``taken``, the roads and
+    ships left in the supply, moves): it leaves the starts and the movable ships as they are,
+    so the kept lists lose the taken paths and their actions and are not searched again."""
+    sign = (
+        sum(state.settlements_left) + sum(state.cities_left),
+        state.pirate,
+        tuple(state.ships_new),
+    )
+    taken = sum(state.roads_left) + sum(state.ships_left)
+    key = ("sf_lists", p)
+    kept = state.kept.get(key)
+    if kept is None or kept[0] != sign:
         starts = _ship_starts(state, p)
-        found = state.spot_cache[key] = (
+        kept = state.kept[key] = [
+            sign,
+            taken,
             starts,
             open_to_ships(state, p, _spots_from(state, starts)),
-        )
-    return found
+            None,
+            None,
+        ]
+    elif kept[1] != taken:
+        kept[1] = taken
+        eo, so, spots = state.edge_owner, state.ship_owner, kept[3]
+        free = [e for e in spots if eo[e] == -1 and so[e] == -1]
+        if len(free) != len(spots):
+            gone = set(spots).difference(free)
+            kept[3] = free
+            if kept[4] is not None:
+                kept[4] = [a for a in kept[4] if a["edge"] not in gone]
+            if kept[5] is not None:
+                kept[5] = [a for a in kept[5] if a["to"] not in gone]
+    return kept
+
+
+def _drop_lists(state: Any, seats: Any) -> None:
+    kept = state.kept
+    for q in seats:
+        kept.pop(("sf_lists", q), None)
+
+
+def cached_spots(state: Any, p: int) -> tuple[set[int], list[int]]:
+    """:func:`_ship_starts` and :func:`ship_spots` of ``p`` (never changed by the caller),
+    kept by :func:`kept_lists`: the ship builds, the ship moves and Road Building's test share
+    one search."""
+    kept = kept_lists(state, p)
+    return kept[2], kept[3]
 
 
 def cached_builds(state: Any, p: int) -> list[Action]:
-    """``build_ship`` actions of ``p``, kept in the state's ``spot_cache`` (cleared whenever a
-    piece, the pirate or the board changes)."""
-    key = ("build_ship", p)
-    found = state.spot_cache.get(key)
+    """``build_ship`` actions of ``p``, kept by :func:`kept_lists`."""
+    kept = kept_lists(state, p)
+    found = kept[4]
     if found is None:
-        spots = cached_spots(state, p)[1]
-        found = state.spot_cache[key] = [build_ship_action(e) for e in spots]
+        found = kept[4] = [build_ship_action(e) for e in kept[3]]
     return found
 
 
 def cached_moves(state: Any, p: int) -> list[Action]:
-    """``move_ship`` actions of ``p`` (SF-MS-01..04), kept like :func:`cached_builds`; ships
-    built this turn are left out when the list is made (``ships_new`` changes only with a
-    build, which clears the cache)."""
-    key = ("move_ship", p)
-    found = state.spot_cache.get(key)
+    """``move_ship`` actions of ``p`` (SF-MS-01..04), kept by :func:`kept_lists`; ships built
+    this turn are left out when the list is made (``ships_new`` is in the lists' sign)."""
+    kept = kept_lists(state, p)
+    found = kept[5]
     if found is None:
         movable = movable_ships(state, p)
-        starts: set[int] = set()
-        spots: list[int] = []
-        if movable:  # one search of the spots serves every movable ship
-            starts, spots = cached_spots(state, p)
-        found = state.spot_cache[key] = []
-        for e in movable:
+        starts, spots = kept[2], kept[3]
+        found = []
+        for e in movable:  # one search of the spots serves every movable ship
             found.extend(
                 map(moves_from(e).__getitem__, _targets_without(state, p, e, starts, spots))
             )
+        kept[5] = found
     return found
 
 
@@ -230,6 +269,7 @@ def put_ship(state: Any, p: int, e: int) -> None:
     state.road_vertices[p].update(state.board.edge_vertices[e])
     _own_closed(state).add(e)
     state.spot_cache.clear()
+    _drop_lists(state, (p,))
 
 
 def lift_ship(state: Any, p: int, e: int) -> None:
@@ -249,6 +289,7 @@ def lift_ship(state: Any, p: int, e: int) -> None:
     if e not in state.sf_no_road:
         _own_closed(state).discard(e)
     state.spot_cache.clear()
+    _drop_lists(state, range(state.n))
 
 
 def _own_closed(state: Any) -> set[int]:
