@@ -258,7 +258,9 @@ class Seafarers(Expansion):
 
     # ------------------------------------------------------------------ turns
     def start_turn(self, state: Any, p: int) -> None:
-        state.ships_new = []  # last turn's new ships may move now (the ship lists' sign)
+        if state.ships_new:
+            state.spot_cache.clear()  # last turn's new ships may move now
+        state.ships_new = []
         state.ship_moved = False
         hook = TABLES[state.options["seafarers"]].start_turn
         if hook is not None:

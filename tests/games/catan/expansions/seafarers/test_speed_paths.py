@@ -95,6 +95,7 @@ def test_fast_paths_match_the_plain_searches(seafarers: str) -> None:
                 checked_routes += 1
         if state.phase == "main" and not state.ship_moved:
             p = state.turn_player
+            state.spot_cache.pop(("sf_lists", p), None)
             state.kept.pop(("sf_lists", p), None)
             assert ships.cached_moves(state, p) == plain_moves(state, p)
             checked_moves += 1
@@ -380,12 +381,14 @@ def test_kept_ship_lists_match_fresh_ones(seafarers: str) -> None:
             if entry is before:
                 served += entry[1] != taken_before  # kept across a road or ship
             del state.kept[key]  # made afresh
+            cached = state.spot_cache.pop(key)
             assert (starts, spots) == ships.cached_spots(state, q)
             assert spots == ships.ship_spots(state, q)
             assert builds == ships.cached_builds(state, q)
             assert builds == [ships.build_ship_action(e) for e in spots]
             assert moves == ships.cached_moves(state, q) == plain_moves(state, q)
-            state.kept[key] = entry  # the served lists go on being kept
+            state.kept[key] = state.spot_cache[key] = entry  # the served ones go on being kept
+            assert cached is entry
 
     random_game(3, 0, {"seafarers": seafarers}, check=False, after_decision=compare)
     assert served > 50  # 78-140 a game (seed 0, 3 players)
