@@ -133,90 +133,49 @@ def _spots_from(state: Any, starts: set[int]) -> list[int]:
     return sorted(spots)
 
 
-def kept_lists(state: Any, p: int) -> list[Any]:
-    """``p``'s ship lists, kept across other pieces (SF-SH-01..03, SF-MS-01..04): ``[sign,
-    taken, starts, spots, builds, moves]``, the last four None until asked for (never changed
-    in place: a change replaces them).
-
-    Within one placement of pieces they are read from the state's ``spot_cache`` (which every
-    piece, the pirate and a turn's end after a ship build empty). Beside it they are kept in the
-    state's ``kept``: they follow from ``p``'s ships, the buildings, the pirate, this turn's new
-    ships and which paths are free. ``put_ship`` and ``lift_ship`` drop the owner's lists, and
-    another seat's where the path was his spot (laid) or touches one of his starts (lifted: only
-    there may a freed path become his spot; nothing else frees a path in Seafarers); ``sign``
-    holds the rest (the buildings on the board, counted by the pieces left in the
-    supply: a city leaves the count as it is and changes no list; the pirate; ``ships_new``),
-    and a change of it makes the lists again. A road or another seat's ship only takes a path
-    (``taken``, the roads and ships left in the supply, moves): it leaves the starts and the
-    movable ships as they are, so the kept lists lose the taken paths and their actions and are
-    not searched again."""
-    key = ("sf_lists", p)
-    kept = state.spot_cache.get(key)
-    if kept is not None:
-        return kept
-    sign = (
-        sum(state.settlements_left) + sum(state.cities_left),
-        state.pirate,
-        tuple(state.ships_new),
-    )
-    taken = sum(state.roads_left) + sum(state.ships_left)
-    kept = state.kept.get(key)
-    if kept is None or kept[0] != sign:
-        kept = state.kept[key] = [sign, taken, None, None, None, None]
-    elif kept[1] != taken:
-        kept[1] = taken
-        spots = kept[3]
-        if spots:
-            eo, so = state.edge_owner, state.ship_owner
-            free = [e for e in spots if eo[e] == -1 and so[e] == -1]
-            if len(free) != len(spots):
-                gone = set(spots).difference(free)
-                kept[3] = free
-                if kept[4] is not None:
-                    kept[4] = [a for a in kept[4] if a["edge"] not in gone]
-                if kept[5]:
-                    kept[5] = [a for a in kept[5] if a["to"] not in gone]
-    state.spot_cache[key] = kept
-    return kept
-
-
 def cached_spots(state: Any, p: int) -> tuple[set[int], list[int]]:
     """:func:`_ship_starts` and :func:`ship_spots` of ``p`` (never changed by the caller),
-    kept by :func:`kept_lists`: the ship builds, the ship moves and Road Building's test share
-    one search."""
-    kept = kept_lists(state, p)
-    if kept[3] is None:
-        kept[2] = _ship_starts(state, p)
-        kept[3] = open_to_ships(state, p, _spots_from(state, kept[2]))
-    return kept[2], kept[3]
+    kept in the state's ``spot_cache`` (cleared whenever a piece, the pirate or the board
+    changes): the ship builds, the ship moves and Road Building's test share one search."""
+    key = ("ship_spots", p)
+    found = state.spot_cache.get(key)
+    if found is None:
+        starts = _ship_starts(state, p)
+        found = state.spot_cache[key] = (
+            starts,
+            open_to_ships(state, p, _spots_from(state, starts)),
+        )
+    return found
 
 
 def cached_builds(state: Any, p: int) -> list[Action]:
-    """``build_ship`` actions of ``p``, kept by :func:`kept_lists`."""
-    kept = kept_lists(state, p)
-    found = kept[4]
+    """``build_ship`` actions of ``p``, kept in the state's ``spot_cache`` (cleared whenever a
+    piece, the pirate or the board changes)."""
+    key = ("build_ship", p)
+    found = state.spot_cache.get(key)
     if found is None:
-        found = kept[4] = [build_ship_action(e) for e in cached_spots(state, p)[1]]
+        spots = cached_spots(state, p)[1]
+        found = state.spot_cache[key] = [build_ship_action(e) for e in spots]
     return found
 
 
 def cached_moves(state: Any, p: int) -> list[Action]:
-    """``move_ship`` actions of ``p`` (SF-MS-01..04), kept by :func:`kept_lists`; ships built
-    this turn are left out when the list is made (``ships_new`` is in the lists' sign)."""
-    kept = kept_lists(state, p)
-    found = kept[5]
+    """``move_ship`` actions of ``p`` (SF-MS-01..04), kept like :func:`cached_builds`; ships
+    built this turn are left out when the list is made (``ships_new`` changes only with a
+    build, which clears the cache)."""
+    key = ("move_ship", p)
+    found = state.spot_cache.get(key)
     if found is None:
         movable = movable_ships(state, p)
-        found = []
         starts: set[int] = set()
         spots: list[int] = []
         if movable:  # one search of the spots serves every movable ship
             starts, spots = cached_spots(state, p)
+        found = state.spot_cache[key] = []
         for e in movable:
             found.extend(
                 map(moves_from(e).__getitem__, _targets_without(state, p, e, starts, spots))
             )
-        kept[5] = found
     return found
 
 
@@ -271,11 +230,6 @@ def put_ship(state: Any, p: int, e: int) -> None:
     state.road_vertices[p].update(state.board.edge_vertices[e])
     _own_closed(state).add(e)
     state.spot_cache.clear()
-    kept = state.kept
-    for q in range(state.n):  # another seat's lists lose ``e`` if it was his spot
-        lists = kept.get(("sf_lists", q))
-        if lists is not None and (q == p or (lists[3] is not None and e in lists[3])):
-            del kept["sf_lists", q]
 
 
 def lift_ship(state: Any, p: int, e: int) -> None:
@@ -295,14 +249,6 @@ def lift_ship(state: Any, p: int, e: int) -> None:
     if e not in state.sf_no_road:
         _own_closed(state).discard(e)
     state.spot_cache.clear()
-    a, b = state.board.edge_vertices[e]
-    kept = state.kept
-    for q in range(state.n):  # ``e`` joins another seat's spots only at his starts
-        lists = kept.get(("sf_lists", q))
-        if lists is not None and (
-            q == p or (lists[2] is not None and (a in lists[2] or b in lists[2]))
-        ):
-            del kept["sf_lists", q]
 
 
 def _own_closed(state: Any) -> set[int]:

@@ -95,8 +95,7 @@ def test_fast_paths_match_the_plain_searches(seafarers: str) -> None:
                 checked_routes += 1
         if state.phase == "main" and not state.ship_moved:
             p = state.turn_player
-            state.spot_cache.pop(("sf_lists", p), None)
-            state.kept.pop(("sf_lists", p), None)
+            state.spot_cache.pop(("move_ship", p), None)
             assert ships.cached_moves(state, p) == plain_moves(state, p)
             checked_moves += 1
 
@@ -343,52 +342,3 @@ def test_kept_main_additions_match_fresh_ones(seafarers: str) -> None:
     for seed, n in ((0, 3), (1, 4)):
         random_game(n, seed, {"seafarers": seafarers}, check=False, after_decision=compare)
     assert served > 500
-
-
-ALL_MAPS = (
-    "new_shores",
-    "four_islands",
-    "fog_islands",
-    "through_the_desert",
-    "forgotten_tribe",
-    "cloth_for_catan",
-    "pirate_islands",
-    "wonders_of_catan",
-    "new_world",
-)
-
-
-@pytest.mark.parametrize("seafarers", ALL_MAPS)
-def test_kept_ship_lists_match_fresh_ones(seafarers: str) -> None:
-    """SF-SH-01..03, SF-MS-01..04: every seat's ship starts, spots, ``build_ship`` and
-    ``move_ship`` actions are kept across other pieces (``ships.kept_lists``: a road or another
-    seat's ship takes its path out of them); after every decision of a seeded game the lists
-    served equal lists made afresh and the plain searches (``ship_spots``, ``plain_moves``), and
-    many are served from kept lists that lost a taken path rather than searched again."""
-    served = 0
-
-    def compare(state: Any, action: dict[str, Any]) -> None:
-        nonlocal served
-        if len(state.terrains) != state.board.num_hexes:
-            return
-        for q in range(state.n):
-            key = ("sf_lists", q)
-            before = state.kept.get(key)
-            taken_before = before[1] if before is not None else None
-            starts, spots = ships.cached_spots(state, q)
-            builds, moves = ships.cached_builds(state, q), ships.cached_moves(state, q)
-            entry = state.kept[key]
-            if entry is before:
-                served += entry[1] != taken_before  # kept across a road or ship
-            del state.kept[key]  # made afresh
-            cached = state.spot_cache.pop(key)
-            assert (starts, spots) == ships.cached_spots(state, q)
-            assert spots == ships.ship_spots(state, q)
-            assert builds == ships.cached_builds(state, q)
-            assert builds == [ships.build_ship_action(e) for e in spots]
-            assert moves == ships.cached_moves(state, q) == plain_moves(state, q)
-            state.kept[key] = state.spot_cache[key] = entry  # the served ones go on being kept
-            assert cached is entry
-
-    random_game(3, 0, {"seafarers": seafarers}, check=False, after_decision=compare)
-    assert served > 50  # 78-140 a game (seed 0, 3 players)
