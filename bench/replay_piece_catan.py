@@ -5,7 +5,9 @@ Usage: ``python bench/replay_piece_catan.py record|replay|plain PIECE MAP [--pla
 ship move list), ``lengths`` (one trade-route component's length), and the trade route's parts:
 ``kept`` (the count of the changed components), ``grow`` (a new piece's walk from its free end),
 ``tree`` (one component searched), ``cored`` (a cyclic one's search), ``parts`` (the components
-after a change), ``roads`` (the seat's roads found again), ``walk`` (components walked again).
+after a change), ``roads`` (the seat's roads found again), ``walk`` (components walked again);
+and the move list's parts: ``movable`` (the movable ships), ``ends`` (their route search on a
+memo miss), ``spots`` (the ship starts and spots).
 ``record`` plays the bench's ``play`` for the seeds and stores the piece's answers (in the
 system's temporary directory);
 ``replay`` plays the same games with the piece answering from the record, doing none of its work;
@@ -42,6 +44,9 @@ PIECES: dict[str, tuple[Any, str]] = {
     "parts": (longest_road, "_parts_after"),
     "roads": (ships, "road_paths"),
     "walk": (longest_road, "_route_components"),
+    "movable": (ships, "movable_ships"),
+    "ends": (ships, "_route_ends"),
+    "spots": (ships, "cached_spots"),
 }
 """Where each piece is looked up when called (the class or module, the name)."""
 
@@ -69,6 +74,9 @@ STORED: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "parts": (_same, _same),
     "roads": (_same, _same),
     "walk": (_same, _same),
+    "movable": (_same, _same),
+    "ends": (_same, _same),
+    "spots": (_same, _same),
 }
 """How an answer is stored and made again (move actions are shared objects, stored as pairs)."""
 
