@@ -536,7 +536,9 @@ def _route_walk(
                 best = length
         return best
 
-    return walk(start, 0, 0)
+    found = walk(start, 0, 0)
+    walk = None  # it held itself: without this the collector, not the count, frees it
+    return found
 
 
 def _tree_route(
@@ -670,6 +672,8 @@ def _cored_route(adjacent: dict[int, list[int]]) -> int:
         }
     else:
         core = adjacent
+    if all(len(others) == 2 for others in core.values()):
+        return _ringed_route(core, deepest, best)  # one cycle per part: no chains to search
     hubs = {node for node, others in core.items() if len(others) != 2 or deepest[node][0]}
     chains: dict[int, list[tuple[int, int, int]]] = {}
     spans: list[tuple[int, int, int]] = []  # each chain's hubs (smaller first) and length
@@ -718,6 +722,7 @@ def _cored_route(adjacent: dict[int, list[int]]) -> int:
         return longest
 
     if not chains:
+        trail = None  # it held itself: without this the collector, not the count, frees it
         return best
     # The trails over the chains depend on nothing but the chains and the hubs' deepest
     # branches: a ship moved at a pendant tree's leaf often leaves both as they were.
@@ -733,7 +738,46 @@ def _cored_route(adjacent: dict[int, list[int]]) -> int:
             if longest > found:
                 found = longest
         _CORE_TRAILS[key] = found
+    trail = None  # it held itself: without this the collector, not the count, frees it
     return found if found > best else best
+
+
+def _ringed_route(
+    core: dict[int, list[int]], deepest: dict[int, tuple[int, int]], best: int
+) -> int:
+    """:func:`_cored_route`'s answer when every core node has two core paths: each part of the
+    core is one ring (the usual cyclic trade route, a ring with trees hanging from it), so a
+    trail over the core either goes round the whole ring, entering and leaving at one node (its
+    two deepest pendant branches added), or joins two nodes' deepest branches by the longer of
+    the two arcs between them (a ring without branches: the ring). ``best``: the longest path in
+    the pendant forest."""
+    seen: set[int] = set()
+    for root in core:
+        if root in seen:
+            continue
+        ring = [root]
+        previous, node = root, core[root][0]
+        while node != root:
+            ring.append(node)
+            a, b = core[node]
+            previous, node = node, (b if a == previous else a)
+        seen.update(ring)
+        size = len(ring)
+        if size > best:
+            best = size
+        ends: list[tuple[int, int]] = []  # the ring's nodes with a pendant branch: place, depth
+        for at, node in enumerate(ring):
+            top, second = deepest[node]
+            if top:
+                if top + size + second > best:
+                    best = top + size + second
+                for other_at, other_top in ends:
+                    arc = at - other_at
+                    longest = top + other_top + (arc if arc + arc > size else size - arc)
+                    if longest > best:
+                        best = longest
+                ends.append((at, top))
+    return best
 
 
 _CORE_TRAILS: dict[tuple[Any, ...], int] = {}

@@ -167,6 +167,42 @@ def test_sf_lt_01_cored_search_on_hand_built_graphs() -> None:
         assert _cored_route(graph) == _all_trails(graph)
 
 
+def _ring_with_trees(rng: random.Random) -> dict[int, list[int]]:
+    """A ring of 3-12 nodes with random trees hung from some of its nodes, sometimes beside a
+    second such ring or a lone tree; at most 3 paths at a node (a split graph's most: one
+    branch per ring node) or 4 (two branches: the argument beyond)."""
+    adjacent: dict[int, list[int]] = {}
+    most = rng.choice((3, 4))
+    for _ in range(rng.choice((1, 1, 1, 2))):
+        base, size = len(adjacent), rng.randrange(3, 13)
+        for v in range(size):
+            adjacent[base + v] = [base + (v - 1) % size, base + (v + 1) % size]
+        for _ in range(rng.randrange(0, 12)):
+            at = rng.choice([v for v in adjacent if len(adjacent[v]) < most and v >= base])
+            new = len(adjacent)
+            adjacent[at].append(new)
+            adjacent[new] = [at]
+    if rng.random() < 0.3:
+        start = len(adjacent)
+        adjacent[start] = []
+        for new in range(start + 1, start + rng.randrange(2, 8)):
+            at = rng.choice([v for v in range(start, new) if len(adjacent[v]) < most])
+            adjacent[at].append(new)
+            adjacent[new] = [at]
+    return adjacent
+
+
+def test_sf_lt_01_ring_search_finds_the_longest_trail_of_rings_with_trees() -> None:
+    """A core that is only rings (the usual cyclic trade route: one ring, trees hanging from
+    it) is searched without chains (round the ring between one node's two deepest branches, or
+    two nodes' deepest branches joined by the longer arc): every trail's longest on 1,500
+    random rings with trees, some beside a second ring or a tree."""
+    rng = random.Random(11)
+    for _ in range(1500):
+        adjacent = _ring_with_trees(rng)
+        assert _cored_route(adjacent) == _all_trails(adjacent), adjacent
+
+
 # Trade routes on the board ------------------------------------------------------------------
 
 

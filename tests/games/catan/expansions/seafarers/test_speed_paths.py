@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from games.catan import longest_road
-from games.catan.expansions.seafarers import ships
+from games.catan.expansions.seafarers import TABLES, ships
 from games.catan.longest_road import _route_components, longest_route
 from tests.games.catan.randomplay import random_game
 from tests.games.catan.test_longest_road_routes import plain_route as plain_route_on
@@ -342,3 +342,72 @@ def test_kept_main_additions_match_fresh_ones(seafarers: str) -> None:
     for seed, n in ((0, 3), (1, 4)):
         random_game(n, seed, {"seafarers": seafarers}, check=False, after_decision=compare)
     assert served > 500
+
+
+ALL_MAPS = (
+    "new_shores",
+    "four_islands",
+    "fog_islands",
+    "through_the_desert",
+    "forgotten_tribe",
+    "cloth_for_catan",
+    "pirate_islands",
+    "wonders_of_catan",
+    "new_world",
+)
+
+
+@pytest.mark.parametrize("seafarers", ALL_MAPS)
+def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers: str) -> None:
+    """The kept trade-route facts (``longest_route_kept``'s entry per seat) equal facts
+    recomputed from scratch after every decision of a seeded random game on each of the nine
+    maps: each new entry's building places are those of its building owners, its components are
+    exactly those walked afresh over its roads and ships, and each component's kept length is a
+    plain search's (from every intersection) under those owners; an entry whose pieces and
+    owners are the board's gives the seat's trade route. The maps without a Longest Trade Route
+    (Cloth for Catan, The Pirate Islands) keep nothing."""
+    checked = {"entries": 0, "parts": 0, "current": 0}
+    seen: dict[int, Any] = {}
+    route = TABLES[seafarers].scenario.longest_route
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        kept = getattr(state, "sf_route_kept", {})
+        if not route:
+            assert not kept
+            return
+        board = state.board
+        for q, entry in kept.items():
+            owners, _, roads, ships_of, parts, built = entry
+            if entry is not seen.get(q):  # counted in this decision: check what it holds
+                seen[q] = entry
+                checked["entries"] += 1
+                assert built == frozenset(v for v, owner in enumerate(owners) if owner != -1)
+                kind = dict.fromkeys(roads, 1)
+                kind.update(dict.fromkeys(ships_of, 2))
+                roots = {v for e in kind for v in board.edge_vertices[e]}
+                walked = _route_components(board.vertex_links, kind, roots, set())
+                assert {(part[0], part[1]) for part in parts} == {
+                    (frozenset(vertices), frozenset(edges)) for edges, vertices in walked
+                }
+                for _vertices, edges, length in parts:
+                    on_roads = [-1] * board.num_edges
+                    on_ships = [-1] * board.num_edges
+                    for e in edges:
+                        if e in roads:
+                            on_roads[e] = q
+                        else:
+                            on_ships[e] = q
+                    assert length == plain_route_on(board, q, on_roads, owners, on_ships)
+                    checked["parts"] += 1
+            if (
+                owners == state.vertex_owner
+                and roads == frozenset(ships.road_paths(state, q))
+                and ships_of == state.sf_ships[q]
+            ):
+                assert max((part[2] for part in parts), default=0) == plain_route(state, q)
+                checked["current"] += 1
+
+    random_game(3, 8, {"seafarers": seafarers}, check=False, after_decision=compare)
+    if route:
+        assert checked["entries"] > 30 and checked["parts"] > 50, checked
+        assert checked["current"] > 1000, checked
