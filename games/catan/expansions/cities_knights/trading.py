@@ -79,6 +79,34 @@ def add_bank_trades(state: Any, p: int, legal: list[Action]) -> None:
     ):
         return
     rates = state.rates[p]
+    # No kind reaches its rate (most calls past the test above: two or three of a kind at a 4:1
+    # or 3:1 rate), judged without :func:`rates_of`'s list: a resource's rate is the core's
+    # ``rates`` unless the merchant or a Merchant Fleet lowers it to 2; a commodity's is 3 or 4
+    # without the Merchant Guild (2 with it, or by a Merchant Fleet). Any doubt goes on to the
+    # full judgement below. (docs/PERFORMANCE.md, ck-speed17)
+    if (
+        hand[0] < rates[0]
+        and hand[1] < rates[1]
+        and hand[2] < rates[2]
+        and hand[3] < rates[3]
+        and hand[4] < rates[4]
+        and (
+            (goods[0] < 2 and goods[1] < 2 and goods[2] < 2)
+            or (
+                goods[0] < 3
+                and goods[1] < 3
+                and goods[2] < 3
+                and state.ck_levels[p][TRADE] < ABILITY_LEVEL
+            )
+        )
+        and state.ck_effects.get("merchant_fleet") is None
+    ):
+        hx, owner = state.ck_merchant
+        if owner != p or hx < 0:
+            return
+        kind = state.hex_resource[hx]
+        if kind < 0 or hand[kind] < 2:
+            return
     needs = rates_of(state, p)
     stock = None
     held = (*hand, *goods)

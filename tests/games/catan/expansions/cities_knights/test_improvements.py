@@ -142,6 +142,11 @@ def test_ck_tr_02_commodities_four_to_one_generic_harbour_three_to_one() -> None
     harbour = main_with(cities=(FOREST_3_CORNER,), paper=3)
     harbour.apply({"type": "bank_trade", "give": "paper", "get": "ore"})
     assert hand_of(harbour, 0) == {"ore": 1}
+    # a resource alone at its harbour's rate, no commodity held (below 4:1, the 2:1 and the 3:1)
+    for cards in ({"brick": 2}, {"lumber": 3}):
+        (kind,) = cards
+        alone = main_with(cities=(HILLS_6_CORNER if kind == "brick" else FOREST_3_CORNER,), **cards)
+        assert {"type": "bank_trade", "give": kind, "get": "coin"} in legal(alone, "bank_trade")
 
 
 def test_ck_tr_04_ck_me_01_merchant_gives_two_to_one_and_a_vp() -> None:
