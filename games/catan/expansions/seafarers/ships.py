@@ -226,6 +226,7 @@ def put_ship(state: Any, p: int, e: int) -> None:
     state.road_vertices[p].update(state.board.edge_vertices[e])
     _own_closed(state).add(e)
     state.spot_cache.clear()
+    state.kept.pop(KEPT_MOVABLE[p], None)
 
 
 def lift_ship(state: Any, p: int, e: int) -> None:
@@ -245,6 +246,7 @@ def lift_ship(state: Any, p: int, e: int) -> None:
     if e not in state.sf_no_road:
         _own_closed(state).discard(e)
     state.spot_cache.clear()
+    state.kept.pop(KEPT_MOVABLE[p], None)
 
 
 def _own_closed(state: Any) -> set[int]:
@@ -272,20 +274,45 @@ def movable_ships(state: Any, p: int) -> list[int]:
     a loop back to the one building it touches) moves at the ships beside that building, or
     anywhere (SF-MS-03). Never a ship built this turn, nor one beside the pirate.
     """
+    movable = kept_route_ends(state, p)
+    blocked = pirate_sides(state)
+    new = state.ships_new
+    if not new and not blocked:
+        return list(movable)
+    return [e for e in movable if e not in blocked and e not in new]
+
+
+KEPT_MOVABLE = tuple(("movable", p) for p in range(8))
+"""``state.kept`` keys of each seat's ships at his routes' ends (:func:`movable_ships`)."""
+
+
+def kept_route_ends(state: Any, p: int) -> tuple[int, ...]:
+    """:func:`_route_ends` sorted. The routes and their ends depend only on ``p``'s ships and
+    where his buildings touch them: kept per seat in ``state.kept`` until his ships change
+    (``put_ship`` and ``lift_ship`` drop it) or he builds a settlement (``sign``: his
+    settlements and cities left, a sum a city upgrade keeps); made again through the geometry
+    memo (:func:`_memo_route_ends`)."""
+    sign = state.settlements_left[p] + state.cities_left[p]
+    kept = state.kept.get(KEPT_MOVABLE[p])
+    if kept is not None and kept[0] == sign:
+        return kept[1]
+    movable = _memo_route_ends(state, p)
+    state.kept[KEPT_MOVABLE[p]] = (sign, movable)
+    return movable
+
+
+def _memo_route_ends(state: Any, p: int) -> tuple[int, ...]:
+    """:func:`_route_ends` sorted, memoised per board geometry by ``p``'s ships and the
+    intersections where his buildings touch them."""
     vo, ev = state.vertex_owner, state.board.edge_vertices
     mine = state.sf_ships[p]
-    # The routes and their ends depend only on p's ships and where p's buildings touch them.
     homes = frozenset([v for e in mine for v in ev[e] if vo[v] == p])
     memo = geometry_memo(state.board.vertex_links)
     key = ("movable", frozenset(mine), homes)
     movable = memo.get(key)
     if movable is None:
         movable = memo[key] = tuple(sorted(_route_ends(state, p, sorted(mine))))
-    blocked = pirate_sides(state)
-    new = state.ships_new
-    if not new and not blocked:
-        return list(movable)
-    return [e for e in movable if e not in blocked and e not in new]
+    return movable
 
 
 def _route_ends(state: Any, p: int, mine: list[int]) -> tuple[int, ...]:

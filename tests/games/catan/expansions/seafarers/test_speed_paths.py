@@ -342,3 +342,34 @@ def test_kept_main_additions_match_fresh_ones(seafarers: str) -> None:
     for seed, n in ((0, 3), (1, 4)):
         random_game(n, seed, {"seafarers": seafarers}, check=False, after_decision=compare)
     assert served > 500
+
+
+ALL_MAPS = (
+    "new_shores",
+    "four_islands",
+    "fog_islands",
+    "through_the_desert",
+    "forgotten_tribe",
+    "cloth_for_catan",
+    "pirate_islands",
+    "wonders_of_catan",
+    "new_world",
+)
+
+
+@pytest.mark.parametrize("seafarers", ALL_MAPS)
+def test_kept_movable_ships_match_fresh_ones(seafarers: str) -> None:
+    """SF-RT-01, SF-MS-02..03: each seat's ships at his routes' ends are kept in
+    ``state.kept`` (``movable_ships``) until his ships change or he builds a settlement;
+    after every decision of a seeded game on every map each seat's answer (kept or made)
+    equals the route ends searched afresh, and many are found kept."""
+    served = 0
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        nonlocal served
+        for q in range(state.n):
+            served += ships.KEPT_MOVABLE[q] in state.kept
+            assert list(ships.kept_route_ends(state, q)) == plain_route_ends(state, q), (q, action)
+
+    random_game(3, 0, {"seafarers": seafarers}, check=False, after_decision=compare)
+    assert served > 500, served
