@@ -226,7 +226,13 @@ def put_ship(state: Any, p: int, e: int) -> None:
     state.road_vertices[p].update(state.board.edge_vertices[e])
     _own_closed(state).add(e)
     state.spot_cache.clear()
-    state.kept.pop(KEPT_MOVABLE[p], None)
+    kept = state.kept.get(KEPT_MOVABLE[p])
+    if kept is not None:  # the route ends made again; his buildings at e's ends are homes now
+        kept[2] = None
+        vo = state.vertex_owner
+        for v in state.board.edge_vertices[e]:
+            if vo[v] == p:
+                kept[1].add(v)
 
 
 def lift_ship(state: Any, p: int, e: int) -> None:
@@ -246,7 +252,17 @@ def lift_ship(state: Any, p: int, e: int) -> None:
     if e not in state.sf_no_road:
         _own_closed(state).discard(e)
     state.spot_cache.clear()
-    state.kept.pop(KEPT_MOVABLE[p], None)
+    kept = state.kept.get(KEPT_MOVABLE[p])
+    if kept is not None:  # the route ends made again; a home at e's ends with no ship of p goes
+        kept[2] = None
+        homes = kept[1]
+        for v in state.board.edge_vertices[e]:
+            if v in homes:
+                for f in vertex_edges[v]:
+                    if so[f] == p:
+                        break
+                else:
+                    homes.discard(v)
 
 
 def _own_closed(state: Any) -> set[int]:
@@ -288,31 +304,33 @@ KEPT_MOVABLE = tuple(("movable", p) for p in range(8))
 
 def kept_route_ends(state: Any, p: int) -> tuple[int, ...]:
     """:func:`_route_ends` sorted. The routes and their ends depend only on ``p``'s ships and
-    where his buildings touch them: kept per seat in ``state.kept`` until his ships change
-    (``put_ship`` and ``lift_ship`` drop it) or he builds a settlement (``sign``: his
-    settlements and cities left, a sum a city upgrade keeps); made again through the geometry
-    memo (:func:`_memo_route_ends`)."""
+    ``homes``, the intersections where his buildings touch them (the memo's key). Kept per seat
+    in ``state.kept`` as ``[sign, homes, answer]``: ``put_ship`` and ``lift_ship`` update
+    ``homes`` and drop the answer; a new settlement of his changes ``sign`` (his settlements and
+    cities left, a sum a city upgrade keeps), which makes ``homes`` again."""
     sign = state.settlements_left[p] + state.cities_left[p]
     kept = state.kept.get(KEPT_MOVABLE[p])
     if kept is not None and kept[0] == sign:
-        return kept[1]
-    movable = _memo_route_ends(state, p)
-    state.kept[KEPT_MOVABLE[p]] = (sign, movable)
-    return movable
-
-
-def _memo_route_ends(state: Any, p: int) -> tuple[int, ...]:
-    """:func:`_route_ends` sorted, memoised per board geometry by ``p``'s ships and the
-    intersections where his buildings touch them."""
-    vo, ev = state.vertex_owner, state.board.edge_vertices
-    mine = state.sf_ships[p]
-    homes = frozenset([v for e in mine for v in ev[e] if vo[v] == p])
+        if kept[2] is not None:
+            return kept[2]
+        homes = kept[1]
+    else:
+        homes = fresh_homes(state, p)
+        kept = state.kept[KEPT_MOVABLE[p]] = [sign, homes, None]
     memo = geometry_memo(state.board.vertex_links)
-    key = ("movable", frozenset(mine), homes)
+    mine = state.sf_ships[p]
+    key = ("movable", frozenset(mine), frozenset(homes))
     movable = memo.get(key)
     if movable is None:
         movable = memo[key] = tuple(sorted(_route_ends(state, p, sorted(mine))))
+    kept[2] = movable
     return movable
+
+
+def fresh_homes(state: Any, p: int) -> set[int]:
+    """The ends of ``p``'s ships where a building of his stands."""
+    vo, ev = state.vertex_owner, state.board.edge_vertices
+    return {v for e in state.sf_ships[p] for v in ev[e] if vo[v] == p}
 
 
 def _route_ends(state: Any, p: int, mine: list[int]) -> tuple[int, ...]:
