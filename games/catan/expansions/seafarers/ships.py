@@ -226,6 +226,13 @@ def put_ship(state: Any, p: int, e: int) -> None:
     state.road_vertices[p].update(state.board.edge_vertices[e])
     _own_closed(state).add(e)
     state.spot_cache.clear()
+    kept = state.kept.get(KEPT_MOVABLE[p])
+    if kept is not None:  # the route ends made again; his buildings at e's ends are homes now
+        kept[2] = None
+        vo = state.vertex_owner
+        for v in state.board.edge_vertices[e]:
+            if vo[v] == p:
+                kept[1].add(v)
 
 
 def lift_ship(state: Any, p: int, e: int) -> None:
@@ -245,6 +252,17 @@ def lift_ship(state: Any, p: int, e: int) -> None:
     if e not in state.sf_no_road:
         _own_closed(state).discard(e)
     state.spot_cache.clear()
+    kept = state.kept.get(KEPT_MOVABLE[p])
+    if kept is not None:  # the route ends made again; a home at e's ends with no ship of p goes
+        kept[2] = None
+        homes = kept[1]
+        for v in state.board.edge_vertices[e]:
+            if v in homes:
+                for f in vertex_edges[v]:
+                    if so[f] == p:
+                        break
+                else:
+                    homes.discard(v)
 
 
 def _own_closed(state: Any) -> set[int]:
@@ -272,20 +290,47 @@ def movable_ships(state: Any, p: int) -> list[int]:
     a loop back to the one building it touches) moves at the ships beside that building, or
     anywhere (SF-MS-03). Never a ship built this turn, nor one beside the pirate.
     """
-    vo, ev = state.vertex_owner, state.board.edge_vertices
-    mine = state.sf_ships[p]
-    # The routes and their ends depend only on p's ships and where p's buildings touch them.
-    homes = frozenset([v for e in mine for v in ev[e] if vo[v] == p])
-    memo = geometry_memo(state.board.vertex_links)
-    key = ("movable", frozenset(mine), homes)
-    movable = memo.get(key)
-    if movable is None:
-        movable = memo[key] = tuple(sorted(_route_ends(state, p, sorted(mine))))
+    movable = kept_route_ends(state, p)
     blocked = pirate_sides(state)
     new = state.ships_new
     if not new and not blocked:
         return list(movable)
     return [e for e in movable if e not in blocked and e not in new]
+
+
+KEPT_MOVABLE = tuple(("movable", p) for p in range(8))
+"""``state.kept`` keys of each seat's ships at his routes' ends (:func:`movable_ships`)."""
+
+
+def kept_route_ends(state: Any, p: int) -> tuple[int, ...]:
+    """:func:`_route_ends` sorted. The routes and their ends depend only on ``p``'s ships and
+    ``homes``, the intersections where his buildings touch them (the memo's key). Kept per seat
+    in ``state.kept`` as ``[sign, homes, answer]``: ``put_ship`` and ``lift_ship`` update
+    ``homes`` and drop the answer; a new settlement of his changes ``sign`` (his settlements and
+    cities left, a sum a city upgrade keeps), which makes ``homes`` again."""
+    sign = state.settlements_left[p] + state.cities_left[p]
+    kept = state.kept.get(KEPT_MOVABLE[p])
+    if kept is not None and kept[0] == sign:
+        if kept[2] is not None:
+            return kept[2]
+        homes = kept[1]
+    else:
+        homes = fresh_homes(state, p)
+        kept = state.kept[KEPT_MOVABLE[p]] = [sign, homes, None]
+    memo = geometry_memo(state.board.vertex_links)
+    mine = state.sf_ships[p]
+    key = ("movable", frozenset(mine), frozenset(homes))
+    movable = memo.get(key)
+    if movable is None:
+        movable = memo[key] = tuple(sorted(_route_ends(state, p, sorted(mine))))
+    kept[2] = movable
+    return movable
+
+
+def fresh_homes(state: Any, p: int) -> set[int]:
+    """The ends of ``p``'s ships where a building of his stands."""
+    vo, ev = state.vertex_owner, state.board.edge_vertices
+    return {v for e in state.sf_ships[p] for v in ev[e] if vo[v] == p}
 
 
 def _route_ends(state: Any, p: int, mine: list[int]) -> tuple[int, ...]:

@@ -381,6 +381,7 @@ def take_fortress(state: Any, p: int) -> None:
     v = seat_corner(state.board, "fortress_intersections", p)
     state.settlements_left[p] += 1  # the fortress's piece, counted off since the set-up
     state._put_settlement(p, v)
+    state.kept.pop(ships.KEPT_MOVABLE[p], None)  # its supply unchanged: no new sign for it
     state.income.clear()
     state.spot_cache.clear()
     state.vp_dirty = True

@@ -411,3 +411,25 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
     if route:
         assert checked["entries"] > 30 and checked["parts"] > 50, checked
         assert checked["current"] > 1000, checked
+
+
+@pytest.mark.parametrize("seafarers", ALL_MAPS)
+def test_kept_movable_ships_match_fresh_ones(seafarers: str) -> None:
+    """SF-RT-01, SF-MS-02..03: each seat's ships at his routes' ends are kept in
+    ``state.kept`` (``movable_ships``) until his ships change or he builds a settlement;
+    after every decision of a seeded game on every map each seat's kept homes (updated by his
+    ship moves) equal those found afresh, his answer (kept or made) equals the route ends
+    searched afresh, and many are found kept."""
+    served = 0
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        nonlocal served
+        for q in range(state.n):
+            served += ships.KEPT_MOVABLE[q] in state.kept
+            kept = state.kept.get(ships.KEPT_MOVABLE[q])
+            if kept is not None and kept[0] == state.settlements_left[q] + state.cities_left[q]:
+                assert kept[1] == ships.fresh_homes(state, q), (q, action)
+            assert list(ships.kept_route_ends(state, q)) == plain_route_ends(state, q), (q, action)
+
+    random_game(3, 0, {"seafarers": seafarers}, check=False, after_decision=compare)
+    assert served > 500, served
