@@ -203,3 +203,20 @@ def test_cg_card_arsonist_03_blackknight_01_attacks_are_logged_as_destroyed_or_e
         {"type": "expelled", "visible_to": "all", "seat": 1, "card": knight, "col": 0, "row": 1}
     ]
     assert not _events(state, "destroyed")
+
+
+def test_cg_trade_01_an_accepted_trade_moves_every_resource_offered() -> None:
+    """CG-TRADE-01: a proposal giving two types for one: once accepted, both types offered are
+    paid and received, not only the last."""
+    state = main_phase()
+    empty_all(state, 0)
+    empty_all(state, 1)
+    set_units(state, 0, ore=1, wool=1)
+    set_units(state, 1, grain=1)
+    state = rebuild(state)
+    state.apply({"type": "propose_trade", "give": {"ore": 1, "wool": 1}, "get": {"grain": 1}})
+    state.apply({"type": "accept_trade"})
+    while state.tasks:
+        state.apply(state.legal_actions()[0])
+    assert (units(state, 0, "ore"), units(state, 0, "wool"), units(state, 0, "grain")) == (0, 0, 1)
+    assert (units(state, 1, "ore"), units(state, 1, "wool"), units(state, 1, "grain")) == (1, 1, 0)
