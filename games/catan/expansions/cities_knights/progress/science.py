@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.catan.constants import MAX_CITIES
 from games.common.api import CHANCE
 
 from . import steps, table
@@ -77,6 +78,8 @@ def play_crane(state: Any, p: int, action: Action) -> bool:
 
 # ---------------------------------------------------------------------- Engineer
 def playable_engineer(state: Any, p: int) -> list[Action]:
+    if state.cities_left[p] == MAX_CITIES:
+        return []  # no city on the board (most calls): no wall spot (CK-WA-01)
     spots = table.wall_spots(state, p)
     # (no list comprehension, which makes a function, for the usual empty answer)
     return [PLAYS["Engineer", "vertex", v] for v in spots] if spots else []
