@@ -65,6 +65,8 @@ def alchemist_event(state: Any, action: Action) -> None:
 def playable_crane(state: Any, p: int) -> list[Action]:
     """CK-PC-S02: only while no Crane is pending this turn (not two on one improvement) and
     some improvement is within reach with the discount."""
+    if state.cities_left[p] == MAX_CITIES:
+        return []  # no city on the board (most calls): no improvement (CK-CI-01)
     if state.ck_effects.get("crane") or not table.improvable(state, p, discount=1):
         return []
     return [PLAYS["Crane"]]
