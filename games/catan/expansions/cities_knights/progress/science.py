@@ -241,10 +241,7 @@ def _free_road(state: Any, pending: Pending, action: Action) -> None:
 # ---------------------------------------------------------------------- Smith
 def playable_smith(state: Any, p: int) -> list[Action]:
     """CK-PC-S10: the first knight to promote (strong -> mighty only with the Fortress)."""
-    mine = table.knights_of(state, p)
-    if not mine:
-        return []  # no knight on the board (most calls): nothing to promote
-    up = table.promotable(state, p, mine)
+    up = table.promotable(state, p)
     return [PLAYS["Smith", "vertex", v] for v in up] if up else []  # (as the Engineer's)
 
 
