@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.catan.constants import MAX_CITIES
 from games.common.api import CHANCE
 
 from . import steps, table
@@ -64,6 +65,8 @@ def alchemist_event(state: Any, action: Action) -> None:
 def playable_crane(state: Any, p: int) -> list[Action]:
     """CK-PC-S02: only while no Crane is pending this turn (not two on one improvement) and
     some improvement is within reach with the discount."""
+    if state.cities_left[p] == MAX_CITIES:
+        return []  # no city on the board (most calls): no improvement (CK-CI-01)
     if state.ck_effects.get("crane") or not table.improvable(state, p, discount=1):
         return []
     return [PLAYS["Crane"]]
@@ -77,6 +80,8 @@ def play_crane(state: Any, p: int, action: Action) -> bool:
 
 # ---------------------------------------------------------------------- Engineer
 def playable_engineer(state: Any, p: int) -> list[Action]:
+    if state.cities_left[p] == MAX_CITIES:
+        return []  # no city on the board (most calls): no wall spot (CK-WA-01)
     spots = table.wall_spots(state, p)
     # (no list comprehension, which makes a function, for the usual empty answer)
     return [PLAYS["Engineer", "vertex", v] for v in spots] if spots else []

@@ -96,6 +96,8 @@ def richer_holding(state: Any, p: int) -> list[int]:
     of a seat holding one, and the answer is mostly empty.)"""
     vps = table.seat_vp(state)
     mine = vps[p]
+    if mine >= max(vps):
+        return []  # nobody has more VP (most lists: the leader's, or all even): no loop
     found = []
     for q in _OPPONENTS[state.n][p]:
         if vps[q] > mine and table.hand_size(state, q):
