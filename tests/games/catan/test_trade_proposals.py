@@ -186,6 +186,8 @@ def test_ri_gu_02_a_confirmed_trade_moves_the_gold_and_logs_it() -> None:
     assert state.gold == [1, 1, 2, 0]
     assert (state.hand[0][1], state.hand[2][1]) == (1, 0)
     assert event["give"] == {"gold": 2} and event["get"] == {"brick": 1}
+    paid = [(e["seat"], e["amount"], e["reason"]) for e in state.events if e["type"] == "gold"]
+    assert paid[-2:] == [(0, -2, "trade"), (2, 2, "trade")]  # each side's gold logged as a trade's
     event = _confirmed(state, {"wool": 1}, {"gold": 1}, partner=1)
     assert state.gold == [2, 0, 2, 0]
     assert (state.hand[0][2], state.hand[1][2]) == (0, 1)
