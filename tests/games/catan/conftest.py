@@ -14,8 +14,10 @@ mutmut 3.8.1's default), and that process has already run the clean tests in its
 (``MUTANT_UNDER_TEST=""``), so a mutant's process starts with every board of those tests built
 without the mutant: ``Board.__init__``'s and ``Geometry.__init__``'s mutants then survive unseen
 (the sample on ab391e5: ``Board.__init__`` 157 and 163, both failing the board tests when written
-into the source by hand, mutkill9). So a mutant's process also empties the caches, once, before
-its first test. The ordinary test run keeps its caches (nothing is rebuilt).
+into the source by hand, mutkill9). The same holds for longest_road's memo of core trails
+(``_cored_route`` 119 and 121 survived so, never run: every route test was answered from it). So
+a mutant's process also empties the caches and memos, once, before its first test. The
+ordinary test run keeps its caches (nothing is rebuilt).
 """
 
 from __future__ import annotations
@@ -42,3 +44,6 @@ def fresh_boards_in_mutmut_stats() -> None:
     topology._geometry.cache_clear()
     # its entries keep their geometry alive: without this, one per test for the whole pass
     longest_road._ROUTE_MEMOS.clear()
+    # the core trails' answers by shape: filled by the clean run, a mutant's process would
+    # answer every route test from it without running the mutated search (mutkill9)
+    longest_road._CORE_TRAILS.clear()
