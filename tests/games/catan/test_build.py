@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from games.catan import actions as A
+from games.catan.constants import ROAD_BUILDING
 from games.catan.hooks import Expansion, Hooks
 from games.errors import IllegalAction
 from tests.games.catan.expansions.rivers.helpers import cleared as rivers_cleared
@@ -252,3 +253,23 @@ def test_plug_ins_are_told_which_piece_was_built_and_asked_about_each_kind() -> 
     state.apply(A.BUILD_SETTLEMENT[11])
     state.apply(A.BUILD_CITY[12])
     assert listener.told == [(0, "road", road), (0, "settlement", 11), (0, "city", 12)]
+
+
+def test_bg_prog_rb_01_plug_ins_are_told_of_each_free_road() -> None:
+    """BG-PROG-RB-01 (the hooks' contract, games/catan/hooks.py): each road of a Road Building
+    card is told to the ``built`` hook as a road at its place, as a paid road is."""
+    state = _main()
+    listener = _Listener()
+    state.hooks = Hooks((listener,))
+    state.plugged = True
+    state.dev_hand[0][ROAD_BUILDING] += 1
+    state.dev_deck[ROAD_BUILDING] -= 1
+    state.touch()
+    state.apply(A.PLAY_ROAD_BUILDING)
+    laid = []
+    while state.phase == "road_building":
+        action = next(a for a in state.legal_actions() if a["type"] == "build_road")
+        state.apply(action)
+        laid.append(action["edge"])
+    assert len(laid) == 2 and state.phase == "main"
+    assert listener.told == [(0, "road", e) for e in laid]

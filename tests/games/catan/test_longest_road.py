@@ -8,6 +8,9 @@ import random
 from games.catan import actions as A
 from games.catan.board import board as _board
 from games.catan.longest_road import longer_trail_through, longest_trail
+from tests.games.catan.expansions.seafarers.positions import cleared as sf_cleared
+from tests.games.catan.expansions.seafarers.positions import coast, zone_hexes
+from tests.games.catan.expansions.seafarers.positions import put as sf_put
 from tests.games.catan.fixtures import empty_board, put, set_hand
 
 
@@ -216,3 +219,28 @@ def test_trail_matches_brute_force_on_networks_of_several_parts() -> None:
             expected = _brute_force_trail(0, edge_owner, vertex_owner)
             assert length == expected
             assert longest_trail(base, 0, edge_owner, vertex_owner) == expected
+
+
+def test_sf_lt_01_each_road_laid_lengthens_the_trade_route_it_joins() -> None:
+    """SF-LT-01 (the ``trail`` hook): in Seafarers a road laid onto a seat's route (here 3 in a
+    row from a settlement) lengthens that seat's Longest Trade Route at once, road by road."""
+    state = sf_cleared()
+    v = coast(state, zone_hexes(state, "main"))
+    sf_put(state, 0, settlements=[v])
+    assert state.road_length[0] == 0
+    for length in (1, 2, 3):
+        set_hand(state, 0, lumber=1, brick=1)
+        ends = {v} | {
+            u
+            for e, s in enumerate(state.edge_owner)
+            if s == 0
+            for u in state.board.edge_vertices[e]
+        }
+        road = next(
+            a
+            for a in state.legal_actions()
+            if a["type"] == "build_road"
+            and len(ends & set(state.board.edge_vertices[a["edge"]])) == 1
+        )
+        state.apply(road)
+        assert state.road_length[0] == length

@@ -589,3 +589,37 @@ def test_sf_lt_01_the_same_path_ids_on_two_maps_count_apart() -> None:
         assert position.found() == position.route()
     for position in (on_sea, on_base):  # the kept count, each map's own
         assert position.kept({}, ships=[]) == position.route()
+
+
+def test_sf_lt_03_the_kept_count_asks_for_the_roads_only_when_a_road_changed() -> None:
+    """SF-LT-03 (``longest_route_kept``'s contract): the seat's roads are asked for
+    (``find_roads()``) only when the roads' owners changed since the last call; ships laid
+    leave them kept, call after call, and the count stays the full search's."""
+    position = _Position(_base())
+    rng = random.Random(5)
+    asked: list[int] = []
+    kept: dict[int, Any] = {}
+
+    def roads() -> list[int]:
+        asked.append(1)
+        return position.roads()
+
+    def count() -> int:
+        return longest_route_kept(
+            position.board,
+            SEAT,
+            position.edge_owner,
+            position.vertex_owner,
+            roads,
+            position.ships(),
+            kept,
+        )
+
+    position.lay(position.free_edge_by(rng), ship=False)
+    assert count() == position.found() and len(asked) == 1
+    for _ in range(3):  # ships only: the roads kept
+        position.lay(position.free_edge_by(rng), ship=True)
+        assert count() == position.found() and len(asked) == 1
+    assert count() == position.found() and len(asked) == 1  # nothing changed
+    position.lay(position.free_edge_by(rng), ship=False)
+    assert count() == position.found() and len(asked) == 2

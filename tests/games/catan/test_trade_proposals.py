@@ -17,7 +17,7 @@ from games.catan import actions as A
 from games.errors import IllegalAction
 from tests.games.catan.expansions.cities_knights.helpers import ck_game, give, in_main
 from tests.games.catan.expansions.rivers.helpers import cleared, set_gold
-from tests.games.catan.fixtures import empty_board, put, roll, set_hand
+from tests.games.catan.fixtures import empty_board, put, roll, set_hand, types
 
 
 def _refused(state: Any, give_side: Any, get_side: Any, why: str) -> None:
@@ -186,6 +186,8 @@ def test_ri_gu_02_a_confirmed_trade_moves_the_gold_and_logs_it() -> None:
     assert state.gold == [1, 1, 2, 0]
     assert (state.hand[0][1], state.hand[2][1]) == (1, 0)
     assert event["give"] == {"gold": 2} and event["get"] == {"brick": 1}
+    paid = [(e["seat"], e["amount"], e["reason"]) for e in state.events if e["type"] == "gold"]
+    assert paid[-2:] == [(0, -2, "trade"), (2, 2, "trade")]  # each side's gold logged as a trade's
     event = _confirmed(state, {"wool": 1}, {"gold": 1}, partner=1)
     assert state.gold == [2, 0, 2, 0]
     assert (state.hand[0][2], state.hand[1][2]) == (0, 1)
@@ -205,3 +207,18 @@ def test_ck_tr_01_a_confirmed_trade_moves_the_commodities_and_logs_them() -> Non
     assert state.ck_commodities[q] == [2, 0, 0]
     assert (state.hand[p][4], state.hand[q][4]) == (0, 1)
     assert event["give"] == {"ore": 1, "paper": 2} and event["get"] == {"cloth": 1, "coin": 1}
+
+
+def test_bg_trade_04_the_last_proposal_of_a_turn_leaves_the_kept_main_list() -> None:
+    """BG-TRADE-04: with the cap of proposals reached by a proposal that came to nothing, the
+    main list (kept across the trade talk in Cities & Knights, whose version does not move) no
+    longer offers a proposal, and a proposal is refused."""
+    state = in_main(ck_game(trade_proposals_per_turn=1))
+    set_hand(state, 0, lumber=2)
+    assert "propose_trade" in types(state)
+    _accepted(state, {"lumber": 1}, {"ore": 1})
+    assert state.proposals == 1
+    assert "propose_trade" not in types(state)
+    assert "propose_trade" not in types(state)  # the list kept without proposals serves again
+    with pytest.raises(IllegalAction):
+        state.apply({"type": "propose_trade", "give": {"lumber": 1}, "get": {"ore": 1}})

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
 
 from games.catan import actions as A
 from games.catan.constants import KNIGHT
 from games.errors import IllegalAction
+from tests.games.catan.expansions.cities_knights.helpers import ck_game
 from tests.games.catan.fixtures import empty_board, founded, put, roll, set_hand, types
 
 
@@ -147,6 +149,25 @@ def test_bg_prod_01_sampled_dice_follow_the_two_dice_distribution() -> None:
     assert sorted((d["die1"], d["die2"]) for d in drawn) == sorted(
         (o["die1"], o["die2"]) for o, _p in outcomes
     )
+
+
+def test_ck_co_10_sampled_cities_knights_dice_follow_the_event_die_and_two_dice() -> None:
+    """CK-CO-10 BG-PROD-01: a Cities & Knights roll (a plug-in's fixed draw, picked by bisection
+    in ``sample_chance``) draws each (event face, die, die) as often as ``chance_outcomes`` says
+    over an even sweep: the 3 ship faces three times as often as each city gate."""
+    state = ck_game(3)
+    state.apply(A.ROLL)
+    assert state.phase == "ck_dice"
+    outcomes = state.chance_outcomes()
+    steps = 216  # 6 event faces x 36 dice pairs
+    sweep = _Sweep(steps)
+    drawn = Counter(
+        (d["event"], d["die1"], d["die2"])
+        for d in (state.sample_chance(sweep) for _ in range(steps))
+    )
+    expected = {(o["event"], o["die1"], o["die2"]): round(p * steps) for o, p in outcomes}
+    assert drawn == expected
+    assert drawn["ship", 6, 6] == 3 and drawn["trade", 1, 1] == 1
 
 
 def test_bg_turn_01_a_move_before_the_roll_is_refused_naming_what_is_legal() -> None:
