@@ -78,16 +78,45 @@ def knights_of(state: Any, p: int) -> list[int]:
 
 _KNIGHTS_KEY = [("ck_knights", p) for p in range(MAX_PLAYERS)]
 """``knights_of``'s ``kept`` key per seat, made once (it is looked up at every list)."""
+_RANKS_KEY = [("ck_ranks", p) for p in range(MAX_PLAYERS)]
+"""``rank_counts``'s key per seat, likewise."""
 _BUILDS_KEY = [("ck_build_knight", p) for p in range(MAX_PLAYERS)]
 """``_cached_builds``'s key per seat, likewise."""
 _BUSY = ACTED | ACTIVATED
 """A knight that acted or was activated this turn does not act (CK-KN-02, CK-KN-06)."""
 
 
-def tokens_on_board(state: Any, p: int, strength: int, mine: list[int] | None = None) -> int:
-    """``p``'s knights of ``strength`` on the board (``mine``: ``knights_of(state, p)``)."""
-    strengths = state.ck_knight_strength
-    return [strengths[v] for v in (knights_of(state, p) if mine is None else mine)].count(strength)
+def rank_counts(state: Any, p: int) -> list[int]:
+    """How many of ``p``'s knights stand on the board per strength: ``[0, basic, strong,
+    mighty]`` (read only: shared). Kept in the core's ``kept`` like :func:`knights_of`, and
+    renewed (not counted again) by :func:`_put` and :func:`promote`, the only writers of a
+    knight's owner or strength: the main list's tokens left (CK-KN-01) and the knights that
+    may go up (CK-KN-03, the Smith's finder) read it at every list."""
+    key = _RANKS_KEY[p]
+    counts = state.kept.get(key)
+    if counts is None:
+        strengths = state.ck_knight_strength
+        counts = [0, 0, 0, 0]
+        for v in knights_of(state, p):
+            counts[strengths[v]] += 1
+        state.kept[key] = counts
+    return counts
+
+
+def _recount(kept: dict[Any, Any], p: int, strength: int, change: int) -> None:
+    """Renew ``p``'s kept :func:`rank_counts` (if kept) for one knight of ``strength`` more
+    (``change`` 1) or fewer (-1): a new list, as the old one may be held by a caller."""
+    key = _RANKS_KEY[p]
+    counts = kept.get(key)
+    if counts is not None:
+        counts = counts.copy()
+        counts[strength] += change
+        kept[key] = counts
+
+
+def tokens_on_board(state: Any, p: int, strength: int) -> int:
+    """``p``'s knights of ``strength`` on the board."""
+    return rank_counts(state, p)[strength]
 
 
 def empty(state: Any, v: int) -> bool:
@@ -103,10 +132,10 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
         if not mine:
             legal.extend(_cached_builds(state, p))
             return
-        ranks = _ranks(state, mine)
-        if ranks.count(1) < KNIGHTS_PER_LEVEL:  # CK-KN-01
+        counts = rank_counts(state, p)
+        if counts[1] < KNIGHTS_PER_LEVEL:  # CK-KN-01
             legal.extend(_cached_builds(state, p))
-        up = _promotable(state, p, mine, ranks)
+        up = _promotable(state, p, mine, counts)
         if up:
             legal.extend([PROMOTE[v] for v in up])
     elif not mine:
@@ -168,33 +197,25 @@ def promotable(state: Any, p: int, mine: list[int] | None = None) -> list[int]:
     (``mine``: ``knights_of(state, p)``.)"""
     if mine is None:
         mine = knights_of(state, p)
-    return _promotable(state, p, mine, _ranks(state, mine))
+    return _promotable(state, p, mine, rank_counts(state, p))
 
 
-def _ranks(state: Any, mine: list[int]) -> list[int]:
-    """The strengths of the knights at ``mine``, in its order."""
-    strengths = state.ck_knight_strength
-    ranks = []
-    for v in mine:  # (a loop: cheaper here than ``list(map(...))``'s two calls)
-        ranks.append(strengths[v])
-    return ranks
-
-
-def _promotable(state: Any, p: int, mine: list[int], ranks: list[int]) -> list[int]:
-    """:func:`promotable` with ``ranks``, the strengths of ``mine`` in its order."""
+def _promotable(state: Any, p: int, mine: list[int], counts: list[int]) -> list[int]:
+    """:func:`promotable` with ``counts``, ``rank_counts(state, p)``: when no level may be
+    reached (most lists: two strong knights and no Fortress) a few reads answer."""
     # a level a knight goes up to needs a free token (CK-KN-01's two per level)
-    to_strong = 1 in ranks and ranks.count(2) < KNIGHTS_PER_LEVEL
+    to_strong = counts[1] > 0 and counts[2] < KNIGHTS_PER_LEVEL
     to_mighty = (
-        2 in ranks
-        and ranks.count(MIGHTY) < KNIGHTS_PER_LEVEL
+        counts[2] > 0
+        and counts[MIGHTY] < KNIGHTS_PER_LEVEL
         and state.ck_levels[p][POLITICS] >= ABILITY_LEVEL
     )
     if not (to_strong or to_mighty):
         return []
-    flags = state.ck_knight_flags
+    strengths, flags = state.ck_knight_strength, state.ck_knight_flags
     found = []
-    for i, v in enumerate(mine):  # (a loop: no comprehension, no keyword call of ``zip``)
-        s = ranks[i]
+    for v in mine:
+        s = strengths[v]
         if (to_strong if s == 1 else s == 2 and to_mighty) and not flags[v] & PROMOTED:
             found.append(v)
     return found
@@ -276,8 +297,13 @@ def promote(state: Any, p: int, v: int, free: bool = False) -> None:
     """CK-KN-03: one level up, status kept (``free``: the Smith, CK-PC-S10)."""
     if not free:
         state.pay(p, KNIGHT_COST)
-    state.ck_knight_strength[v] += 1
+    strengths = state.ck_knight_strength
+    was = strengths[v]
+    strengths[v] = was + 1
     state.ck_knight_flags[v] |= PROMOTED
+    kept, owner = state.kept, state.ck_knight_owner[v]
+    _recount(kept, owner, was, -1)
+    _recount(kept, owner, was + 1, 1)
     state.events.append(
         {
             "type": "promote_knight",
@@ -293,18 +319,22 @@ def _put(state: Any, v: int, p: int, strength: int, active: int, flags: int) -> 
     """Set intersection ``v``'s knight (``p`` -1: none) and clear ``spot_cache``. The kept
     :func:`knights_of` lists of the seats whose knights change (the one that had ``v`` and
     ``p``) are made anew with ``v`` taken out or put in its place (no new search of the
-    board at their next list; a new list: the old one may be held by a caller); the other
-    seats keep theirs."""
-    owner = state.ck_knight_owner
-    was = owner[v]
+    board at their next list; a new list: the old one may be held by a caller), and so are
+    their kept :func:`rank_counts`; the other seats keep theirs."""
+    owner, strengths = state.ck_knight_owner, state.ck_knight_strength
+    was, had = owner[v], strengths[v]
     owner[v] = p
-    state.ck_knight_strength[v] = strength
+    strengths[v] = strength
     state.ck_knight_active[v] = active
     state.ck_knight_flags[v] = flags
     state.spot_cache.clear()
+    kept = state.kept
+    if was != -1:
+        _recount(kept, was, had, -1)
+    if p != -1:
+        _recount(kept, p, strength, 1)
     if was == p:
         return  # the same seat's knight (or none) stays there: the lists stand
-    kept = state.kept
     if was != -1:
         key = _KNIGHTS_KEY[was]
         mine = kept.get(key)

@@ -223,13 +223,17 @@ def play_intrigue(state: Any, p: int, action: Action) -> bool:
 
 # ---------------------------------------------------------------------- Saboteur
 def _sabotaged(state: Any, p: int) -> list[list[int]]:
+    """CK-PC-P06's victims, clockwise from ``p``'s left, each with the cards he discards."""
     vps = table.seat_vp(state)
     mine = vps[p]
+    if mine == max(vps) and vps.count(mine) == 1:
+        return []  # nobody has as many VP (most calls of the finder: the sole leader's)
     queue = []
     for q in opponents(state, p):
-        half = table.hand_size(state, q) // 2
-        if half and vps[q] >= mine:
-            queue.append([q, half])
+        if vps[q] >= mine:
+            half = table.hand_size(state, q) // 2
+            if half:
+                queue.append([q, half])
     return queue
 
 

@@ -34,6 +34,12 @@ def _fresh_knights(state: Any, p: int) -> list[int]:
     return [v for v, o in enumerate(state.ck_knight_owner) if o == p]
 
 
+def _fresh_rank_counts(state: Any, p: int) -> list[int]:
+    strengths, owners = state.ck_knight_strength, state.ck_knight_owner
+    ranks = [s for s, o in zip(strengths, owners, strict=True) if o == p]
+    return [0, ranks.count(1), ranks.count(2), ranks.count(3)]
+
+
 def _fresh_road_spots(state: Any, p: int) -> list[int]:
     """Free paths touching ``p``'s network at an intersection no opponent's building or knight
     holds (BG-ROAD-01..03, CK-KN-05)."""
@@ -102,6 +108,8 @@ def _fresh_main_list(state: Any) -> list[dict[str, Any]]:
 def _check(state: Any) -> None:
     for p in range(state.n):
         assert knights.knights_of(state, p) == _fresh_knights(state, p)
+        # the ranks each seat's knights hold, kept (CK-KN-01's tokens, CK-KN-03, the Smith)
+        assert knights.rank_counts(state, p) == _fresh_rank_counts(state, p)
         assert improvements.cities_of(state, p) == improvements.cities_afresh(state, p)
         for terrain in TERRAINS:
             assert science.harvest_hexes(state, p, terrain) == _fresh_harvest(state, p, terrain)

@@ -186,6 +186,24 @@ def test_ck_pc_p06_saboteur_spares_players_with_fewer_vp() -> None:
     assert plays(state, "Saboteur") == []
 
 
+def test_ck_pc_p06_saboteur_strikes_the_richer_player_though_another_is_poorer() -> None:
+    """p alone at his VP, neither first nor last: the richer player discards, the poorer not."""
+    state = main_phase()
+    p = state.turn_player
+    q, r = others(state)
+    state.ck_progress_vp[p].append("Printer")  # p: 1 VP ahead of r
+    state.ck_progress_vp[q].extend(["Printer", "Constitution"])  # q: 1 VP ahead of p
+    state.touch()
+    give(state, q, brick=2)
+    give(state, r, ore=4)
+    deal(state, p, "Saboteur")
+    play(state, "Saboteur")
+    assert state.current_player() == q
+    answer(state, "give_card", card="brick")
+    assert hand(state, q) == {"brick": 1} and hand(state, r) == {"ore": 4}
+    assert state.phase == "main"
+
+
 def test_ck_pc_p07_spy_looks_and_takes_one_card() -> None:
     state = main_phase()
     p = state.turn_player
