@@ -134,7 +134,8 @@ def cached_spots(state: Any, p: int) -> tuple[set[int], list[int]]:
     kept in the state's ``spot_cache`` (cleared whenever a piece, the pirate or the board
     changes): the ship builds, the ship moves and Road Building's test share one search.
     Where no map hook opens the paths (all maps but Pirate Islands) the spots are read from
-    :func:`kept_starts`, not searched."""
+    :func:`kept_starts`, not searched; the starts given are then the seat's kept set, which
+    his next ship changes in place: read them before the next piece, never keep them."""
     key = ("ship_spots", p)
     found = state.spot_cache.get(key)
     if found is None:
