@@ -132,15 +132,47 @@ def _spots_from(state: Any, starts: set[int]) -> list[int]:
 def cached_spots(state: Any, p: int) -> tuple[set[int], list[int]]:
     """:func:`_ship_starts` and :func:`ship_spots` of ``p`` (never changed by the caller),
     kept in the state's ``spot_cache`` (cleared whenever a piece, the pirate or the board
-    changes): the ship builds, the ship moves and Road Building's test share one search."""
+    changes): the ship builds, the ship moves and Road Building's test share one search.
+    Where no map hook opens the paths (all maps but Pirate Islands) the spots are read from
+    :func:`kept_starts`, not searched; the starts given are then the seat's kept set, which
+    his next ship changes in place: read them before the next piece, never keep them."""
     key = ("ship_spots", p)
     found = state.spot_cache.get(key)
     if found is None:
-        starts = _ship_starts(state, p)
-        spots = _spots_from(state, starts)
         hook = seafarers.TABLES[state.options["seafarers"]].open_to_ships  # as ship_spots
-        found = state.spot_cache[key] = (starts, spots if hook is None else hook(state, p, spots))
+        if hook is None:
+            starts, near = kept_starts(state, p)
+            eo, so = state.edge_owner, state.ship_owner
+            blocked = state.sf_hex_sides[state.pirate] if state.pirate >= 0 else ()
+            spots = sorted([e for e in near if eo[e] == -1 and so[e] == -1 and e not in blocked])
+            found = state.spot_cache[key] = (starts, spots)
+        else:
+            starts = _ship_starts(state, p)
+            found = state.spot_cache[key] = (starts, hook(state, p, _spots_from(state, starts)))
     return found
+
+
+KEPT_STARTS = tuple(("ship_starts", p) for p in range(8))
+"""``state.kept`` keys of each seat's ship starts and the paths at them (:func:`kept_starts`)."""
+
+
+def kept_starts(state: Any, p: int) -> tuple[set[int], set[int]]:
+    """:func:`_ship_starts` of ``p`` and the ship paths at them, free or not (a spot is one of
+    those paths that is free and not beside the pirate). The starts are ``p``'s buildings and
+    his ships' ends that hold no other player's building, so they change only with his ships
+    and with a new settlement of anyone; kept per seat in ``state.kept`` as ``[sign, starts,
+    near]``: ``put_ship`` and ``lift_ship`` update them for their owner, and a new settlement
+    makes them again (``sign``: the settlements and cities left in every supply, a sum a city
+    upgrade keeps)."""
+    sign = sum(state.settlements_left) + sum(state.cities_left)
+    kept = state.kept.get(KEPT_STARTS[p])
+    if kept is not None and kept[0] == sign:
+        return kept[1], kept[2]
+    starts = _ship_starts(state, p)
+    path, vertex_edges = state.sf_ship_path, state.board.vertex_edges
+    near = {e for v in starts for e in vertex_edges[v] if path[e]}
+    state.kept[KEPT_STARTS[p]] = [sign, starts, near]
+    return starts, near
 
 
 def cached_builds(state: Any, p: int) -> list[Action]:
@@ -233,6 +265,14 @@ def put_ship(state: Any, p: int, e: int) -> None:
         for v in state.board.edge_vertices[e]:
             if vo[v] == p:
                 kept[1].add(v)
+    kept = state.kept.get(KEPT_STARTS[p])
+    if kept is not None:  # e's ends hold no building of another player: starts now
+        starts, near = kept[1], kept[2]
+        vo, path, vertex_edges = state.vertex_owner, state.sf_ship_path, state.board.vertex_edges
+        for v in state.board.edge_vertices[e]:
+            if v not in starts and (vo[v] == -1 or vo[v] == p):
+                starts.add(v)
+                near.update([f for f in vertex_edges[v] if path[f]])
 
 
 def lift_ship(state: Any, p: int, e: int) -> None:
@@ -263,6 +303,24 @@ def lift_ship(state: Any, p: int, e: int) -> None:
                         break
                 else:
                     homes.discard(v)
+    kept = state.kept.get(KEPT_STARTS[p])
+    if kept is not None:  # an end of e with no ship of p left and no building of his is lost
+        starts, near = kept[1], kept[2]
+        vo, ev = state.vertex_owner, state.board.edge_vertices
+        lost = []
+        for v in ev[e]:
+            if v in starts and vo[v] != p:
+                for f in vertex_edges[v]:
+                    if so[f] == p:
+                        break
+                else:
+                    lost.append(v)
+        starts.difference_update(lost)
+        for v in lost:  # a path stays near while its other end is still a start
+            for f in vertex_edges[v]:
+                a, b = ev[f]
+                if (b if a == v else a) not in starts:
+                    near.discard(f)
 
 
 def _own_closed(state: Any) -> set[int]:

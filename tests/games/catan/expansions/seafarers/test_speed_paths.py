@@ -433,3 +433,32 @@ def test_kept_movable_ships_match_fresh_ones(seafarers: str) -> None:
 
     random_game(3, 0, {"seafarers": seafarers}, check=False, after_decision=compare)
     assert served > 500, served
+
+
+@pytest.mark.parametrize("seafarers", ALL_MAPS)
+def test_kept_ship_starts_match_fresh_ones(seafarers: str) -> None:
+    """SF-SH-01..03, SF-PI-03: each seat's ship starts and the ship paths at them are kept in
+    ``state.kept`` (``kept_starts``), updated by his own ship builds and moves, until anyone
+    builds a settlement; after every decision of a seeded game on every map each seat's kept
+    starts and paths (when their sign holds) equal those found afresh, his ship spots (kept
+    or made) equal ``ship_spots`` searched afresh, and many are served after one of his own
+    ship moves."""
+    served = 0
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        nonlocal served
+        for q in range(state.n):
+            kept = state.kept.get(ships.KEPT_STARTS[q])
+            sign = sum(state.settlements_left) + sum(state.cities_left)
+            if kept is not None and kept[0] == sign:
+                starts = ships._ship_starts(state, q)
+                assert kept[1] == starts, (q, action)
+                path, vertex_edges = state.sf_ship_path, state.board.vertex_edges
+                assert kept[2] == {e for v in starts for e in vertex_edges[v] if path[e]}
+                if action["type"] == "move_ship" and q == state.actor:
+                    served += 1
+            assert ships.cached_spots(state, q)[1] == ships.ship_spots(state, q), (q, action)
+
+    random_game(3, 0, {"seafarers": seafarers}, check=False, after_decision=compare)
+    if TABLES[seafarers].open_to_ships is None:
+        assert served > 20, served
