@@ -20,7 +20,7 @@ from games.catan import GAME
 from games.catan import actions as A
 from games.catan.expansions.cities_knights import cards, flow, improvements, knights
 from games.catan.expansions.cities_knights.core_actions import DEVELOPMENT_ACTIONS
-from games.catan.expansions.cities_knights.progress import politics, science, table
+from games.catan.expansions.cities_knights.progress import politics, science, table, trade
 from games.common import chance
 from games.common.api import CHANCE, TERMINAL
 
@@ -66,6 +66,22 @@ def _fresh_harvest(state: Any, p: int, terrain: str) -> list[int]:
             if terrains[h] == terrain
         }
     )
+
+
+def _fresh_merchant_hexes(state: Any, p: int) -> list[int]:
+    """CK-ME-01: resource hexes next to a building of ``p``, less the one where ``p``'s
+    merchant stands."""
+    vo, resources = state.vertex_owner, state.hex_resource
+    hexes = {
+        h
+        for v, owner in enumerate(vo)
+        if owner == p
+        for h in state.board.vertex_hexes[v]
+        if resources[h] >= 0
+    }
+    if state.ck_merchant[1] == p:
+        hexes.discard(state.ck_merchant[0])
+    return sorted(hexes)
 
 
 def _fresh_intrigue(state: Any, p: int) -> list[dict[str, Any]]:
@@ -114,6 +130,7 @@ def _check(state: Any) -> None:
         for terrain in TERRAINS:
             assert science.harvest_hexes(state, p, terrain) == _fresh_harvest(state, p, terrain)
         assert politics.playable_intrigue(state, p) == _fresh_intrigue(state, p)
+        assert trade.merchant_hexes(state, p) == _fresh_merchant_hexes(state, p)
         assert table.road_spots(state, p) == _fresh_road_spots(state, p)
         for v in knights.knights_of(state, p):  # one search may have served several knights
             assert knights.reach(state, p, v) == knights._search(state, p, v, None)

@@ -89,6 +89,19 @@ def test_ck_pc_t03_merchant_gives_a_vp_and_two_for_one() -> None:
     assert sum(hand(state, p).values()) == 1
 
 
+def test_ck_pc_t03_a_second_merchant_is_not_offered_where_your_merchant_stands() -> None:
+    """CK-ME-01: not the hex where the merchant already stands under your control; every other
+    hex next to your buildings still is (the hexes are kept between lists)."""
+    state = main_phase()
+    p = state.turn_player
+    deal(state, p, "Merchant")
+    spots = [a["hex"] for a in plays(state, "Merchant")]
+    assert len(spots) > 1
+    play(state, "Merchant", hex=spots[0])
+    deal(state, p, "Merchant")
+    assert [a["hex"] for a in plays(state, "Merchant")] == spots[1:]
+
+
 def test_ck_pc_t03_another_merchant_takes_it_over() -> None:
     state = main_phase()
     p = state.turn_player
