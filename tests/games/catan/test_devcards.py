@@ -138,6 +138,24 @@ def test_sf_dc_01_road_building_lays_ships_too() -> None:
     assert [e for e in state.events if e["type"] == "build_ship"][-1]["free"]
 
 
+def test_sf_dc_01_the_last_road_laid_leaves_the_second_free_piece_to_a_ship() -> None:
+    """SF-DC-01 A-BG-11: in Seafarers a Road Building whose first free piece is the seat's last
+    road goes on: the second may be a ship."""
+    state = sf_cleared()
+    v = coast(state, zone_hexes(state, "main"))
+    sf_put(state, 0, settlements=[v])
+    line = sea_line(state, v, 1)
+    state.roads_left[0] = 1
+    _give_card(state, 0, ROAD_BUILDING)
+    state.apply(A.PLAY_ROAD_BUILDING)
+    state.apply(next(a for a in state.legal_actions() if a["type"] == "build_road"))
+    assert state.roads_left[0] == 0 and state.phase == "road_building"
+    assert {"type": "build_ship", "edge": line[0]} in state.legal_actions()
+    assert "build_road" not in types(state)
+    state.apply({"type": "build_ship", "edge": line[0]})
+    assert state.phase == "main" and state.ships_left[0] == 14
+
+
 def test_road_building_stops_when_no_road_is_left() -> None:
     """A-BG-11 BG-PROG-RB-01: with one road left only one is built."""
     state = _main()

@@ -63,6 +63,17 @@ def test_bg_lr_01_five_roads_take_the_card_four_do_not() -> None:
     assert state.longest_road == 0 and state.public_vp(0) == 3
 
 
+def test_ca_ef_01_a_road_laid_on_a_camel_path_counts_two_at_once() -> None:
+    """CA-EF-01 BG-LR-01: the core counts each path by ``path_weight`` (2 where the Caravans put
+    a camel): 4 roads laid, one on a weighted path, make a road of 5 and take Longest Road."""
+    state = empty_board(3)
+    put(state, 0, settlements=[0])
+    road_edges = edges(CHAIN[:5])
+    state.path_weight[road_edges[2]] = 2
+    _build_roads(state, 0, road_edges)
+    assert state.road_length[0] == 5 and state.longest_road == 0
+
+
 def test_bg_lr_01_02_branches_do_not_add_up() -> None:
     """BG-LR-01 BG-LR-02: a fork counts only its longest single route (the seed's 6)."""
     state = empty_board(3)

@@ -136,7 +136,9 @@ def test_sf_lt_01_cored_search_on_hand_built_graphs() -> None:
     """Exact lengths: a ring of 6 (6); two triangles joined by a bridge (round one, over the
     bridge, round the other: 7); a square with a branch of 2 and one of 3 at opposite corners
     (a branch, half the square, the other branch: 7; the whole square leaves one branch: 6);
-    a ring of 6 beside a path of 7 (7)."""
+    a ring of 6 beside a path of 7 (7); a ring of 8 beside the two triangles (8: a ring without
+    a hub beside a core with hubs, as a ship ring meets roads at an intersection without a
+    building, split apart there)."""
     ring = {v: [(v - 1) % 6, (v + 1) % 6] for v in range(6)}
     assert _cored_route(ring) == 6
     bridged = {
@@ -163,7 +165,9 @@ def test_sf_lt_01_cored_search_on_hand_built_graphs() -> None:
     apart = {**ring, 10: [11], 11: [10, 12], 12: [11, 13], 13: [12, 14], 14: [13, 15]}
     apart.update({15: [14, 16], 16: [15, 17], 17: [16]})
     assert _cored_route(apart) == 7
-    for graph in (ring, bridged, branched, apart):
+    beside = {**bridged, **{20 + v: [20 + (v - 1) % 8, 20 + (v + 1) % 8] for v in range(8)}}
+    assert _cored_route(beside) == 8
+    for graph in (ring, bridged, branched, apart, beside):
         assert _cored_route(graph) == _all_trails(graph)
 
 

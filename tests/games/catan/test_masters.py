@@ -644,3 +644,22 @@ def test_ma_negot_01_logged_gave_list_is_not_changed_by_the_payments() -> None:
     assert use["gave"] == [1, 2] and use["seats"] == [1, 2]
     stored = [e for e in state.to_dict()["events"] if e["type"] == "use_master"]
     assert stored[0]["gave"] == [1, 2]
+
+
+def test_ma_louis_01_a_road_to_walk_keeps_a_stuck_masters_game_going() -> None:
+    """MA-LOUIS-01 with BG-WIN-01 (engine safety): every road laid, no free spot in reach and the
+    deck empty end a base game ("no_progress"); with Masters, Louis may walk a road, turn by turn,
+    to a free spot, so a seat with a settlement piece left keeps the game going (the plug-in's
+    ``may_progress``, asked about the state)."""
+    for options, ends in (({}, True), ({"masters": True}, False)):
+        state = empty_board(3, victory_points=20, **options)
+        put(state, 1, cities=[0])
+        state.settlements_left = [0, 1, 0]
+        state.cities_left = [0, 0, 0]
+        state.roads_left = [0, 0, 0]
+        state.dev_spent = state.dev_deck[:]
+        state.dev_deck = [0] * 5
+        assert not state.may_build_points(1)
+        roll(state, 2)
+        state.apply(A.END_TURN)
+        assert state.is_terminal() is ends

@@ -209,6 +209,24 @@ def test_ck_tr_01_a_confirmed_trade_moves_the_commodities_and_logs_them() -> Non
     assert event["give"] == {"ore": 1, "paper": 2} and event["get"] == {"cloth": 1, "coin": 1}
 
 
+def test_ck_tr_01_only_an_opponent_holding_the_asked_commodities_may_accept() -> None:
+    """CK-TR-01 with BG-TRADE-02: an opponent asked for a coin may accept only if he holds one;
+    the others may only refuse."""
+    state = _ck_main()
+    p = state.turn_player
+    holder = (p + 2) % state.n
+    give(state, p, ore=1)
+    for q in range(state.n):
+        if q != p:
+            give(state, q, coin=1 if q == holder else 0, paper=1)
+    state.apply({"type": "propose_trade", "give": {"ore": 1}, "get": {"coin": 1}})
+    answers = {}
+    while state.phase == "trade_answer":
+        answers[state.actor] = A.ACCEPT_TRADE in state.legal_actions()
+        state.apply(A.REJECT_TRADE)
+    assert answers == {q: q == holder for q in range(state.n) if q != p}
+
+
 def test_bg_trade_04_the_last_proposal_of_a_turn_leaves_the_kept_main_list() -> None:
     """BG-TRADE-04: with the cap of proposals reached by a proposal that came to nothing, the
     main list (kept across the trade talk in Cities & Knights, whose version does not move) no
