@@ -167,3 +167,8 @@ def roll(state: CardGameState, event: str, production: int) -> None:
 def region_action(kind: str, resource: str) -> dict[str, Any]:
     col, side = POS[resource]
     return {"type": kind, "col": col, "side": side}
+
+
+def events_of(state: CardGameState, event_type: str) -> list[dict[str, Any]]:
+    """The events of ``event_type`` in ``state``'s log, oldest first."""
+    return [e for e in state.events if e["type"] == event_type]

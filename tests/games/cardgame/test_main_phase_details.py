@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tests.games.cardgame.positions import (
     empty_all,
+    events_of,
     lay,
     main_phase,
     rebuild,
@@ -20,10 +21,6 @@ from tests.games.cardgame.test_action_cards import armed, attack
 from tests.games.cardgame.test_building import RICH
 
 
-def _events(state, event_type):
-    return [e for e in state.events if e["type"] == event_type]
-
-
 def test_cg_road_01_settl_03_exp_01_each_build_is_logged_with_its_card_and_place() -> None:
     """CG-ROAD-01, CG-SETTL-03, CG-EXP-01: a road, a settlement, its two regions and a development
     card in a slot are each logged with the card and where it went."""
@@ -34,7 +31,7 @@ def test_cg_road_01_settl_03_exp_01_each_build_is_logged_with_its_card_and_place
     road, settlement = state.stacks["road"][-1], state.stacks["settlement"][-1]
     state.apply({"type": "build_road", "end": "right"})
     state.apply({"type": "build_settlement", "end": "right"})
-    assert _events(state, "build") == [
+    assert events_of(state, "build") == [
         {"type": "build", "visible_to": "all", "seat": 0, "card": road, "col": 3},
         {"type": "build", "visible_to": "all", "seat": 0, "card": settlement, "col": 4},
     ]
@@ -43,7 +40,7 @@ def test_cg_road_01_settl_03_exp_01_each_build_is_logged_with_its_card_and_place
     while state.tasks and state.tasks[0]["t"] == "place_regions":
         state.apply(state.legal_actions()[0])
     regions = state.domains[0].regions
-    told = _events(state, "region")
+    told = events_of(state, "region")
     assert len(told) == 2
     for event in told:
         assert regions[(event["col"], event["side"])][0] == event["card"]
@@ -52,7 +49,7 @@ def test_cg_road_01_settl_03_exp_01_each_build_is_logged_with_its_card_and_place
     state = rebuild(state)
     state.apply({"type": "build", "card": gotz})
     state.apply({"type": "choose_slot", "col": 0, "row": 1})
-    assert _events(state, "build")[-1] == {
+    assert events_of(state, "build")[-1] == {
         "type": "build",
         "visible_to": "all",
         "seat": 0,
@@ -73,7 +70,7 @@ def test_cg_trade_04_res_05_the_merchants_pay_the_fleet_rate_into_free_room() ->
     trades = [a for a in state.legal_actions() if a["type"] == "bank_trade"]
     assert {a["get"] for a in trades} == {"ore", "wool", "lumber", "brick", "gold"}  # grain is full
     state.apply({"type": "bank_trade", "give": "lumber", "get": "ore"})
-    assert _events(state, "bank_trade") == [
+    assert events_of(state, "bank_trade") == [
         {
             "type": "bank_trade",
             "visible_to": "all",
@@ -106,7 +103,7 @@ def test_cg_trade_01_only_what_the_opponent_holds_is_asked_and_answers_are_logge
         "get": {"grain": 2},
     }
     state.apply({"type": "accept_trade"})
-    assert _events(state, "trade_answer") == [
+    assert events_of(state, "trade_answer") == [
         {"type": "trade_answer", "visible_to": "all", "seat": 1, "accepted": True}
     ]
     while state.tasks:
@@ -135,7 +132,7 @@ def test_cg_card_merchant_01_takes_at_most_two() -> None:
     set_units(state, 1, grain=3, wool=3, brick=3)
     state = rebuild(state)
     state.apply({"type": "play_card", "card": merchant})
-    assert _events(state, "play_card")[-1] == {
+    assert events_of(state, "play_card")[-1] == {
         "type": "play_card",
         "visible_to": "all",
         "seat": 0,
@@ -181,7 +178,7 @@ def test_cg_card_arsonist_03_blackknight_01_attacks_are_logged_as_destroyed_or_e
     mill = lay(state, 1, 0, 1, "sawmill")
     state = rebuild(state)
     attack(state, arsonist, target={"type": "choose_target", "col": 0, "row": 1}, roll_value=5)
-    assert _events(state, "attack") == [
+    assert events_of(state, "attack") == [
         {
             "type": "attack",
             "visible_to": "all",
@@ -192,17 +189,17 @@ def test_cg_card_arsonist_03_blackknight_01_attacks_are_logged_as_destroyed_or_e
             "success": True,
         }
     ]
-    assert _events(state, "destroyed") == [
+    assert events_of(state, "destroyed") == [
         {"type": "destroyed", "visible_to": "all", "seat": 1, "card": mill, "col": 0, "row": 1}
     ]
     state, (black,), _ = armed("black_knight")
     knight = lay(state, 1, 0, 1, "knight_karl")
     state = rebuild(state)
     attack(state, black, target={"type": "choose_target", "col": 0, "row": 1}, roll_value=3)
-    assert _events(state, "expelled") == [
+    assert events_of(state, "expelled") == [
         {"type": "expelled", "visible_to": "all", "seat": 1, "card": knight, "col": 0, "row": 1}
     ]
-    assert not _events(state, "destroyed")
+    assert not events_of(state, "destroyed")
 
 
 def test_cg_trade_01_an_accepted_trade_moves_every_resource_offered() -> None:

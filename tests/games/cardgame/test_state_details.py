@@ -12,6 +12,7 @@ from games.errors import IllegalAction
 from tests.games.cardgame.positions import (
     at_first_roll,
     at_roll,
+    events_of,
     lay,
     main_phase,
     make_city,
@@ -85,7 +86,7 @@ def test_cg_tok_01_a_token_changing_hands_is_logged() -> None:
     state.apply({"type": "build", "card": gotz})
     state.apply({"type": "choose_slot", "col": 0, "row": 1})
     assert state.tokens["knight"] == 0
-    assert [e for e in state.events if e["type"] == "token"] == [
+    assert events_of(state, "token") == [
         {"type": "token", "visible_to": "all", "token": "knight", "holder": 0}
     ]
 
@@ -96,7 +97,7 @@ def test_cg_hand_06_the_exchanged_card_is_told_to_its_owner_only() -> None:
     state = refill(hand=("spy", "scout", "caravan"))
     spy = state.domains[0].hand[0]
     state.apply({"type": "exchange", "card": spy, "stack": "dev2"})
-    assert [e for e in state.events if e["type"] == "put_under"] == [
+    assert events_of(state, "put_under") == [
         {"type": "put_under", "visible_to": [0], "seat": 0, "stack": "dev2", "card": spy}
     ]
 

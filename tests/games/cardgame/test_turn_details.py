@@ -13,6 +13,7 @@ from games.cardgame.cards import CARD_ORDER, CARDS, STACK_REGIONS
 from tests.games.cardgame.positions import (
     at_first_roll,
     at_roll,
+    events_of,
     lay,
     main_phase,
     make_city,
@@ -27,10 +28,6 @@ from tests.games.cardgame.test_events import draw_event
 from tests.games.cardgame.test_hand import refill
 
 
-def _events(state, event_type):
-    return [e for e in state.events if e["type"] == event_type]
-
-
 def test_cg_setup_09_10_first_roll_and_both_setup_searches_are_logged() -> None:
     """CG-SETUP-09, CG-SETUP-10: the first-player roll is logged with both dice, and each player's
     setup search names its seat, its stack and its purpose; the taken cards are told only to
@@ -41,12 +38,12 @@ def test_cg_setup_09_10_first_roll_and_both_setup_searches_are_logged() -> None:
     assert state.active == 1
     while state.tasks and state.tasks[0]["t"] in ("pick_stack", "search"):
         state.apply(state.legal_actions()[0])
-    searches = _events(state, "search")
+    searches = events_of(state, "search")
     assert searches == [
         {"type": "search", "visible_to": "all", "seat": 1, "stack": "dev0", "purpose": "setup"},
         {"type": "search", "visible_to": "all", "seat": 0, "stack": "dev1", "purpose": "setup"},
     ]
-    taken = _events(state, "take_card")
+    taken = events_of(state, "take_card")
     assert [(e["seat"], e["stack"], e["visible_to"]) for e in taken] == [(1, "dev0", [1])] * 3 + [
         (0, "dev1", [0])
     ] * 3
@@ -177,7 +174,7 @@ def test_cg_card_riot_01_opponent_chooses_for_the_second_seat_too() -> None:
     assert state.tasks[0] == {"t": "riot", "seat": 0, "victim": 1}
     state.apply({"type": "choose_target", "col": 0, "row": 1})
     assert knight in state.domains[1].hand
-    assert _events(state, "riot") == [
+    assert events_of(state, "riot") == [
         {"type": "riot", "visible_to": "all", "seat": 1, "card": knight, "col": 0, "row": 1}
     ]
 
@@ -191,7 +188,7 @@ def test_cg_card_duel_02_the_put_under_cards_are_told_to_both_players_only() -> 
     state, _ = draw_event(state, "ev_conflict")
     state.apply({"type": "put_under", "card": hand[1], "stack": "dev2"})
     state.apply({"type": "put_under", "card": hand[0], "stack": "dev0"})
-    assert _events(state, "put_under") == [
+    assert events_of(state, "put_under") == [
         {"type": "put_under", "visible_to": [1, 0], "seat": 0, "stack": "dev2", "card": hand[1]},
         {"type": "put_under", "visible_to": [1, 0], "seat": 0, "stack": "dev0", "card": hand[0]},
     ]

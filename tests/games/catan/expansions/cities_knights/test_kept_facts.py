@@ -154,6 +154,21 @@ def _check(state: Any) -> None:
         assert cards.draw_outcomes(state, track) == cards._draw_outcomes(state, track)
 
 
+def _random_step(state: Any, rng: random.Random, chance_rng: random.Random) -> Any:
+    """One seeded random step of ``state`` (a chance outcome, or a random legal action of the
+    seat to move), applied; the action, or None once the game is over."""
+    actor = state.current_player()
+    if actor == TERMINAL:
+        return None
+    if actor == CHANCE:
+        action = state.sample_chance(chance_rng)
+    else:
+        legal = state.legal_actions()
+        action = legal[int(rng.random() * len(legal))]
+    state.apply(action)
+    return action
+
+
 @pytest.mark.parametrize(("players", "seed"), [(3, 1), (4, 2)])
 def test_kept_knights_and_seat_vp_follow_every_step(players: int, seed: int) -> None:
     state = GAME.new_game(players, seed, {"layout": "variable", "cities_and_knights": True})
@@ -161,14 +176,8 @@ def test_kept_knights_and_seat_vp_follow_every_step(players: int, seed: int) -> 
     moved = vp_changed = turns = 0
     last_knights, last_vp = None, None
     for _ in range(STEPS):
-        actor = state.current_player()
-        if actor == TERMINAL:
+        if _random_step(state, rng, chance_rng) is None:
             break
-        if actor == CHANCE:
-            state.apply(state.sample_chance(chance_rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(rng.random() * len(legal))])
         if state.phase == "pre_roll" and not state.rolled:
             # ``never_stuck``: the check the core skips at a turn's start would say False
             assert not state._nobody_can_win()
@@ -190,13 +199,8 @@ def test_seat_vp_kept_until_a_vp_may_change() -> None:
     kept = renewed = 0
     last, last_stamp, last_version = None, None, None
     for _ in range(STEPS):
-        if state.current_player() == TERMINAL:
+        if _random_step(state, rng, chance_rng) is None:
             break
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(chance_rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(rng.random() * len(legal))])
         vps = table.seat_vp(state)
         assert vps == [state.total_vp(p) for p in range(state.n)]
         if state.vp_changes == last_stamp:
@@ -228,12 +232,7 @@ def test_knight_lists_kept_across_roads_and_buildings() -> None:
         as_given = [list(mine) for mine in before]
         owners = list(state.ck_knight_owner)
         pieces = (list(state.edge_owner), list(state.vertex_owner))
-        if state.current_player() == CHANCE:
-            action = state.sample_chance(chance_rng)
-        else:
-            legal = state.legal_actions()
-            action = legal[int(rng.random() * len(legal))]
-        state.apply(action)
+        action = _random_step(state, rng, chance_rng)
         _check(state)
         assert before == as_given  # a list once given never changes (its holder may loop on it)
         placed = pieces != (state.edge_owner, state.vertex_owner)
@@ -267,13 +266,8 @@ def test_one_knight_search_serves_the_knights_on_its_way() -> None:
     knights._search = counted
     try:
         for _ in range(STEPS):
-            if state.current_player() == TERMINAL:
+            if _random_step(state, rng, chance_rng) is None:
                 break
-            if state.current_player() == CHANCE:
-                state.apply(state.sample_chance(chance_rng))
-            else:
-                legal = state.legal_actions()
-                state.apply(legal[int(rng.random() * len(legal))])
             if state.phase == "main" and state.proposals == state.proposal_limit:
                 kept = state.kept_main
                 closed += kept is not None and kept[0] == state.version and kept[2]

@@ -12,6 +12,7 @@ import pytest
 
 from games.catan import longest_road
 from games.catan.expansions.seafarers import TABLES, ships
+from games.catan.expansions.seafarers.scenarios import SCENARIOS
 from games.catan.longest_road import _route_components, longest_route
 from tests.games.catan.randomplay import random_game
 from tests.games.catan.test_longest_road_routes import plain_route as plain_route_on
@@ -344,17 +345,8 @@ def test_kept_main_additions_match_fresh_ones(seafarers: str) -> None:
     assert served > 500
 
 
-ALL_MAPS = (
-    "new_shores",
-    "four_islands",
-    "fog_islands",
-    "through_the_desert",
-    "forgotten_tribe",
-    "cloth_for_catan",
-    "pirate_islands",
-    "wonders_of_catan",
-    "new_world",
-)
+ALL_MAPS = tuple(SCENARIOS)
+"""Every Seafarers map, in the plug-in's order."""
 
 
 @pytest.mark.parametrize("seafarers", ALL_MAPS)
