@@ -7,8 +7,10 @@ from typing import Any
 
 import pytest
 
+from games.catan import GAME
 from games.catan import actions as A
 from games.catan.constants import ROAD_BUILDING
+from games.catan.expansions.seafarers.scenarios import pirate_islands
 from games.catan.hooks import Expansion, Hooks
 from games.errors import IllegalAction
 from tests.games.catan.expansions.rivers.helpers import cleared as rivers_cleared
@@ -273,3 +275,16 @@ def test_bg_prog_rb_01_plug_ins_are_told_of_each_free_road() -> None:
         laid.append(action["edge"])
     assert len(laid) == 2 and state.phase == "main"
     assert listener.told == [(0, "road", e) for e in laid]
+
+
+def test_sf_pr_07_the_build_hook_is_told_which_piece_it_filters() -> None:
+    """SF-PR-07: on the pirate islands a settlement stands only at the seat's waypoint; the
+    plug-in's ``build_actions`` hook (reached through the core's ``allowed_builds``) closes the
+    other corners to settlements but not to roads, so it must be told which piece it judges."""
+    state = GAME.new_game(4, 1, {"seafarers": "pirate_islands"})
+    corners = sorted(pirate_islands.pirate_island_corners(state))
+    way = pirate_islands.seat_corner(state.board, "waypoint_intersections", 0)
+    assert way in corners and len(corners) > 1
+    offered = [A.BUILD_SETTLEMENT[v] for v in corners]
+    assert state.allowed_builds(0, "settlement", offered) == [A.BUILD_SETTLEMENT[way]]
+    assert state.allowed_builds(0, "road", offered) == offered

@@ -510,6 +510,22 @@ def test_sf_lt_03_kept_trade_routes_follow_pieces_laid_and_ships_moved() -> None
     assert steps > 400
 
 
+def test_sf_lt_03_kept_trade_routes_follow_a_piece_and_a_building_between_two_counts() -> None:
+    """SF-LT-03, BG-LR-03/04: when a building came and a piece was laid since the last count
+    (the kept count asked once for both), the kept count still equals the full search: the
+    changed paths' components are walked again, not only those that hold the building."""
+    rng = random.Random(11)
+    for _ in range(60):
+        position = _Position(_base())
+        kept: dict[int, Any] = {}
+        for _ in range(rng.randrange(3, 9)):
+            position.lay(position.free_edge_by(rng), ship=rng.random() < 0.5)
+        position.kept(kept)
+        position.lay(position.free_edge_by(rng), ship=rng.random() < 0.5)
+        position.build_at_random(rng, 1)
+        assert position.kept(kept) == position.route()
+
+
 def test_bg_lr_03_04_the_same_roads_with_other_buildings_count_apart() -> None:
     """BG-LR-03/04 (the memo of component lengths): the same chain of roads counts its whole
     length with the seat's settlement on intersection ``v`` inside it, and less with an

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from games.catan import actions as A
+from games.common.api import CHANCE
 from games.errors import IllegalAction
 from tests.games.catan.fixtures import empty_board, put, roll, set_hand
 
@@ -70,3 +71,16 @@ def test_bg_turn_01_a_chance_node_refuses_anything_but_its_outcomes_described() 
     listed = list(range(100))
     _refused(state, listed, repr(listed)[:80] + tail)
     _refused(state, "roll", "'roll'" + tail)
+
+
+def test_bg_turn_01_a_dice_outcome_is_refused_at_another_chance_node() -> None:
+    """BG-TURN-01: the dice are an outcome only while the dice roll: at the development-card
+    draw (a chance node of another phase) a dice outcome is refused, not applied."""
+    state = _main()
+    set_hand(state, 0, wool=1, grain=1, ore=1)
+    state.apply(A.BUY_DEVELOPMENT)
+    phase = state.phase
+    assert phase != "dice" and state.current_player() == CHANCE
+    dice = A.DICE[2][3]
+    tail = f": not an outcome of this chance node (phase {phase})"
+    _refused(state, dice, "dice(die1=3, die2=4)" + tail)

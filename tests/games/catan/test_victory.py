@@ -184,3 +184,18 @@ def test_a_free_spot_in_reach_keeps_a_stuck_game_going() -> None:
         roll(state, 2)
         state.apply(A.END_TURN)
         assert state.is_terminal() is ends
+
+
+def test_bg_win_01_a_step_that_moves_no_points_leaves_the_vp_stamp() -> None:
+    """BG-WIN-01: the victory check follows ``vp_dirty``, raised wherever a VP may change;
+    ``apply`` lowers it once it has checked, so a step that moves no points (a roll of 6)
+    neither checks again nor moves ``vp_changes``, the stamp C&K keeps seat VP by
+    (games/catan/README.md)."""
+    state = empty_board(3)
+    put(state, 0, settlements=[12], roads=[11])
+    state.apply(A.ROLL)  # checks the hand-placed pieces once, and lowers the flag
+    assert not state.vp_dirty
+    stamp = state.vp_changes
+    state.apply(A.DICE[2][2])
+    assert state.phase == "main" and not state.vp_dirty
+    assert state.vp_changes == stamp
