@@ -8,6 +8,7 @@ Set ``ARENA_SCREENSHOTS=/some/dir`` to keep PNG screenshots of the pages for a l
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
 
 from tests.tournament.conftest import finish, queued
 from tests.tournament.test_browser import page, pytestmark  # noqa: F401 (fixture and marks)
@@ -139,8 +140,11 @@ def test_the_create_form_says_by_title_when_a_game_has_no_entrant(
     page.fill("#id_username", "org")
     page.fill("#id_password", "a-long-pass-phrase")
     page.click("main button[type=submit]")
+    # The form's script is deferred: wait for it before choosing, and let the note's text settle
+    # (expect retries) rather than reading it once, which raced the script in CI.
+    page.wait_for_load_state("load")
     note = page.locator("[data-no-entrants]")
     page.select_option("#id_game", "catan")  # the form sends the id, the reader sees the title
-    assert note.inner_text() == "No Catan board game bot version is active yet."
+    expect(note).to_have_text("No Catan board game bot version is active yet.")
     page.select_option("#id_game", "cardgame")
-    assert not note.is_visible()
+    expect(note).to_be_hidden()
