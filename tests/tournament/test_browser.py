@@ -47,6 +47,19 @@ def page(monkeypatch):
             connections.close_all()
 
 
+def sign_in(page, base_url: str, username: str, password: str, next_path: str = "") -> None:
+    """Sign in through the login form and wait until the next page has loaded.
+
+    The pages' scripts are deferred: a test that acts on the next page before its ``load`` event
+    can race them (CI once read a note the form's script had not written yet).
+    """
+    page.goto(f"{base_url}/accounts/login/" + (f"?next={next_path}" if next_path else ""))
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("main button[type=submit]")
+    page.wait_for_url(lambda url: "/accounts/login/" not in url, wait_until="load")
+
+
 def test_an_author_signs_up_and_uploads_a_bot(house_bots, live_server, page) -> None:
     page.goto(f"{live_server.url}/bots/")
     assert "/accounts/login/" in page.url

@@ -10,19 +10,12 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 
 from tests.tournament.conftest import active_version, finish, make_bot, queued
-from tests.tournament.test_browser import page, pytestmark  # noqa: F401 (fixture and marks)
+from tests.tournament.test_browser import page, pytestmark, sign_in  # noqa: F401 (fixture and marks)
 from tests.tournament.test_browser_viewer import screenshot
 from tournament.models import Tournament
 from tournament.tournaments import create_tournament
 
 PASSWORD = "a-long-pass-phrase"
-
-
-def sign_in(page, url: str, username: str, next_path: str) -> None:  # noqa: F811
-    page.goto(f"{url}/accounts/login/?next={next_path}")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.click("main button[type=submit]")
 
 
 def test_an_owner_enters_an_open_swiss_from_its_page_and_it_runs_to_the_end(
@@ -38,7 +31,7 @@ def test_an_owner_enters_an_open_swiss_from_its_page_and_it_runs_to_the_end(
     model.objects.create_user("org", password=PASSWORD, is_staff=True)
     carol = model.objects.create_user("carol", password=PASSWORD)
     carols_bot = active_version(make_bot(carol, "carols_bot", "random_legal.py", game="cardgame"))
-    sign_in(page, live_server.url, "org", "/tournaments/new")
+    sign_in(page, live_server.url, "org", PASSWORD, "/tournaments/new")
     page.fill("#id_name", "Open Swiss")
     page.select_option("#id_game", "cardgame")
     page.select_option("#id_format", "table_advancement")
@@ -56,7 +49,7 @@ def test_an_owner_enters_an_open_swiss_from_its_page_and_it_runs_to_the_end(
     assert "Registration is open" in page.inner_text("section.registration")
 
     owner = page.context.browser.new_page(viewport={"width": 1100, "height": 800})
-    sign_in(owner, live_server.url, "carol", f"/tournaments/{tournament.id}/")
+    sign_in(owner, live_server.url, "carol", PASSWORD, f"/tournaments/{tournament.id}/")
     owner.select_option("#enter-bot", str(carols_bot.bot_id))
     owner.click("button[value=enter]")
     assert "Your bot is entered." in owner.inner_text("main")

@@ -10,19 +10,12 @@ import random
 
 from bots.outcome import CRASH
 from tests.tournament.conftest import FAST_GAME
-from tests.tournament.test_browser import page, pytestmark  # noqa: F401 (fixture and marks)
+from tests.tournament.test_browser import page, pytestmark, sign_in  # noqa: F401 (fixture and marks)
 from tests.tournament.test_browser_viewer import screenshot
 from tests.tournament.test_uploads import TRACEBACK, fail_validation
 from tests.tournament.test_views import play_against_alice
 from tournament.models import BotVersion
 from tournament.versions import upload_bot
-
-
-def sign_in(page, live_server, username: str, password: str) -> None:  # noqa: F811
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.click("main button[type=submit]")
 
 
 def test_an_author_reads_their_bots_timing_and_logs(
@@ -46,7 +39,7 @@ def test_an_author_reads_their_bots_timing_and_logs(
         stderr="loading book…\n" + TRACEBACK,
         move_times_ms=times,
     )
-    sign_in(page, live_server, "alice", "pw-of-alice")
+    sign_in(page, live_server.url, "alice", "pw-of-alice")
 
     page.goto(f"{live_server.url}/matches/{match.id}/#seat-{match.alice_seat}-log")
     section = page.locator(f"#seat-{match.alice_seat}-log")
@@ -76,7 +69,7 @@ def test_an_author_reads_why_a_version_failed(page, live_server, users, house_bo
         TRACEBACK,
         f"stderr ends: {tail}",
     )
-    sign_in(page, live_server, "alice", "pw-of-alice")
+    sign_in(page, live_server.url, "alice", "pw-of-alice")
 
     page.goto(f"{live_server.url}/bots/{version.bot_id}/")
     page.click("text=why it failed")

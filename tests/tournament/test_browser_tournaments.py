@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from tests.tournament.conftest import finish, queued
-from tests.tournament.test_browser import page, pytestmark  # noqa: F401 (fixture and marks)
+from tests.tournament.test_browser import page, pytestmark, sign_in  # noqa: F401 (fixture and marks)
 from tests.tournament.test_browser_viewer import screenshot
 from tournament.models import Tournament
 from tournament.tournaments import create_tournament
@@ -27,10 +27,7 @@ def test_an_organiser_runs_a_knockout_and_watches_it_finish(
     django_capture_on_commit_callbacks,
 ) -> None:
     get_user_model().objects.create_user("org", password="a-long-pass-phrase", is_staff=True)
-    page.goto(f"{live_server.url}/accounts/login/?next=/tournaments/new")
-    page.fill("#id_username", "org")
-    page.fill("#id_password", "a-long-pass-phrase")
-    page.click("main button[type=submit]")
+    sign_in(page, live_server.url, "org", "a-long-pass-phrase", "/tournaments/new")
     page.fill("#id_name", "Winter Cup")
     visible = "input[name=entrants]:visible"
     # The form lists only the chosen game's versions (and options); a box ticked under another
@@ -136,13 +133,8 @@ def test_the_create_form_says_by_title_when_a_game_has_no_entrant(
     card_versions,
 ) -> None:
     get_user_model().objects.create_user("org", password="a-long-pass-phrase", is_staff=True)
-    page.goto(f"{live_server.url}/accounts/login/?next=/tournaments/new")
-    page.fill("#id_username", "org")
-    page.fill("#id_password", "a-long-pass-phrase")
-    page.click("main button[type=submit]")
-    # The form's script is deferred: wait for it before choosing, and let the note's text settle
-    # (expect retries) rather than reading it once, which raced the script in CI.
-    page.wait_for_load_state("load")
+    sign_in(page, live_server.url, "org", "a-long-pass-phrase", "/tournaments/new")
+    # The note's text is the form's script's: expect retries until it is there.
     note = page.locator("[data-no-entrants]")
     page.select_option("#id_game", "catan")  # the form sends the id, the reader sees the title
     expect(note).to_have_text("No Catan board game bot version is active yet.")
