@@ -90,6 +90,7 @@ class CitiesKnights(ProgressRules, Expansion):
     fixed_outcomes = {"ck_dice": frozenset(id(a) for a, _ in flow.DICE_OUTCOMES)}
     fixed_draws = {"ck_dice": flow.DICE_OUTCOMES}
     never_stuck = True  # ``may_progress``: always True
+    no_development_cards = True  # CK-CO-11: the deck is out of the game from the start
     keeps_main_list = True  # the plug-in's part is long to build (``_main_additions``)
     sentences = {**setup_city.SENTENCES, **SENTENCES, **progress.SENTENCES}
     draw_board = staticmethod(draw_board)
