@@ -124,7 +124,6 @@ class BuildRules:
                 found = [A.BUILD_CITY[v] for v in self.city_spots(p)]
                 cache[key] = self.allowed_builds(p, "city", found) if self.plugged else found
             legal.extend(cache[key])
-        self.add_development_purchase(p, legal)
 
     def allowed_builds(self, p: int, piece: str, actions: list[Action]) -> list[Action]:
         """The plug-ins' ``build_actions`` hooks: which of ``p``'s ``piece`` actions they allow."""

@@ -182,6 +182,9 @@ class Expansion:
     turn's last proposal is made: the same list without its ``propose_trade`` actions); for a
     plug-in whose main list is long to build (Cities & Knights). Its ``actions`` hook must then
     read nothing that moves without ``version`` (the proposals made included)."""
+    no_development_cards: ClassVar[bool] = False
+    """True: no development card is ever in the deck or a hand (Cities & Knights, CK-CO-11), so
+    the core's legal lists do not look for their purchase or play."""
     never_stuck: ClassVar[bool] = False
     """True: its ``may_progress`` is True for every seat at all times, so the no-progress check
     at each turn's start (whose answer would be False) is skipped."""

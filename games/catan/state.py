@@ -107,6 +107,7 @@ _DERIVED_FIELDS = (
     "may_stall",
     "keeps_main",
     "kept_main",
+    "dev_in_play",
     "proposal_limit",
     "trade_after_build",
     "turn_cap",
@@ -236,6 +237,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.may_stall = not any(x.never_stuck for x in self.hooks.expansions)
         self.keeps_main = any(x.keeps_main_list for x in self.hooks.expansions)
         self.kept_main: tuple[int, int, bool, list[Action]] | None = None
+        # No development card ever in play (C&K): the lists do not ask for their purchase or play.
+        self.dev_in_play = not any(x.no_development_cards for x in self.hooks.expansions)
         # Options read on every decision, kept in slots (a slot is read faster than a dict).
         self.proposal_limit = options["trade_proposals_per_turn"]
         self.trade_after_build = options["combined_trade_build"]
@@ -658,7 +661,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
 
     def _legal_pre_roll(self) -> list[Action]:
         legal = [A.ROLL]
-        self.add_development_plays(self.actor, legal)
+        if self.dev_in_play:
+            self.add_development_plays(self.actor, legal)
         if self.plugged:
             for hook in self.hooks.actions:
                 hook(self, self.actor, legal)
@@ -793,7 +797,9 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                     return legal
         legal = [A.END_TURN]
         self.add_builds(p, legal)
-        self.add_development_plays(p, legal)
+        if self.dev_in_play:
+            self.add_development_purchase(p, legal)
+            self.add_development_plays(p, legal)
         if self.trade_after_build or not self.built_this_turn:
             self.add_trades(p, legal)
         if self.plugged:

@@ -70,6 +70,10 @@ STORED_FIELDS = (
 fixed (the progress cards' effects read and write them)."""
 
 
+NO_METROPOLIS = [-1] * len(TRACKS)
+"""``ck_metropolis`` before the first metropolis is placed (none is ever removed)."""
+
+
 class CitiesKnights(ProgressRules, Expansion):
     name = "cities_and_knights"
     option = "cities_and_knights"
@@ -86,6 +90,7 @@ class CitiesKnights(ProgressRules, Expansion):
     fixed_outcomes = {"ck_dice": frozenset(id(a) for a, _ in flow.DICE_OUTCOMES)}
     fixed_draws = {"ck_dice": flow.DICE_OUTCOMES}
     never_stuck = True  # ``may_progress``: always True
+    no_development_cards = True  # CK-CO-11: the deck is out of the game from the start
     keeps_main_list = True  # the plug-in's part is long to build (``_main_additions``)
     sentences = {**setup_city.SENTENCES, **SENTENCES, **progress.SENTENCES}
     draw_board = staticmethod(draw_board)
@@ -167,14 +172,20 @@ class CitiesKnights(ProgressRules, Expansion):
 
     def vp(self, state: Any, p: int) -> int:
         """CK-VP-01, CK-CI-05, CK-BA-04, CK-PC-03, CK-ME-01, A-CK-09."""
-        vo = state.vertex_owner
         vp = state.ck_defenders[p] + len(state.ck_progress_vp[p])
-        for v in state.ck_metropolis:  # (loops, not generators: this runs for every seat's VP)
-            if v != -1 and vo[v] == p:
-                vp += 2
-        for v in state.ck_fallen:
-            if vo[v] == p:
-                vp += 1
+        # (loops, not generators: this runs for every seat's VP; and none at all while nobody
+        # holds a metropolis nor a fallen city, as for most of a game)
+        metropolis = state.ck_metropolis
+        if metropolis != NO_METROPOLIS:
+            vo = state.vertex_owner
+            for v in metropolis:
+                if v != -1 and vo[v] == p:
+                    vp += 2
+        if state.ck_fallen:
+            vo = state.vertex_owner
+            for v in state.ck_fallen:
+                if vo[v] == p:
+                    vp += 1
         if state.ck_merchant[1] == p:
             vp += 1
         return vp

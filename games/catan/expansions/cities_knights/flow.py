@@ -61,12 +61,17 @@ def rolled(state: Any, action: Action) -> None:
     )
     state.events.append({"type": "dice", "seat": p, "dice": state.dice, "visible_to": "all"})
     # The queue's first step (the ship or the gate) is run here rather than queued and popped:
-    # the same steps in the same order as ``advance`` would take them.
-    state.ck_queue = [["production", yellow + red]]
+    # the same steps in the same order as ``advance`` would take them. The production comes
+    # last; with nothing queued before it (no attack, no draws: most rolls) it runs at once.
+    queue = state.ck_queue = []
     if action["event"] == "ship":
         barbarians.advance_ship(state)  # never waits: an attack it sets off is queued first
     else:
         _gate(state, action["event"], red)  # queues the draws before the production
+    if queue:
+        queue.append(["production", yellow + red])
+    elif _production(state, yellow + red):
+        return  # the 7 waits for its discards or the robber
     advance(state)
 
 
@@ -92,8 +97,15 @@ def _gate(state: Any, track: str, red: int) -> bool:
     """CK-CI-03: every seat whose level in the gate's colour shows the red die (red <= level
     + 1; level 0 never) draws that colour's top card, in turn order from the roller."""
     t = TRACK_INDEX[track]
+    levels = state.ck_levels
+    for seat_levels in levels:  # (most gates draw for nobody: found without the turn order)
+        level = seat_levels[t]
+        if level and red <= level + 1:
+            break
+    else:
+        return False
     draws = []
-    n, first, levels = state.n, state.turn_player, state.ck_levels
+    n, first = state.n, state.turn_player
     for i in range(n):
         seat = (first + i) % n
         level = levels[seat][t]
@@ -168,7 +180,13 @@ def _production(state: Any, total: int) -> bool:
         state.start_seven()  # the core's 7: the plug-in's ``seven`` hook takes it
         return True
     gainers = produce(state, total)
-    n, levels = state.n, state.ck_levels
+    levels = state.ck_levels
+    for seat_levels in levels:  # (most games have no Aqueduct: found without the turn order)
+        if seat_levels[SCIENCE] >= ABILITY_LEVEL:
+            break
+    else:
+        return False
+    n = state.n
     for i in range(n):
         seat = (state.turn_player + i) % n
         if seat not in gainers and levels[seat][SCIENCE] >= ABILITY_LEVEL:

@@ -53,8 +53,10 @@ def init(state: Any) -> None:
 
 
 def start_turn(state: Any) -> None:
-    if any(state.ck_knight_flags):
-        state.ck_knight_flags = [0] * len(state.ck_knight_flags)
+    flags = state.ck_knight_flags
+    # (``count`` finds the small int 0 by identity; ``any`` would ask every int for its truth)
+    if flags.count(0) != len(flags):
+        state.ck_knight_flags = [0] * len(flags)
 
 
 def knights_of(state: Any, p: int) -> list[int]:

@@ -3,6 +3,8 @@ part of the progress cards (rule IDs in the test names)."""
 
 from __future__ import annotations
 
+import pytest
+
 from games.catan import actions as A
 from games.catan.expansions.cities_knights import progress
 from games.catan.expansions.cities_knights.progress import science
@@ -79,6 +81,21 @@ def test_ck_ci_03_progress_draw_when_red_die_at_most_level_plus_one() -> None:
         0,
         1,
     ]
+
+
+@pytest.mark.parametrize(("red", "drawers"), [(2, [1]), (3, [])])
+def test_ck_ci_03_a_lone_seat_draws_up_to_its_level_plus_one(red: int, drawers: list[int]) -> None:
+    """CK-CI-03: the only seat with a level in the gate's colour draws when the red die shows
+    that level + 1 (the bound itself), and nobody draws one above it."""
+    state = blank()
+    put(state, 0, cities=[HILLS_6_CORNER])
+    state.ck_levels = [[0, 0, 0], [0, 1, 0], [0, 0, 0], [0, 0, 0]]
+    roll(state, "politics", 1, red)
+    seen = []
+    while state.phase == "ck_draw":
+        seen.append(state.ck_queue[0][1])
+        state.apply(state.chance_outcomes()[0][0])
+    assert seen == drawers
 
 
 def test_ck_ci_04_metropolis_first_to_four_taken_by_first_to_five() -> None:

@@ -63,6 +63,21 @@ def test_ck_kn_02_activate_with_grain_not_acting_the_same_turn() -> None:
     assert not legal(state, "march_knight")
 
 
+def test_ck_kn_06_a_knight_activated_in_one_turn_marches_in_its_owners_next() -> None:
+    """CK-KN-02, CK-KN-06: a turn's marks on a knight (acted, activated, promoted) last that
+    turn only: activated in one turn, it may march in its owner's next turn."""
+    state = knights_position()
+    put_knight(state, 0, 14)
+    give(state, 0, grain=1)
+    state.apply({"type": "activate_knight", "vertex": 14})
+    assert not legal(state, "march_knight")
+    for _ in range(state.n):
+        state.apply(A.END_TURN)
+        in_main(state)
+    assert state.turn_player == 0 and state.ck_knight_active[14] == 1
+    assert legal(state, "march_knight")
+
+
 def test_ck_kn_03_promote_once_a_turn_mighty_only_with_the_fortress() -> None:
     """CK-KN-03: one level, once per turn, status kept; strong to mighty needs politics 3."""
     state = knights_position()
