@@ -46,7 +46,9 @@ def seat_vp(state: Any) -> list[int]:
     memo = getattr(state, "_ck_seat_vp", None)  # (``getattr``: see the README, "Memos")
     if memo is not None and memo[0] == stamp:
         return memo[1]
-    vps = [state.total_vp(q) for q in range(state.n)]
+    vps = []
+    for q in range(state.n):  # (a loop: a comprehension makes a function at each call)
+        vps.append(state.total_vp(q))
     state._ck_seat_vp = (stamp, vps)
     return vps
 
