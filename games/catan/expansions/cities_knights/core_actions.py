@@ -32,9 +32,12 @@ def core_action_allowed(state: Any, p: int, action: Action) -> bool:
     if kind == "build_settlement":
         return ko[action["vertex"]] == -1
     if kind == "build_road":
-        a, b = state.board.edge_vertices[action["edge"]]
         vo, net = state.vertex_owner, state.network[p]
-        return any(x in net and vo[x] in (-1, p) and ko[x] in (-1, p) for x in (a, b))
+        # (a loop, not ``any`` over a generator, which makes one per road judged)
+        for x in state.board.edge_vertices[action["edge"]]:
+            if x in net and vo[x] in (-1, p) and ko[x] in (-1, p):
+                return True
+        return False
     if kind == "build_city" and state.ck_fallen:
         mine = [v for v in state.ck_fallen if state.vertex_owner[v] == p]
         return not mine or action["vertex"] in mine

@@ -19,9 +19,12 @@ from .data import (
     TRACKS,
     WALL_COST,
 )
+from .shared import SharedActions
 
 Action = dict[str, Any]
 IMPROVE = {t: {"type": "improve_city", "track": t} for t in TRACKS}
+WALL = SharedActions(lambda v: {"type": "build_wall", "vertex": v})
+"""``build_wall`` per intersection: made once and shared, read only (as the knights' actions)."""
 
 
 PRICES = tuple(tuple(max(level + 1 - crane, 0) for level in range(MAX_LEVEL)) for crane in (0, 1))
@@ -167,7 +170,7 @@ def add_city_actions(state: Any, p: int, legal: list[Action]) -> None:
         and h[2] >= WALL_COST[2]
         and (h[3] >= WALL_COST[3] and h[4] >= WALL_COST[4])
     ):
-        legal.extend([{"type": "build_wall", "vertex": v} for v in wall_spots(state, p)])
+        legal.extend([WALL[v] for v in wall_spots(state, p)])
     add_improvements(state, p, legal)
 
 

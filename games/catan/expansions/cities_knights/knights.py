@@ -196,13 +196,11 @@ def _cached_moves(state: Any, p: int, v: int) -> tuple[list[Action], list[int]]:
 def promotable(state: Any, p: int, mine: list[int] | None = None) -> list[int]:
     """CK-KN-03: ``p``'s knights that may go one level up: once per knight per turn, a free
     token of the next level; strong to mighty only with the Fortress (politics level 3).
-    (``mine``: ``knights_of(state, p)``.)"""
-    if mine is None:
-        mine = knights_of(state, p)
+    (``mine``: ``knights_of(state, p)``, looked up only past the counts' test.)"""
     return _promotable(state, p, mine, rank_counts(state, p))
 
 
-def _promotable(state: Any, p: int, mine: list[int], counts: list[int]) -> list[int]:
+def _promotable(state: Any, p: int, mine: list[int] | None, counts: list[int]) -> list[int]:
     """:func:`promotable` with ``counts``, ``rank_counts(state, p)``: when no level may be
     reached (most lists: two strong knights and no Fortress) a few reads answer."""
     # a level a knight goes up to needs a free token (CK-KN-01's two per level)
@@ -214,6 +212,8 @@ def _promotable(state: Any, p: int, mine: list[int], counts: list[int]) -> list[
     )
     if not (to_strong or to_mighty):
         return []
+    if mine is None:
+        mine = knights_of(state, p)
     strengths, flags = state.ck_knight_strength, state.ck_knight_flags
     found = []
     for v in mine:

@@ -75,7 +75,9 @@ def add_playable(state: Any, seat: int, legal: list[Action]) -> None:
     if finders is None:
         finders = by_hand[key] = _finders_of(hand, rolled)
     for finder in finders:
-        legal.extend(finder(state, seat))
+        found = finder(state, seat)
+        if found:  # (most finders find nothing: no ``extend`` call for an empty list)
+            legal.extend(found)
 
 
 def _finders_of(hand: list[str], rolled: bool) -> tuple[Any, ...]:

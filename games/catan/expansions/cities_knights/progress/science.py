@@ -33,12 +33,15 @@ SMITH_PROMOTIONS = 2
 # ---------------------------------------------------------------------- Alchemist
 def playable_alchemist(state: Any, p: int) -> list[Action]:
     """CK-PC-S01, CK-TU-01: before the roll, both production dice of the player's choice
-    (a 7 too): one action per pair."""
-    return [
-        {"type": PLAY, "card": "Alchemist", "yellow": y, "red": r}
-        for y in range(1, 7)
-        for r in range(1, 7)
-    ]
+    (a 7 too): one action per pair. Always the same 36: one shared list, read only."""
+    return _ALCHEMIST_PLAYS
+
+
+_ALCHEMIST_PLAYS = [
+    {"type": PLAY, "card": "Alchemist", "yellow": y, "red": r}
+    for y in range(1, 7)
+    for r in range(1, 7)
+]
 
 
 def play_alchemist(state: Any, p: int, action: Action) -> bool:

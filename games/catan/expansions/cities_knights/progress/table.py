@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.catan import actions as A
 from games.catan.constants import MAX_CITIES, MAX_PLAYERS, RESOURCE_INDEX, RESOURCES
 
 from .. import cards, improvements, knights
@@ -46,7 +47,9 @@ def seat_vp(state: Any) -> list[int]:
     memo = getattr(state, "_ck_seat_vp", None)  # (``getattr``: see the README, "Memos")
     if memo is not None and memo[0] == stamp:
         return memo[1]
-    vps = [state.total_vp(q) for q in range(state.n)]
+    vps = []
+    for q in range(state.n):  # (a loop: a comprehension makes a function at each call)
+        vps.append(state.total_vp(q))
     state._ck_seat_vp = (stamp, vps)
     return vps
 
@@ -132,11 +135,8 @@ def upgrade_to_city(state: Any, p: int, v: int, cost: tuple[int, ...]) -> None:
 def city_spots(state: Any, p: int) -> list[int]:
     """Settlements ``p`` may upgrade now: the core's, less those the plug-in holds back
     (A-CK-09: a pillaged city lying as a settlement is the next one upgraded)."""
-    return [
-        v
-        for v in state.city_spots(p)
-        if core_action_allowed(state, p, {"type": "build_city", "vertex": v})
-    ]
+    build = A.BUILD_CITY  # (the core's shared actions: no dict made per spot)
+    return [v for v in state.city_spots(p) if core_action_allowed(state, p, build[v])]
 
 
 def road_spots(state: Any, p: int) -> list[int]:
@@ -147,10 +147,9 @@ def road_spots(state: Any, p: int) -> list[int]:
     key = _ROAD_SPOTS_KEY[p]
     found = state.spot_cache.get(key)
     if found is None:
+        build = A.BUILD_ROAD  # (the core's shared actions: no dict made per spot)
         found = state.spot_cache[key] = [
-            e
-            for e in state.road_spots(p)
-            if core_action_allowed(state, p, {"type": "build_road", "edge": e})
+            e for e in state.road_spots(p) if core_action_allowed(state, p, build[e])
         ]
     return found
 

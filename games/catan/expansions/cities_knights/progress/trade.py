@@ -169,7 +169,11 @@ def playable_merchant_fleet(state: Any, p: int) -> list[Action]:
     only replace the first's good)."""
     if "merchant_fleet" in state.ck_effects:
         return []
-    return [PLAYS["Merchant Fleet", "good", good] for good in table.GOODS]
+    return _FLEET_PLAYS
+
+
+_FLEET_PLAYS = [PLAYS["Merchant Fleet", "good", good] for good in table.GOODS]
+"""The Merchant Fleet's actions, one per good: one shared list, read only."""
 
 
 def play_merchant_fleet(state: Any, p: int, action: Action) -> bool:
@@ -186,9 +190,10 @@ def play_merchant_fleet(state: Any, p: int, action: Action) -> bool:
 def _monopoly(card: str, goods: tuple[str, ...], most: int) -> tuple[Any, Any]:
     """One shape, two cards: name a good; every other player gives you ``most`` of it (all he
     has if fewer). Always playable: the hands it empties are hidden (CK-PC-04)."""
+    plays = [PLAYS[card, "good", good] for good in goods]  # always the same: shared, read only
 
     def playable(state: Any, p: int) -> list[Action]:
-        return [PLAYS[card, "good", good] for good in goods]
+        return plays
 
     def play(state: Any, p: int, action: Action) -> bool:
         steps.take_from_each(state, p, card, action["good"], most)
