@@ -13,6 +13,7 @@ import pytest
 from games.catan import longest_road
 from games.catan.expansions.seafarers import TABLES, ships
 from games.catan.expansions.seafarers.scenarios import SCENARIOS
+from games.catan.expansions.seafarers.scenarios import wonders_of_catan as wonders
 from games.catan.longest_road import _route_components, longest_route
 from tests.games.catan.randomplay import random_game
 from tests.games.catan.test_longest_road_routes import plain_route as plain_route_on
@@ -462,3 +463,26 @@ def test_kept_ship_starts_match_fresh_ones(seafarers: str) -> None:
     random_game(3, 0, {"seafarers": seafarers}, check=False, after_decision=compare)
     if TABLES[seafarers].open_to_ships is None:
         assert served > 20, served
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_kept_wonder_buildings_match_fresh_ones(seed: int) -> None:
+    """SF-WO-05: the wonders whose building requirements a seat meets (``built_for``) are kept
+    per seat in ``state.kept`` until his settlements or cities left change; after every decision
+    of a seeded Wonders of Catan game each seat's kept answer (when its sign holds) and the one
+    served equal the requirements read afresh from the board, and many are served across ships,
+    roads and other seats' pieces."""
+    served = 0
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        nonlocal served
+        for q in range(state.n):
+            fresh = wonders._fresh_built_for(state, q)[0]
+            kept = state.kept.get(wonders.KEPT_BUILT_FOR[q])
+            if kept is not None and kept[0] == (state.settlements_left[q], state.cities_left[q]):
+                assert kept[1] == fresh, (q, action)
+                served += action["type"] in ("move_ship", "build_ship", "build_road")
+            assert wonders.built_for(state, q) == fresh, (q, action)
+
+    random_game(3, seed, {"seafarers": "wonders_of_catan"}, check=False, after_decision=compare)
+    assert served > 100, served
