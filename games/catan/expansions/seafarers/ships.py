@@ -277,6 +277,7 @@ def put_ship(state: Any, p: int, e: int) -> None:
     """Lay ``p``'s ship on ``e`` (bookkeeping shared by building, founding and moving)."""
     state.ship_owner[e] = p
     state.sf_ships[p].add(e)
+    state.sf_ship_stamp[p] += 1
     state.ships_left[p] -= 1
     ends = state.board.edge_vertices[e]
     state.road_vertices[p].update(ends)
@@ -303,6 +304,7 @@ def lift_ship(state: Any, p: int, e: int) -> None:
     of ``e`` that no other ship of ``p`` touches, found once."""
     state.ship_owner[e] = -1
     state.sf_ships[p].discard(e)
+    state.sf_ship_stamp[p] += 1
     state.ships_left[p] += 1
     eo, so, vertex_edges = state.edge_owner, state.ship_owner, state.board.vertex_edges
     bare = [

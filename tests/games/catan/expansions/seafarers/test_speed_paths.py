@@ -13,6 +13,7 @@ import pytest
 from games.catan import longest_road
 from games.catan.expansions.seafarers import TABLES, ships
 from games.catan.expansions.seafarers.scenarios import SCENARIOS
+from games.catan.expansions.seafarers.scenarios import cloth_for_catan as cloth
 from games.catan.expansions.seafarers.scenarios import wonders_of_catan as wonders
 from games.catan.longest_road import _route_components, longest_route
 from tests.games.catan.randomplay import random_game
@@ -485,4 +486,30 @@ def test_kept_wonder_buildings_match_fresh_ones(seed: int) -> None:
             assert wonders.built_for(state, q) == fresh, (q, action)
 
     random_game(3, seed, {"seafarers": "wonders_of_catan"}, check=False, after_decision=compare)
+    assert served > 100, served
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_kept_closed_ships_match_fresh_ones(seed: int) -> None:
+    """SF-CL-05: a seat's ships on a route to a village he trades with (``closed_ships``) are
+    kept per seat in ``state.kept`` until his villages change or he lays or lifts a ship (his
+    ``sf_ship_stamp``); after every decision of a seeded Cloth for Catan game each trading
+    seat's kept set (when its sign holds) and the one served equal the routes walked afresh,
+    and many are served across other pieces."""
+    served = 0
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        nonlocal served
+        for q in range(state.n):
+            villages = tuple(v for v, traders in enumerate(state.cl_traders) if q in traders)
+            if not villages:
+                continue
+            fresh = cloth.closed_ships(state, q)
+            kept = state.kept.get(cloth.KEPT_CLOSED[q])
+            if kept is not None and kept[0] == (villages, state.sf_ship_stamp[q]):
+                assert kept[1] == fresh, (q, action)
+                served += 1
+            assert cloth.kept_closed_ships(state, q, villages) == fresh, (q, action)
+
+    random_game(3, seed, {"seafarers": "cloth_for_catan"}, check=False, after_decision=compare)
     assert served > 100, served
