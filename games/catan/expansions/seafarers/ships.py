@@ -284,18 +284,24 @@ def put_ship(state: Any, p: int, e: int) -> None:
     _own_closed(state).add(e)
     state.spot_cache.clear()
     vo = state.vertex_owner
+    # Loops, not comprehensions: a comprehension is a function call of its own (Python 3.11).
     kept = state.kept.get(KEPT_MOVABLE[p])
     if kept is not None:  # the route ends made again; his buildings at e's ends are homes now
         kept[2] = None
-        kept[1].update([v for v in ends if vo[v] == p])
+        homes = kept[1]
+        for v in ends:
+            if vo[v] == p:
+                homes.add(v)
     kept = state.kept.get(KEPT_STARTS[p])
     if kept is not None:  # e's ends that hold no building of another player are starts now
-        starts = kept[1]
-        new = [v for v in ends if v not in starts and (vo[v] == -1 or vo[v] == p)]
-        if new:
-            kept[1] = starts.union(new)
-            path, vertex_edges = state.sf_ship_path, state.board.vertex_edges
-            kept[2].update([f for v in new for f in vertex_edges[v] if path[f]])
+        starts, near = kept[1], kept[2]
+        path, vertex_edges = state.sf_ship_path, state.board.vertex_edges
+        for v in ends:
+            if v not in starts and (vo[v] == -1 or vo[v] == p):
+                starts = kept[1] = starts | {v}  # a new frozenset: the old one may be held
+                for f in vertex_edges[v]:
+                    if path[f]:
+                        near.add(f)
 
 
 def lift_ship(state: Any, p: int, e: int) -> None:
@@ -307,13 +313,13 @@ def lift_ship(state: Any, p: int, e: int) -> None:
     state.sf_ship_stamp[p] += 1
     state.ships_left[p] += 1
     eo, so, vertex_edges = state.edge_owner, state.ship_owner, state.board.vertex_edges
-    bare = [
-        v for v in state.board.edge_vertices[e] if p not in map(so.__getitem__, vertex_edges[v])
-    ]
     touched = state.road_vertices[p]
-    for v in bare:  # it leaves road_vertices unless a road of p is there
-        if p not in map(eo.__getitem__, vertex_edges[v]):
-            touched.discard(v)
+    bare = []  # e's ends with no other ship of p
+    for v in state.board.edge_vertices[e]:
+        if p not in map(so.__getitem__, vertex_edges[v]):
+            bare.append(v)
+            if p not in map(eo.__getitem__, vertex_edges[v]):
+                touched.discard(v)  # no road of his there either: it leaves road_vertices
     if e not in state.sf_no_road:
         _own_closed(state).discard(e)
     state.spot_cache.clear()
@@ -324,9 +330,12 @@ def lift_ship(state: Any, p: int, e: int) -> None:
     kept = state.kept.get(KEPT_STARTS[p])
     if kept is not None:  # a start with no ship of p left and no building of his is lost
         starts, near, vo = kept[1], kept[2], state.vertex_owner
-        lost = [v for v in bare if v in starts and vo[v] != p]
+        lost = []
+        for v in bare:
+            if v in starts and vo[v] != p:
+                lost.append(v)
         if lost:
-            starts = kept[1] = starts.difference(lost)
+            starts = kept[1] = starts.difference(lost)  # a new frozenset: the old may be held
             ev = state.board.edge_vertices
             for v in lost:  # a path stays near while its other end is still a start
                 for f in vertex_edges[v]:
