@@ -63,12 +63,6 @@ def _same(value: Any) -> Any:
     return value
 
 
-def _spots_record(found: tuple[set[int], list[int]]) -> tuple[set[int], list[int]]:
-    """The starts as they are now: ``cached_spots`` gives the seat's kept set, which his next
-    ship changes in place (after the state's ``spot_cache`` that holds it is cleared)."""
-    return set(found[0]), list(found[1])
-
-
 STORED: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "trail": (_same, _same),
     "moves": (_moves_record, _moves_replay),
@@ -82,7 +76,7 @@ STORED: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "walk": (_same, _same),
     "movable": (_same, _same),
     "ends": (_same, _same),
-    "spots": (_spots_record, _same),
+    "spots": (_same, _same),  # the starts a frozenset: a snapshot
 }
 """How an answer is stored and made again (move actions are shared objects, stored as pairs)."""
 

@@ -189,6 +189,9 @@ class Seafarers(Expansion):
         state.sf_gold_owed = {}  # per roll and robber: what the gold fields owe (``owe_gold``)
         closed = set(state.sf_no_road) | set(state.board.road_closed)
         state.sf_ships = [set() for _ in range(state.n)]
+        # Per seat: moved on by each ship he lays or lifts (a sign for facts kept in ``kept``
+        # that read his ships, which a rebuild empties together with this).
+        state.sf_ship_stamp = [0] * state.n
         for e, owner in enumerate(state.ship_owner):
             if owner != -1:
                 closed.add(e)

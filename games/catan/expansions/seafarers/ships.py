@@ -13,9 +13,10 @@ Rules: SF-CO-01, SF-SH-01..05, SF-SR-01..02, SF-RT-01, SF-MS-01..04, SF-PI-03..0
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from games.catan.constants import LUMBER, WOOL
+from games.catan.constants import LUMBER, MAX_PLAYERS, WOOL
 from games.catan.expansions import seafarers  # the plug-in's ``TABLES`` (it imports this module)
 from games.catan.longest_road import geometry_memo
 
@@ -108,15 +109,15 @@ def ship_spots(state: Any, p: int) -> list[int]:
     return spots if hook is None else hook(state, p, spots)
 
 
-def _ship_starts(state: Any, p: int) -> set[int]:
+def _ship_starts(state: Any, p: int) -> frozenset[int]:
     """The intersections a ship line of ``p`` may grow from (SF-SH-02)."""
     vo, ev = state.vertex_owner, state.board.edge_vertices
     starts = {v for v in state.network[p] if vo[v] == p}
     starts.update([v for e in state.sf_ships[p] for v in ev[e] if vo[v] == -1 or vo[v] == p])
-    return starts
+    return frozenset(starts)
 
 
-def _spots_from(state: Any, starts: set[int]) -> list[int]:
+def _spots_from(state: Any, starts: frozenset[int]) -> list[int]:
     eo, so, path = state.edge_owner, state.ship_owner, state.sf_ship_path
     blocked = state.sf_hex_sides[state.pirate] if state.pirate >= 0 else ()  # pirate_sides
     vertex_edges = state.board.vertex_edges
@@ -129,13 +130,14 @@ def _spots_from(state: Any, starts: set[int]) -> list[int]:
     return sorted(spots)
 
 
-def cached_spots(state: Any, p: int) -> tuple[set[int], list[int]]:
-    """:func:`_ship_starts` and :func:`ship_spots` of ``p`` (never changed by the caller),
-    kept in the state's ``spot_cache`` (cleared whenever a piece, the pirate or the board
-    changes): the ship builds, the ship moves and Road Building's test share one search.
+def cached_spots(state: Any, p: int) -> tuple[frozenset[int], list[int]]:
+    """:func:`_ship_starts` and :func:`ship_spots` of ``p`` (the list never changed by the
+    caller), kept in the state's ``spot_cache`` (cleared whenever a piece, the pirate or the
+    board changes): the ship builds, the ship moves and Road Building's test share one search.
     Where no map hook opens the paths (all maps but Pirate Islands) the spots are read from
-    :func:`kept_starts`, not searched; the starts given are then the seat's kept set, which
-    his next ship changes in place: read them before the next piece, never keep them."""
+    :func:`kept_starts`, not searched. The starts are a frozenset: the seat's kept one, which
+    his next ship replaces rather than changes, so a caller may keep it and can corrupt
+    nothing."""
     key = ("ship_spots", p)
     found = state.spot_cache.get(key)
     if found is None:
@@ -152,27 +154,46 @@ def cached_spots(state: Any, p: int) -> tuple[set[int], list[int]]:
     return found
 
 
-KEPT_STARTS = tuple(("ship_starts", p) for p in range(8))
+def seat_kept(
+    state: Any, key: tuple[str, int], sign: int, make: Callable[[Any, int], tuple[Any, ...]], p: int
+) -> list[Any]:
+    """``p``'s entry under ``key`` in the core's ``state.kept``: ``[sign, *make(state, p)]``,
+    made again when it is missing or was made under another ``sign`` (a count of the pieces
+    whose change the updates in ``put_ship``/``lift_ship`` do not follow). The facts after the
+    sign are the owner's to update in place; ``touch()`` and ``_rebuild_derived`` empty
+    ``kept``."""
+    kept = state.kept.get(key)
+    if kept is None or kept[0] != sign:
+        kept = state.kept[key] = [sign, *make(state, p)]
+    return kept
+
+
+def seat_keys(name: str) -> tuple[tuple[str, int], ...]:
+    """The ``state.kept`` key of ``name`` for each seat."""
+    return tuple((name, p) for p in range(MAX_PLAYERS))
+
+
+KEPT_STARTS = seat_keys("ship_starts")
 """``state.kept`` keys of each seat's ship starts and the paths at them (:func:`kept_starts`)."""
 
 
-def kept_starts(state: Any, p: int) -> tuple[set[int], set[int]]:
+def kept_starts(state: Any, p: int) -> tuple[frozenset[int], set[int]]:
     """:func:`_ship_starts` of ``p`` and the ship paths at them, free or not (a spot is one of
     those paths that is free and not beside the pirate). The starts are ``p``'s buildings and
     his ships' ends that hold no other player's building, so they change only with his ships
-    and with a new settlement of anyone; kept per seat in ``state.kept`` as ``[sign, starts,
-    near]``: ``put_ship`` and ``lift_ship`` update them for their owner, and a new settlement
-    makes them again (``sign``: the settlements and cities left in every supply, a sum a city
-    upgrade keeps)."""
+    and with a new settlement of anyone; kept per seat (:func:`seat_kept`) as ``[sign, starts,
+    near]``: ``put_ship`` and ``lift_ship`` update them for their owner (``starts`` replaced,
+    ``near`` changed in place), and a new settlement makes them again (``sign``: the
+    settlements and cities left in every supply, a sum a city upgrade keeps)."""
     sign = sum(state.settlements_left) + sum(state.cities_left)
-    kept = state.kept.get(KEPT_STARTS[p])
-    if kept is not None and kept[0] == sign:
-        return kept[1], kept[2]
+    kept = seat_kept(state, KEPT_STARTS[p], sign, _fresh_starts, p)
+    return kept[1], kept[2]
+
+
+def _fresh_starts(state: Any, p: int) -> tuple[frozenset[int], set[int]]:
     starts = _ship_starts(state, p)
     path, vertex_edges = state.sf_ship_path, state.board.vertex_edges
-    near = {e for v in starts for e in vertex_edges[v] if path[e]}
-    state.kept[KEPT_STARTS[p]] = [sign, starts, near]
-    return starts, near
+    return starts, {e for v in starts for e in vertex_edges[v] if path[e]}
 
 
 def cached_builds(state: Any, p: int) -> list[Action]:
@@ -194,7 +215,7 @@ def cached_moves(state: Any, p: int) -> list[Action]:
     found = state.spot_cache.get(key)
     if found is None:
         movable = movable_ships(state, p)
-        starts: set[int] = set()
+        starts: frozenset[int] = frozenset()
         spots: list[int] = []
         if movable:  # one search of the spots serves every movable ship
             starts, spots = cached_spots(state, p)
@@ -206,7 +227,9 @@ def cached_moves(state: Any, p: int) -> list[Action]:
     return found
 
 
-def _targets_without(state: Any, p: int, e: int, starts: set[int], spots: list[int]) -> list[int]:
+def _targets_without(
+    state: Any, p: int, e: int, starts: frozenset[int], spots: list[int]
+) -> list[int]:
     """:func:`move_targets` from ``p``'s ship spots with the ship on ``e`` in place: lifting it
     frees only ``e`` (never a target) and can only take away the starts at its own ends that
     hold no other ship of ``p`` and no coastal building of his; a spot stays while one of its
@@ -254,73 +277,71 @@ def put_ship(state: Any, p: int, e: int) -> None:
     """Lay ``p``'s ship on ``e`` (bookkeeping shared by building, founding and moving)."""
     state.ship_owner[e] = p
     state.sf_ships[p].add(e)
+    state.sf_ship_stamp[p] += 1
     state.ships_left[p] -= 1
-    state.road_vertices[p].update(state.board.edge_vertices[e])
+    ends = state.board.edge_vertices[e]
+    state.road_vertices[p].update(ends)
     _own_closed(state).add(e)
     state.spot_cache.clear()
+    vo = state.vertex_owner
+    # Loops, not comprehensions: a comprehension is a function call of its own (Python 3.11).
     kept = state.kept.get(KEPT_MOVABLE[p])
     if kept is not None:  # the route ends made again; his buildings at e's ends are homes now
         kept[2] = None
-        vo = state.vertex_owner
-        for v in state.board.edge_vertices[e]:
+        homes = kept[1]
+        for v in ends:
             if vo[v] == p:
-                kept[1].add(v)
+                homes.add(v)
     kept = state.kept.get(KEPT_STARTS[p])
-    if kept is not None:  # e's ends hold no building of another player: starts now
+    if kept is not None:  # e's ends that hold no building of another player are starts now
         starts, near = kept[1], kept[2]
-        vo, path, vertex_edges = state.vertex_owner, state.sf_ship_path, state.board.vertex_edges
-        for v in state.board.edge_vertices[e]:
+        path, vertex_edges = state.sf_ship_path, state.board.vertex_edges
+        for v in ends:
             if v not in starts and (vo[v] == -1 or vo[v] == p):
-                starts.add(v)
-                near.update([f for f in vertex_edges[v] if path[f]])
+                starts = kept[1] = starts | {v}  # a new frozenset: the old one may be held
+                for f in vertex_edges[v]:
+                    if path[f]:
+                        near.add(f)
 
 
 def lift_ship(state: Any, p: int, e: int) -> None:
-    """Take ``p``'s ship off ``e`` (a move), keeping ``road_vertices`` exact."""
+    """Take ``p``'s ship off ``e`` (a move), keeping ``road_vertices`` and the kept facts of
+    :func:`kept_route_ends` and :func:`kept_starts` exact. All three change only at the ends
+    of ``e`` that no other ship of ``p`` touches, found once."""
     state.ship_owner[e] = -1
     state.sf_ships[p].discard(e)
+    state.sf_ship_stamp[p] += 1
     state.ships_left[p] += 1
-    # Only the ends of ``e`` can leave ``road_vertices``: those with no other road or ship of p.
     eo, so, vertex_edges = state.edge_owner, state.ship_owner, state.board.vertex_edges
     touched = state.road_vertices[p]
+    bare = []  # e's ends with no other ship of p
     for v in state.board.edge_vertices[e]:
-        for f in vertex_edges[v]:
-            if eo[f] == p or so[f] == p:
-                break
-        else:
-            touched.discard(v)
+        if p not in map(so.__getitem__, vertex_edges[v]):
+            bare.append(v)
+            if p not in map(eo.__getitem__, vertex_edges[v]):
+                touched.discard(v)  # no road of his there either: it leaves road_vertices
     if e not in state.sf_no_road:
         _own_closed(state).discard(e)
     state.spot_cache.clear()
     kept = state.kept.get(KEPT_MOVABLE[p])
-    if kept is not None:  # the route ends made again; a home at e's ends with no ship of p goes
+    if kept is not None:  # the route ends made again; a home with no ship of p left goes
         kept[2] = None
-        homes = kept[1]
-        for v in state.board.edge_vertices[e]:
-            if v in homes:
-                for f in vertex_edges[v]:
-                    if so[f] == p:
-                        break
-                else:
-                    homes.discard(v)
+        kept[1].difference_update(bare)
     kept = state.kept.get(KEPT_STARTS[p])
-    if kept is not None:  # an end of e with no ship of p left and no building of his is lost
-        starts, near = kept[1], kept[2]
-        vo, ev = state.vertex_owner, state.board.edge_vertices
+    if kept is not None:  # a start with no ship of p left and no building of his is lost
+        starts, near, vo = kept[1], kept[2], state.vertex_owner
         lost = []
-        for v in ev[e]:
+        for v in bare:
             if v in starts and vo[v] != p:
+                lost.append(v)
+        if lost:
+            starts = kept[1] = starts.difference(lost)  # a new frozenset: the old may be held
+            ev = state.board.edge_vertices
+            for v in lost:  # a path stays near while its other end is still a start
                 for f in vertex_edges[v]:
-                    if so[f] == p:
-                        break
-                else:
-                    lost.append(v)
-        starts.difference_update(lost)
-        for v in lost:  # a path stays near while its other end is still a start
-            for f in vertex_edges[v]:
-                a, b = ev[f]
-                if (b if a == v else a) not in starts:
-                    near.discard(f)
+                    a, b = ev[f]
+                    if (b if a == v else a) not in starts:
+                        near.discard(f)
 
 
 def _own_closed(state: Any) -> set[int]:
@@ -356,33 +377,32 @@ def movable_ships(state: Any, p: int) -> list[int]:
     return [e for e in movable if e not in blocked and e not in new]
 
 
-KEPT_MOVABLE = tuple(("movable", p) for p in range(8))
+KEPT_MOVABLE = seat_keys("movable")
 """``state.kept`` keys of each seat's ships at his routes' ends (:func:`movable_ships`)."""
 
 
 def kept_route_ends(state: Any, p: int) -> tuple[int, ...]:
     """:func:`_route_ends` sorted. The routes and their ends depend only on ``p``'s ships and
     ``homes``, the intersections where his buildings touch them (the memo's key). Kept per seat
-    in ``state.kept`` as ``[sign, homes, answer]``: ``put_ship`` and ``lift_ship`` update
+    (:func:`seat_kept`) as ``[sign, homes, answer]``: ``put_ship`` and ``lift_ship`` update
     ``homes`` and drop the answer; a new settlement of his changes ``sign`` (his settlements and
     cities left, a sum a city upgrade keeps), which makes ``homes`` again."""
     sign = state.settlements_left[p] + state.cities_left[p]
-    kept = state.kept.get(KEPT_MOVABLE[p])
-    if kept is not None and kept[0] == sign:
-        if kept[2] is not None:
-            return kept[2]
-        homes = kept[1]
-    else:
-        homes = fresh_homes(state, p)
-        kept = state.kept[KEPT_MOVABLE[p]] = [sign, homes, None]
-    memo = geometry_memo(state.board.vertex_links)
-    mine = state.sf_ships[p]
-    key = ("movable", frozenset(mine), frozenset(homes))
-    movable = memo.get(key)
+    kept = seat_kept(state, KEPT_MOVABLE[p], sign, _fresh_route_facts, p)
+    movable = kept[2]
     if movable is None:
-        movable = memo[key] = tuple(sorted(_route_ends(state, p, sorted(mine))))
-    kept[2] = movable
+        memo = geometry_memo(state.board.vertex_links)
+        mine = state.sf_ships[p]
+        key = ("movable", frozenset(mine), frozenset(kept[1]))
+        movable = memo.get(key)
+        if movable is None:
+            movable = memo[key] = tuple(sorted(_route_ends(state, p, sorted(mine))))
+        kept[2] = movable
     return movable
+
+
+def _fresh_route_facts(state: Any, p: int) -> tuple[set[int], None]:
+    return fresh_homes(state, p), None
 
 
 def fresh_homes(state: Any, p: int) -> set[int]:

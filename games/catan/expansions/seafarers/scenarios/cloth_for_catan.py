@@ -26,6 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
+from games.catan.expansions.seafarers import ships
 from games.catan.expansions.seafarers.scenarios import Scenario
 from games.common.api import TERMINAL
 from games.common.narration import counted
@@ -123,6 +124,23 @@ def open_relations(state: Any, p: int) -> None:
             }
         )
     check_end(state)
+
+
+KEPT_CLOSED: Final = ships.seat_keys("cl_closed")
+"""``state.kept`` keys of each seat's :func:`closed_ships`."""
+
+
+def kept_closed_ships(state: Any, p: int, villages: tuple[int, ...]) -> frozenset[int]:
+    """:func:`closed_ships` of ``p``, who trades with ``villages``. It reads only his ships and
+    those villages, so it is kept per seat (``ships.seat_kept``) with the villages and his ship
+    stamp (``sf_ship_stamp``, moved on by each ship he lays or lifts) as the sign, across
+    roads, buildings and other seats' pieces."""
+    sign = (villages, state.sf_ship_stamp[p])
+    return ships.seat_kept(state, KEPT_CLOSED[p], sign, _fresh_closed, p)[1]
+
+
+def _fresh_closed(state: Any, p: int) -> tuple[frozenset[int]]:
+    return (frozenset(closed_ships(state, p)),)
 
 
 def closed_ships(state: Any, p: int) -> set[int]:
@@ -337,12 +355,7 @@ class ClothForCatan(Scenario):
     def actions(self, state: Any, p: int, legal: list[Action]) -> None:
         villages = tuple(v for v, traders in enumerate(state.cl_traders) if p in traders)
         if villages:
-            # Kept in the state's spot_cache (emptied when a ship is laid or lifted) per
-            # villages he trades with: the same ships, the same routes.
-            key = ("cl_closed", p, villages)
-            closed = state.spot_cache.get(key)
-            if closed is None:
-                closed = state.spot_cache[key] = closed_ships(state, p)
+            closed = kept_closed_ships(state, p, villages)
             if closed:
                 legal[:] = [a for a in legal if a["type"] != "move_ship" or a["from"] not in closed]
 

@@ -37,16 +37,28 @@ def is_coast(state: Any, e: int) -> bool:
 
 def free_sides(state: Any, owner: int | None = None) -> list[int]:
     """Coastal sides where a harbour may go: not on or beside another harbour (no shared
-    intersection); with ``owner``, only beside one of that seat's buildings (SF-FT-05)."""
+    intersection); with ``owner``, only beside one of that seat's buildings (SF-FT-05). In path
+    order; with ``owner`` only the paths at his buildings are looked at, not every path."""
     taken = harbour_vertices(state)
-    ev, vo = state.board.edge_vertices, state.vertex_owner
-    return [
-        e
-        for e in range(state.board.num_edges)
-        if is_coast(state, e)
-        and not (taken & set(ev[e]))
-        and (owner is None or owner in (vo[ev[e][0]], vo[ev[e][1]]))
-    ]
+    board, terrains = state.board, state.terrains
+    ev, edge_hexes = board.edge_vertices, board.edge_hexes
+    if owner is None:
+        candidates: Any = range(board.num_edges)
+    else:
+        vertex_edges = board.vertex_edges
+        candidates = sorted(
+            {e for v, o in enumerate(state.vertex_owner) if o == owner for e in vertex_edges[v]}
+        )
+    sides = []
+    for e in candidates:  # is_coast, inline: called for every path of the board
+        hexes = edge_hexes[e]
+        if (
+            len(hexes) == 2
+            and (terrains[hexes[0]] == SEA) != (terrains[hexes[1]] == SEA)
+            and taken.isdisjoint(ev[e])
+        ):
+            sides.append(e)
+    return sides
 
 
 def _join(state: Any, e: int, kind: str) -> None:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Final
 
 from games.catan.constants import RESOURCE_INDEX, UNREACHABLE_TARGET
+from games.catan.expansions.seafarers import ships
 from games.catan.expansions.seafarers.scenarios import Scenario
 
 Action = dict[str, Any]
@@ -76,16 +77,26 @@ def meets(state: Any, p: int, wonder: str) -> bool:
 def built_for(state: Any, p: int) -> frozenset[str]:
     """The wonders whose building requirements ``p``'s settlements and cities meet: enough
     cities, a settlement or city on the wonder's site, a city on a harbour. Asked on every
-    main-phase list: kept in the state's ``spot_cache``, which a new settlement or city empties."""
-    key = ("wo_built_for", p)
-    found = state.spot_cache.get(key)
-    if found is None:
-        vo, level = state.vertex_owner, state.vertex_level
-        mine = {v for v in state.network[p] if vo[v] == p}
-        cities = [v for v in mine if level[v] == 2]
-        harbours, board = state.harbor_rate_vertices, state.board
-        on_harbour = any(v in harbours for v in cities)
-        found = state.spot_cache[key] = frozenset(
+    main-phase list, and it reads only ``p``'s buildings (the harbours are the layout's), which
+    change only when his settlements or cities left do (no building leaves this board): kept per
+    seat (``ships.seat_kept``) with those two counts as the sign, across ships, roads and other
+    seats' pieces."""
+    sign = (state.settlements_left[p], state.cities_left[p])
+    return ships.seat_kept(state, KEPT_BUILT_FOR[p], sign, _fresh_built_for, p)[1]
+
+
+KEPT_BUILT_FOR: Final = ships.seat_keys("wo_built_for")
+"""``state.kept`` keys of each seat's :func:`built_for`."""
+
+
+def _fresh_built_for(state: Any, p: int) -> tuple[frozenset[str]]:
+    vo, level = state.vertex_owner, state.vertex_level
+    mine = {v for v in state.network[p] if vo[v] == p}
+    cities = [v for v in mine if level[v] == 2]
+    harbours, board = state.harbor_rate_vertices, state.board
+    on_harbour = any(v in harbours for v in cities)
+    return (
+        frozenset(
             [
                 w
                 for w, least, site, harbour in BUILDING_NEEDS
@@ -93,8 +104,8 @@ def built_for(state: Any, p: int) -> frozenset[str]:
                 and (site is None or not _sites(board, site).isdisjoint(mine))
                 and (on_harbour or not harbour)
             ]
-        )
-    return found
+        ),
+    )
 
 
 BUILDING_NEEDS: Final = tuple(
@@ -139,7 +150,7 @@ def add_actions(state: Any, p: int, legal: list[Action]) -> None:
     mine = wonder_of(state, p)
     if mine is None:
         if state.ships_left[p] and -1 in state.wo_owner:
-            ready = built_for(state, p)  # the buildings, once per placement
+            ready = built_for(state, p)  # the buildings, kept until his next one
             if ready:
                 legal.extend(
                     claim_action(w)

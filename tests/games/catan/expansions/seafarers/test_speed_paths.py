@@ -13,6 +13,8 @@ import pytest
 from games.catan import longest_road
 from games.catan.expansions.seafarers import TABLES, ships
 from games.catan.expansions.seafarers.scenarios import SCENARIOS
+from games.catan.expansions.seafarers.scenarios import cloth_for_catan as cloth
+from games.catan.expansions.seafarers.scenarios import wonders_of_catan as wonders
 from games.catan.longest_road import _route_components, longest_route
 from tests.games.catan.randomplay import random_game
 from tests.games.catan.test_longest_road_routes import plain_route as plain_route_on
@@ -434,8 +436,10 @@ def test_kept_ship_starts_match_fresh_ones(seafarers: str) -> None:
     builds a settlement; after every decision of a seeded game on every map each seat's kept
     starts and paths (when their sign holds) equal those found afresh, his ship spots (kept
     or made) equal ``ship_spots`` searched afresh, and many are served after one of his own
-    ship moves."""
+    ship moves. The starts ``cached_spots`` hands out are a frozenset that later pieces never
+    change: the starts a seat was given before his own move still read as they did."""
     served = 0
+    given: dict[int, tuple[frozenset[int], frozenset[int]]] = {}
 
     def compare(state: Any, action: dict[str, Any]) -> None:
         nonlocal served
@@ -449,8 +453,63 @@ def test_kept_ship_starts_match_fresh_ones(seafarers: str) -> None:
                 assert kept[2] == {e for v in starts for e in vertex_edges[v] if path[e]}
                 if action["type"] == "move_ship" and q == state.actor:
                     served += 1
-            assert ships.cached_spots(state, q)[1] == ships.ship_spots(state, q), (q, action)
+            if q in given:  # what he was given before this decision, unchanged by it
+                old, copy = given[q]
+                assert old == copy, (q, action)
+            found = ships.cached_spots(state, q)
+            assert isinstance(found[0], frozenset), (q, action)
+            given[q] = (found[0], frozenset(found[0]))
+            assert found[1] == ships.ship_spots(state, q), (q, action)
 
     random_game(3, 0, {"seafarers": seafarers}, check=False, after_decision=compare)
     if TABLES[seafarers].open_to_ships is None:
         assert served > 20, served
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_kept_wonder_buildings_match_fresh_ones(seed: int) -> None:
+    """SF-WO-05: the wonders whose building requirements a seat meets (``built_for``) are kept
+    per seat in ``state.kept`` until his settlements or cities left change; after every decision
+    of a seeded Wonders of Catan game each seat's kept answer (when its sign holds) and the one
+    served equal the requirements read afresh from the board, and many are served across ships,
+    roads and other seats' pieces."""
+    served = 0
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        nonlocal served
+        for q in range(state.n):
+            fresh = wonders._fresh_built_for(state, q)[0]
+            kept = state.kept.get(wonders.KEPT_BUILT_FOR[q])
+            if kept is not None and kept[0] == (state.settlements_left[q], state.cities_left[q]):
+                assert kept[1] == fresh, (q, action)
+                served += action["type"] in ("move_ship", "build_ship", "build_road")
+            assert wonders.built_for(state, q) == fresh, (q, action)
+
+    random_game(3, seed, {"seafarers": "wonders_of_catan"}, check=False, after_decision=compare)
+    assert served > 100, served
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_kept_closed_ships_match_fresh_ones(seed: int) -> None:
+    """SF-CL-05: a seat's ships on a route to a village he trades with (``closed_ships``) are
+    kept per seat in ``state.kept`` until his villages change or he lays or lifts a ship (his
+    ``sf_ship_stamp``); after every decision of a seeded Cloth for Catan game each trading
+    seat's kept set (when its sign holds) and the one served equal the routes walked afresh,
+    and many are served across other pieces."""
+    served = 0
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        nonlocal served
+        for q in range(state.n):
+            villages = tuple(v for v, traders in enumerate(state.cl_traders) if q in traders)
+            if not villages:
+                continue
+            fresh = cloth.closed_ships(state, q)
+            kept = state.kept.get(cloth.KEPT_CLOSED[q])
+            if kept is not None and kept[0] == (villages, state.sf_ship_stamp[q]):
+                assert kept[1] == fresh, (q, action)
+                served += 1
+            assert cloth.kept_closed_ships(state, q, villages) == fresh, (q, action)
+
+    random_game(3, seed, {"seafarers": "cloth_for_catan"}, check=False, after_decision=compare)
+    assert served > 100, served
