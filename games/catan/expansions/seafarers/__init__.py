@@ -21,7 +21,12 @@ from games.catan.expansions import PLANNED
 from games.catan.expansions.seafarers import interrupts, islands, sea, ships, thieves, words
 from games.catan.expansions.seafarers.scenarios import SCENARIOS, Scenario
 from games.catan.hooks import HOOKS, Expansion
-from games.catan.longest_road import longer_route_with, longest_route, longest_route_kept
+from games.catan.longest_road import (
+    longer_route_with,
+    longest_route,
+    longest_route_kept,
+    route_bounds_kept,
+)
 from games.common.api import CHANCE
 
 Action = dict[str, Any]
@@ -332,7 +337,8 @@ class Seafarers(Expansion):
         state.events.append(
             {"type": "move_ship", "seat": p, "edge": new, "left": old, "visible_to": "all"}
         )
-        state.recount_trails((p,))  # SF-LT-03: a moved ship changes its owner's routes only
+        if not _route_owed(state, p):
+            state.recount_trails((p,))  # SF-LT-03: a moved ship changes its owner's routes only
         state.tell_built(p, "ship", new)
 
     def end_turn(self, state: Any, p: int) -> bool:
@@ -405,15 +411,7 @@ class Seafarers(Expansion):
             return longest_route(*args)  # not laid: no pieces, ``sf_ships`` not built yet
 
         def recount() -> int:  # the components the pieces changed since the last count
-            return longest_route_kept(
-                state.board,
-                p,
-                state.edge_owner,
-                state.vertex_owner,
-                lambda: ships.road_paths(state, p),
-                state.sf_ships[p],
-                state.sf_route_kept,
-            )
+            return longest_route_kept(*_kept_args(state, p))
 
         if added >= 0:
             return longer_route_with(args[0], p, added, *args[2:], before, recount)
@@ -490,12 +488,31 @@ def public(state: Any) -> dict[str, Any]:
     }
 
 
+def _kept_args(state: Any, p: int) -> tuple[Any, ...]:
+    """``longest_route_kept``'s arguments for ``p`` (his kept components in ``sf_route_kept``)."""
+    return (
+        state.board,
+        p,
+        state.edge_owner,
+        state.vertex_owner,
+        lambda: ships.road_paths(state, p),
+        state.sf_ships[p],
+        state.sf_route_kept,
+    )
+
+
+def _route_owed(state: Any, p: int) -> bool:
+    """SF-LT-03 after ``p`` moved a ship: his components brought up to date without counting
+    the changed ones, and his count owed (``state.owe_length``) when no length within their
+    bounds could change who holds the Longest Trade Route; False when it must be made now."""
+    if p == state.longest_road or not TABLES[state.options["seafarers"]].scenario.longest_route:
+        return False  # the holder's drop needs his exact length (and no count without a route)
+    low, high = route_bounds_kept(*_kept_args(state, p))
+    return low < high and state.owe_length(p, low, high)
+
+
 def _route_grew(state: Any, p: int, e: int) -> None:
-    old = state.road_length[p]
-    new = EXPANSION.trail(state, p, e, old)
-    if new != old:
-        state.road_length[p] = new
-        state._update_longest_road(holder_dropped=False)
+    state.after_road(p, e)  # the core's rule through the ``trail`` hook: a ship is a path too
 
 
 def _next_founding(state: Any, p: int) -> None:

@@ -14,6 +14,7 @@ from games.catan import longest_road
 from games.catan.expansions.seafarers import TABLES, ships
 from games.catan.expansions.seafarers.scenarios import SCENARIOS
 from games.catan.longest_road import _route_components, longest_route
+from games.catan.state import CatanState
 from tests.games.catan.randomplay import random_game
 from tests.games.catan.test_longest_road_routes import plain_route as plain_route_on
 
@@ -168,8 +169,8 @@ def test_sf_lt_01_kept_components_follow_each_ship_move(
         p = state.turn_player  # only the seat whose turn it is moves a ship
         parts = state.sf_route_kept[p][4]
         assert {(part[0], part[1]) for part in parts} == _walked_parts(state, p)
-        for _vertices, edges, length in parts:
-            assert length == plain_route(state, p, edges)
+        for _vertices, edges, high, low in parts:  # bounds, equal once counted
+            assert low <= plain_route(state, p, edges) <= high
         moves += 1
 
     for seed, n in ((4, 3), (5, 4)):
@@ -199,8 +200,8 @@ def test_sf_lt_01_kept_components_follow_each_building(seafarers: str) -> None:
             assert entry[0] == state.vertex_owner and entry[5] == built
             parts = entry[4]
             assert {(part[0], part[1]) for part in parts} == _walked_parts(state, q)
-            for _vertices, edges, length in parts:
-                assert length == plain_route(state, q, edges)
+            for _vertices, edges, high, low in parts:
+                assert low <= plain_route(state, q, edges) <= high
             kept_across += sum(any(part is old for old in before.get(q, ())) for part in parts)
 
     before: dict[int, list[Any]] = {}
@@ -358,16 +359,24 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
     plain search's (from every intersection) under those owners; an entry whose pieces and
     owners are the board's gives the seat's trade route. The maps without a Longest Trade Route
     (Cloth for Catan, The Pirate Islands) keep nothing."""
-    checked = {"entries": 0, "parts": 0, "current": 0}
+    checked = {"entries": 0, "parts": 0, "current": 0, "owed": 0}
     seen: dict[int, Any] = {}
     route = TABLES[seafarers].scenario.longest_route
 
     def compare(state: Any, action: dict[str, Any]) -> None:
         kept = getattr(state, "sf_route_kept", {})
         if not route:
-            assert not kept
+            assert not kept and not state.lengths_owed
             return
         board = state.board
+        for q in range(state.n):  # (read without making the owed counts)
+            length = plain_route(state, q)
+            if q in state.lengths_owed:
+                low, high = state.lengths_owed[q]
+                assert q != state.longest_road and low <= length <= high
+                checked["owed"] += 1
+            else:
+                assert state._road_length[q] == length
         for q, entry in kept.items():
             owners, _, roads, ships_of, parts, built = entry
             if entry is not seen.get(q):  # counted in this decision: check what it holds
@@ -381,7 +390,7 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
                 assert {(part[0], part[1]) for part in parts} == {
                     (frozenset(vertices), frozenset(edges)) for edges, vertices in walked
                 }
-                for _vertices, edges, length in parts:
+                for _vertices, edges, high, low in parts:
                     on_roads = [-1] * board.num_edges
                     on_ships = [-1] * board.num_edges
                     for e in edges:
@@ -389,20 +398,58 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
                             on_roads[e] = q
                         else:
                             on_ships[e] = q
-                    assert length == plain_route_on(board, q, on_roads, owners, on_ships)
+                    assert low <= plain_route_on(board, q, on_roads, owners, on_ships) <= high
                     checked["parts"] += 1
             if (
                 owners == state.vertex_owner
                 and roads == frozenset(ships.road_paths(state, q))
                 and ships_of == state.sf_ships[q]
             ):
-                assert max((part[2] for part in parts), default=0) == plain_route(state, q)
+                length = plain_route(state, q)
+                assert max((part[3] for part in parts), default=0) <= length
+                assert length <= max((part[2] for part in parts), default=0)
                 checked["current"] += 1
 
     random_game(3, 8, {"seafarers": seafarers}, check=False, after_decision=compare)
     if route:
         assert checked["entries"] > 30 and checked["parts"] > 50, checked
-        assert checked["current"] > 1000, checked
+        assert checked["current"] > 1000 and checked["owed"] > 50, checked
+
+
+@pytest.mark.parametrize("seafarers", ("wonders_of_catan", "four_islands", "new_world"))
+def test_sf_lt_03_owed_counts_change_no_holder(
+    seafarers: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SF-LT-03, BG-LR-06..08: a moved ship's count is owed (``lengths_owed``, made only when the
+    lengths are read) when no length within its bounds could change who holds the Longest Trade
+    Route. Played as the bench plays (nobody reads the lengths), the holder after every decision
+    and every card change with its lengths are those of the same game counted at once, and the
+    lengths read at the end equal its lengths."""
+
+    def played(owe: bool) -> tuple[list[Any], list[int], int]:
+        owed = 0
+
+        def note(state: Any, action: dict[str, Any]) -> None:
+            nonlocal owed
+            owed += bool(state.lengths_owed) and action["type"] == "move_ship"
+            holders.append(state.longest_road)
+
+        if not owe:
+            monkeypatch.setattr(CatanState, "owe_length", lambda *args: False)
+        holders: list[int] = []
+        changes: list[Any] = []
+        state = None
+        for seed, n in ((0, 3), (1, 4)):
+            state, _, _ = random_game(n, seed, {"seafarers": seafarers}, False, after_decision=note)
+            changes.extend(e for e in state.events if e["type"] == "longest_road")
+        monkeypatch.undo()
+        return [holders, changes], list(state.road_length) if state else [], owed
+
+    lazy, lazy_lengths, owed = played(True)
+    eager, eager_lengths, none = played(False)
+    assert owed > 30 and none == 0, (owed, none)
+    assert lazy == eager and lazy_lengths == eager_lengths
+    assert len(lazy[1]) > 5
 
 
 @pytest.mark.parametrize("seafarers", ALL_MAPS)
