@@ -276,59 +276,21 @@ def longest_route_kept(
     ship moved around its own end (the path left and the path taken hang at the same
     intersection) is not counted at all.
     """
-    _, count = _kept_parts(board, seat, edge_owner, vertex_owner, find_roads, ships, kept)
-    return count()
-
-
-def route_bounds_kept(
-    board: Any,
-    seat: int,
-    edge_owner: Sequence[int],
-    vertex_owner: Sequence[int],
-    find_roads: Callable[[], Iterable[int]],
-    ships: Iterable[int],
-    kept: dict[int, Any],
-) -> tuple[int, int]:
-    """Bounds of :func:`longest_route_kept`'s answer without counting a changed component: its
-    components brought up to date in ``kept`` as there, each changed one with bounds of its
-    length from those it came from (counted when :func:`longest_route_kept` is asked next)."""
-    parts, _ = _kept_parts(board, seat, edge_owner, vertex_owner, find_roads, ships, kept)
-    return max([part[3] for part in parts], default=0), max([part[2] for part in parts], default=0)
-
-
-def _kept_parts(
-    board: Any,
-    seat: int,
-    edge_owner: Sequence[int],
-    vertex_owner: Sequence[int],
-    find_roads: Callable[[], Iterable[int]],
-    ships: Iterable[int],
-    kept: dict[int, Any],
-) -> tuple[list[tuple[frozenset[int], frozenset[int], int, int]], Callable[[], int]]:
-    """:func:`longest_route_kept`'s components of ``seat`` now, kept in ``kept[seat]`` (each as
-    its intersections, its paths and the highest and lowest its longest route can be: equal
-    once counted), and the count of his longest route over them (counting in place only the
-    components whose bounds leave it open)."""
     ships = frozenset(ships)
     entry = kept.get(seat)
-    old_parts = None
     same_roads = entry is not None and entry[1] == edge_owner
     roads = entry[2] if same_roads else frozenset(find_roads())
     links, edge_vertices = board.vertex_links, board.edge_vertices
     same_buildings = entry is not None and entry[0] == vertex_owner
     rebuilt: list[int] = []  # the intersections whose building owner changed since the entry
-    parts: Any
     if same_buildings:
         _, _, old_roads, old_ships, old_parts, built = entry
         changed = (roads ^ old_roads) | (ships ^ old_ships)
         if not changed:
             if roads is not entry[2]:
                 kept[seat] = (entry[0], list(edge_owner), roads, ships, old_parts, built)
-            parts = old_parts
-        else:
-            parts = _parts_after(
-                links, edge_vertices, roads, ships, old_roads, old_ships, old_parts
-            )
+            return max((part[2] for part in old_parts), default=0)
+        parts = _parts_after(links, edge_vertices, roads, ships, old_roads, old_ships, old_parts)
     elif entry is not None:
         # A building came (or went): only the components that hold its intersection change.
         old_owner, _, old_roads, old_ships, old_parts, built = entry
@@ -339,6 +301,7 @@ def _kept_parts(
     else:
         built = frozenset([v for v, owner in enumerate(vertex_owner) if owner != -1])
         parts = None
+    memo = geometry_memo(links)
     if parts is None:
         kind = dict.fromkeys(roads, 1)
         kind.update(dict.fromkeys(ships, 2))
@@ -353,41 +316,27 @@ def _kept_parts(
             parts, roots = [], {v for e in kind for v in edge_vertices[e]}
         seen = {v for part in parts for v in part[0]}
         found = _route_components(links, kind, roots, seen)
-        # A walked component's route: at most its paths, at least one.
-        parts += [(frozenset(v), frozenset(e), len(e), 1) for e, v in found]
-    elif parts is not old_parts:
-        parts = parts[0] + parts[1]
-    if parts is not old_parts or not same_buildings:
-        kept[seat] = (
-            entry[0] if same_buildings else list(vertex_owner),  # equal lists: the kept one serves
-            entry[1] if same_roads else list(edge_owner),
-            roads,
-            ships,
-            parts,
-            built,
+        fresh = [(frozenset(vertices), frozenset(edges)) for edges, vertices in found]
+    else:
+        parts, fresh = parts
+    for vertices, edges in fresh:
+        length = _component_length(
+            memo, edge_vertices, seat, ships, vertex_owner, edges, vertices & built
         )
-
-    def count() -> int:
-        """The longest route: the components counted (in place) while their highest bound is
-        above the longest route surely reached (the others cannot hold the longest)."""
-        known = 0
-        for part in parts:
-            if part[3] > known:
-                known = part[3]
-        memo = None
-        for i, (vertices, edges, high, low) in enumerate(parts):
-            if low < high and high > known:
-                if memo is None:
-                    memo = geometry_memo(links)
-                length = _component_length(
-                    memo, edge_vertices, seat, ships, vertex_owner, edges, vertices & built
-                )
-                parts[i] = (vertices, edges, length, length)
-                if length > known:
-                    known = length
-        return known
-
-    return parts, count
+        parts.append((vertices, edges, length))
+    kept[seat] = (
+        entry[0] if same_buildings else list(vertex_owner),  # equal lists: the kept one serves
+        entry[1] if same_roads else list(edge_owner),
+        roads,
+        ships,
+        parts,
+        built,
+    )
+    best = 0
+    for part in parts:
+        if part[2] > best:
+            best = part[2]
+    return best
 
 
 def _hung_at(
@@ -417,20 +366,14 @@ def _parts_after(
     ships: frozenset[int],
     old_roads: frozenset[int],
     old_ships: frozenset[int],
-    old_parts: list[tuple[frozenset[int], frozenset[int], int, int]],
-) -> tuple[list[Any], list[tuple[frozenset[int], frozenset[int], int, int]]] | None:
+    old_parts: list[tuple[frozenset[int], frozenset[int], int]],
+) -> tuple[list[Any], list[tuple[frozenset[int], frozenset[int]]]] | None:
     """The components of :func:`longest_route_kept` after the seat's pieces went from
     ``old_roads``/``old_ships`` to ``roads``/``ships`` (the building owners unchanged), from the
-    kept ones without a walk: the untouched ones (with their bounds) and the changed ones (not
-    counted, with bounds from those they came from; none when a piece swung around its own end,
-    its component keeping its bounds); None when a piece went that could split its component,
-    or a path changed kind (then they are walked).
-
-    The bounds hold in the split graph of :func:`_tree_route`: a path that hangs (no other piece
-    of the seat at one end) is at the end of any route over it, so taking it off shortens the
-    longest by at most one and laying it lengthens it by at most one; a path laid between two
-    intersections of one component is used at most once between two routes of it (twice its
-    longest, plus one), one that joins two components adds at most the two longest, plus one."""
+    kept ones without a walk: the untouched ones (with their lengths) and the changed ones (to
+    count; none when a piece swung around its own end, its component keeping its length);
+    None when a piece went that could split its component, or a path changed kind (then they
+    are walked)."""
     gone = (old_roads - roads) | (old_ships - ships)
     laid = (roads - old_roads) | (ships - old_ships)
     if len(gone) > 1 or not laid.isdisjoint(old_roads) or not laid.isdisjoint(old_ships):
@@ -463,9 +406,9 @@ def _parts_after(
                 # far end of a hanging path adds one whoever's building stands on it).
                 far = _hung_at(links, edge_vertices, roads, ships, min(laid), b if a == left else a)
                 if far >= 0:
-                    parts.append((part[0] - {left} | {far}, part[1] - gone | laid, *part[2:]))
+                    parts.append((part[0] - {left} | {far}, part[1] - gone | laid, part[2]))
                     return parts, []
-            fresh.append((part[0] - {left}, part[1] - {e}, part[2], max(part[3] - 1, 1)))
+            fresh.append((part[0] - {left}, part[1] - {e}))
     for e in laid:
         ends = edge_vertices[e]
         joined = [
@@ -476,22 +419,15 @@ def _parts_after(
         ]
         if len(joined) == 1:  # the usual case: one component grows
             group, i = joined[0]
-            vertices, edges, high, low = group.pop(i)
-            if ends[0] in vertices and ends[1] in vertices:
-                high = min(high + high + 1, len(edges) + 1)  # a cycle closed
-            else:
-                high += 1  # it hangs
-            fresh.append((vertices.union(ends), edges | {e}, high, low))
+            vertices, edges = group.pop(i)[:2]
+            fresh.append((vertices.union(ends), edges | {e}))
             continue
         vertices_set, edges_set = set(ends), {e}
-        high, low = 1, 1
         for group, i in joined:  # indices from the end of each group: popping keeps the rest
             part = group.pop(i)
             vertices_set.update(part[0])
             edges_set.update(part[1])
-            high += part[2]
-            low = max(low, part[3])
-        fresh.append((frozenset(vertices_set), frozenset(edges_set), high, low))
+        fresh.append((frozenset(vertices_set), frozenset(edges_set)))
     return parts, fresh
 
 

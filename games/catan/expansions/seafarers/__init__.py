@@ -21,12 +21,7 @@ from games.catan.expansions import PLANNED
 from games.catan.expansions.seafarers import interrupts, islands, sea, ships, thieves, words
 from games.catan.expansions.seafarers.scenarios import SCENARIOS, Scenario
 from games.catan.hooks import HOOKS, Expansion
-from games.catan.longest_road import (
-    longer_route_with,
-    longest_route,
-    longest_route_kept,
-    route_bounds_kept,
-)
+from games.catan.longest_road import longer_route_with, longest_route, longest_route_kept
 from games.common.api import CHANCE
 
 Action = dict[str, Any]
@@ -337,7 +332,7 @@ class Seafarers(Expansion):
         state.events.append(
             {"type": "move_ship", "seat": p, "edge": new, "left": old, "visible_to": "all"}
         )
-        if not _route_owed(state, p):
+        if not _route_owed(state, p, old, new):
             state.recount_trails((p,))  # SF-LT-03: a moved ship changes its owner's routes only
         state.tell_built(p, "ship", new)
 
@@ -501,14 +496,31 @@ def _kept_args(state: Any, p: int) -> tuple[Any, ...]:
     )
 
 
-def _route_owed(state: Any, p: int) -> bool:
-    """SF-LT-03 after ``p`` moved a ship: his components brought up to date without counting
-    the changed ones, and his count owed (``state.owe_length``) when no length within their
-    bounds could change who holds the Longest Trade Route; False when it must be made now."""
+def _route_owed(state: Any, p: int, old: int, new: int) -> bool:
+    """SF-LT-03 after ``p`` moved a ship from path ``old`` to ``new``: his count owed
+    (``state.owe_length``, made when a length is read or his pieces change again) when no length
+    within its bounds could change who holds the Longest Trade Route; False when it must be made
+    now. Both paths hang (an end with no other road or ship of his, SF-MS-02 for the one left):
+    a hanging path ends every route over it, so taking it off shortens his longest by at most
+    one and laying it lengthens it by at most one; a path that joins more may add more."""
     if p == state.longest_road or not TABLES[state.options["seafarers"]].scenario.longest_route:
         return False  # the holder's drop needs his exact length (and no count without a route)
-    low, high = route_bounds_kept(*_kept_args(state, p))
-    return low < high and state.owe_length(p, low, high)
+    if not (_hangs(state, p, old) and _hangs(state, p, new)):
+        return False
+    low, high = state.lengths_owed.get(p) or (state._road_length[p],) * 2
+    return state.owe_length(p, max(low - 1, 0), high + 1)
+
+
+def _hangs(state: Any, p: int, e: int) -> bool:
+    """Whether path ``e`` has an end where no other road or ship of ``p`` lies."""
+    eo, so, vertex_edges = state.edge_owner, state.ship_owner, state.board.vertex_edges
+    for v in state.board.edge_vertices[e]:
+        for f in vertex_edges[v]:
+            if f != e and (eo[f] == p or so[f] == p):
+                break
+        else:
+            return True
+    return False
 
 
 def _route_grew(state: Any, p: int, e: int) -> None:

@@ -169,8 +169,8 @@ def test_sf_lt_01_kept_components_follow_each_ship_move(
         p = state.turn_player  # only the seat whose turn it is moves a ship
         parts = state.sf_route_kept[p][4]
         assert {(part[0], part[1]) for part in parts} == _walked_parts(state, p)
-        for _vertices, edges, high, low in parts:  # bounds, equal once counted
-            assert low <= plain_route(state, p, edges) <= high
+        for _vertices, edges, length in parts:
+            assert length == plain_route(state, p, edges)
         moves += 1
 
     for seed, n in ((4, 3), (5, 4)):
@@ -200,8 +200,8 @@ def test_sf_lt_01_kept_components_follow_each_building(seafarers: str) -> None:
             assert entry[0] == state.vertex_owner and entry[5] == built
             parts = entry[4]
             assert {(part[0], part[1]) for part in parts} == _walked_parts(state, q)
-            for _vertices, edges, high, low in parts:
-                assert low <= plain_route(state, q, edges) <= high
+            for _vertices, edges, length in parts:
+                assert length == plain_route(state, q, edges)
             kept_across += sum(any(part is old for old in before.get(q, ())) for part in parts)
 
     before: dict[int, list[Any]] = {}
@@ -390,7 +390,7 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
                 assert {(part[0], part[1]) for part in parts} == {
                     (frozenset(vertices), frozenset(edges)) for edges, vertices in walked
                 }
-                for _vertices, edges, high, low in parts:
+                for _vertices, edges, length in parts:
                     on_roads = [-1] * board.num_edges
                     on_ships = [-1] * board.num_edges
                     for e in edges:
@@ -398,16 +398,14 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
                             on_roads[e] = q
                         else:
                             on_ships[e] = q
-                    assert low <= plain_route_on(board, q, on_roads, owners, on_ships) <= high
+                    assert length == plain_route_on(board, q, on_roads, owners, on_ships)
                     checked["parts"] += 1
             if (
                 owners == state.vertex_owner
                 and roads == frozenset(ships.road_paths(state, q))
                 and ships_of == state.sf_ships[q]
             ):
-                length = plain_route(state, q)
-                assert max((part[3] for part in parts), default=0) <= length
-                assert length <= max((part[2] for part in parts), default=0)
+                assert max((part[2] for part in parts), default=0) == plain_route(state, q)
                 checked["current"] += 1
 
     random_game(3, 8, {"seafarers": seafarers}, check=False, after_decision=compare)
