@@ -141,10 +141,11 @@ def _walked_parts(state: Any, seat: int) -> set[tuple[frozenset[int], frozenset[
 def test_sf_lt_01_kept_components_follow_each_ship_move(
     seafarers: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """After a ship move the mover's kept components (updated from the last ones without a
-    walk when the ship left an open end, and without a count when it swung around its own end)
-    are exactly the components walked afresh, each with the length of a fresh count; the
-    update without a walk is taken on most moves, the one without a count on some."""
+    """After a ship move, once the mover's length is read (an owed count made), his kept
+    components (updated from the last ones without a walk when the ship left an open end, and
+    without a count when it swung around its own end) are exactly the components walked afresh,
+    each with the length of a fresh count; the update without a walk is taken on most moves,
+    the one without a count on some."""
     moves = 0
     counts = {"updated": 0, "walked": 0, "swung": 0}
     parts_after, hung_at = longest_road._parts_after, longest_road._hung_at
@@ -167,6 +168,7 @@ def test_sf_lt_01_kept_components_follow_each_ship_move(
         if action["type"] != "move_ship":
             return
         p = state.turn_player  # only the seat whose turn it is moves a ship
+        state.length_of(p)  # an owed count is made now (it brings the kept components up to date)
         parts = state.sf_route_kept[p][4]
         assert {(part[0], part[1]) for part in parts} == _walked_parts(state, p)
         for _vertices, edges, length in parts:
