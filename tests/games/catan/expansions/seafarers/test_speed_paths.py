@@ -422,7 +422,8 @@ def test_sf_lt_03_owed_counts_change_no_holder(
 ) -> None:
     """SF-LT-03, BG-LR-06..08: a moved ship's count is owed (``lengths_owed``, made only when the
     lengths are read) when no length within its bounds could change who holds the Longest Trade
-    Route. Played as the bench plays (nobody reads the lengths), the holder after every decision
+    Route. Played as the bench plays (nobody reads the lengths; seed 5 on the Wonders of Catan
+    has an owed seat take the card with a road), the holder after every decision
     and every card change with its lengths are those of the same game counted at once, and the
     lengths read at the end equal its lengths."""
 
@@ -439,7 +440,7 @@ def test_sf_lt_03_owed_counts_change_no_holder(
         holders: list[int] = []
         changes: list[Any] = []
         state = None
-        for seed, n in ((0, 3), (1, 4)):
+        for seed, n in ((0, 3), (1, 4), (5, 3)):
             state, _, _ = random_game(n, seed, {"seafarers": seafarers}, False, after_decision=note)
             changes.extend(e for e in state.events if e["type"] == "longest_road")
         monkeypatch.undo()
