@@ -62,6 +62,60 @@ class BuildRules:
         self.network[p].update((a, b))
         self.road_vertices[p].update((a, b))
 
+    @property
+    def road_length(self) -> list[int]:
+        """Each owner's Longest Road length (Seafarers: trade route), exact when read: a plug-in
+        may owe the count of a seat whose new length cannot change the card's holder
+        (``lengths_owed``, see :meth:`owe_length`); reading the lengths makes the owed counts."""
+        if self.lengths_owed:
+            self.settle_lengths()
+        return self._road_length
+
+    @road_length.setter
+    def road_length(self, lengths: list[int]) -> None:
+        self._road_length = lengths
+
+    def length_of(self, p: int) -> int:
+        """``road_length[p]``, making only ``p``'s owed count (if any)."""
+        if p in self.lengths_owed:
+            self.settle_lengths(p)
+        return self._road_length[p]
+
+    def settle_lengths(self, p: int = -1) -> None:
+        """Count the owed lengths (of ``p`` only, if given) by the trail hook."""
+        for q in list(self.lengths_owed) if p < 0 else [p]:
+            del self.lengths_owed[q]
+            self._road_length[q] = self.trail_length(q)
+
+    def owe_length(self, p: int, low: int, high: int) -> bool:
+        """A plug-in's offer to put off counting ``p``'s length, known to lie in ``low..high``
+        after a change of his pieces alone: taken (True) when no length there could change who
+        holds the Longest Road (then the count is made only when the lengths are read), refused
+        when ``p`` holds it (his drop would need his exact length before and after)."""
+        if p == self.longest_road:
+            return False
+        self.lengths_owed[p] = (low, high)
+        if self._holder_stands(holder_dropped=False):
+            return True
+        del self.lengths_owed[p]
+        return False
+
+    def _holder_stands(self, holder_dropped: bool) -> bool:
+        """Whether :func:`next_holder` keeps the holder whatever the owed lengths are within
+        their bounds (a sufficient test, not a full one): the holder (never owed) at least the
+        minimum and no other seat able to pass him (able to reach him, after his drop), or no
+        holder and nobody able to reach the minimum."""
+        holder, lengths, owed = self.longest_road, self._road_length, self.lengths_owed
+        highest = max(
+            [owed[q][1] if q in owed else lengths[q] for q in range(len(lengths)) if q != holder]
+        )
+        if holder == -1:
+            return highest < LONGEST_ROAD_MIN
+        own = lengths[holder]
+        if own < LONGEST_ROAD_MIN:
+            return False
+        return own > highest if holder_dropped else own >= highest
+
     def trail_length(self, p: int) -> int:
         if self.plugged and self.hooks.trail:
             return self.hooks.trail[0](self, p)  # Seafarers: roads and ships
@@ -223,13 +277,18 @@ class BuildRules:
     # ------------------------------------------------------------------ Longest Road
     def after_road(self, p: int, e: int) -> None:
         """Road ``e`` was added: only trails through its network can have grown."""
-        old = self.road_length[p]
         if self.plugged and self.hooks.trail:
+            if p in self.lengths_owed:  # owed: counted now, with this piece
+                self.settle_lengths(p)
+                self._update_longest_road(holder_dropped=False)
+                return
+            old = self._road_length[p]
             new = self.hooks.trail[0](self, p, e, old)  # a road only lengthens its owner's
             if new != old:
-                self.road_length[p] = new
+                self._road_length[p] = new
                 self._update_longest_road(holder_dropped=False)
             return
+        old = self.road_length[p]
         new = longer_trail_through(
             self.board, p, e, self.edge_owner, self.trail_owners(), old, self.path_weight
         )
@@ -262,16 +321,21 @@ class BuildRules:
         then the holder rules."""
         holder = self.longest_road
         dropped = False
+        lengths, owed = self._road_length, self.lengths_owed
         for q in range(self.owners) if owners is None else owners:
             new = self.trail_length(q)
-            if q == holder and new < self.road_length[q]:
+            if q == holder and new < lengths[q]:  # (the holder's length is never owed)
                 dropped = True
-            self.road_length[q] = new
+            lengths[q] = new
+            if q in owed:
+                del owed[q]
         self._update_longest_road(holder_dropped=dropped)
 
     def _update_longest_road(self, holder_dropped: bool) -> None:
         if self.plugged and not self.hooks.longest_road:
             return  # a scenario without the Longest Road card (T&B main, TB-CO-09)
+        if self.lengths_owed and self._holder_stands(holder_dropped):
+            return  # the owed counts could not change the holder: still owed
         old = self.longest_road
         keeps = self.options["longest_road_break_tie"] == "holder_keeps"
         new = next_holder(old, self.road_length, holder_dropped, LONGEST_ROAD_MIN, keeps)

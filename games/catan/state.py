@@ -125,7 +125,8 @@ _DERIVED_FIELDS = (
     "road_vertices",
     "blocked",
     "rates",
-    "road_length",
+    "_road_length",
+    "lengths_owed",
     "path_weight",
     "last_gainers",
     "road_closed",
@@ -150,6 +151,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.vp_dirty = True
         self.vp_changes = 0
         self.version = 0
+        self.lengths_owed: dict[int, tuple[int, int]] = {}
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -349,6 +351,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         if self.plugged:
             for hook in self.hooks.rebuild:
                 hook(self)  # plug-ins rebuild their caches (Caravans: paths counting 2)
+        self.lengths_owed = {}
         self.road_length = [self.trail_length(p) for p in owners]
 
     # ------------------------------------------------------------------ protocol

@@ -335,7 +335,8 @@ class Seafarers(Expansion):
         state.events.append(
             {"type": "move_ship", "seat": p, "edge": new, "left": old, "visible_to": "all"}
         )
-        state.recount_trails((p,))  # SF-LT-03: a moved ship changes its owner's routes only
+        if not _route_owed(state, p, old, new):
+            state.recount_trails((p,))  # SF-LT-03: a moved ship changes its owner's routes only
         state.tell_built(p, "ship", new)
 
     def end_turn(self, state: Any, p: int) -> bool:
@@ -408,15 +409,7 @@ class Seafarers(Expansion):
             return longest_route(*args)  # not laid: no pieces, ``sf_ships`` not built yet
 
         def recount() -> int:  # the components the pieces changed since the last count
-            return longest_route_kept(
-                state.board,
-                p,
-                state.edge_owner,
-                state.vertex_owner,
-                lambda: ships.road_paths(state, p),
-                state.sf_ships[p],
-                state.sf_route_kept,
-            )
+            return longest_route_kept(*_kept_args(state, p))
 
         if added >= 0:
             return longer_route_with(args[0], p, added, *args[2:], before, recount)
@@ -493,12 +486,48 @@ def public(state: Any) -> dict[str, Any]:
     }
 
 
+def _kept_args(state: Any, p: int) -> tuple[Any, ...]:
+    """``longest_route_kept``'s arguments for ``p`` (his kept components in ``sf_route_kept``)."""
+    return (
+        state.board,
+        p,
+        state.edge_owner,
+        state.vertex_owner,
+        lambda: ships.road_paths(state, p),
+        state.sf_ships[p],
+        state.sf_route_kept,
+    )
+
+
+def _route_owed(state: Any, p: int, old: int, new: int) -> bool:
+    """SF-LT-03 after ``p`` moved a ship from path ``old`` to ``new``: his count owed
+    (``state.owe_length``, made when a length is read or his pieces change again) when no length
+    within its bounds could change who holds the Longest Trade Route; False when it must be made
+    now. Both paths hang (an end with no other road or ship of his, SF-MS-02 for the one left):
+    a hanging path ends every route over it, so taking it off shortens his longest by at most
+    one and laying it lengthens it by at most one; a path that joins more may add more."""
+    if p == state.longest_road or not TABLES[state.options["seafarers"]].scenario.longest_route:
+        return False  # the holder's drop needs his exact length (and no count without a route)
+    if not (_hangs(state, p, old) and _hangs(state, p, new)):
+        return False
+    low, high = state.lengths_owed.get(p) or (state._road_length[p],) * 2
+    return state.owe_length(p, max(low - 1, 0), high + 1)
+
+
+def _hangs(state: Any, p: int, e: int) -> bool:
+    """Whether path ``e`` has an end where no other road or ship of ``p`` lies."""
+    eo, so, vertex_edges = state.edge_owner, state.ship_owner, state.board.vertex_edges
+    for v in state.board.edge_vertices[e]:
+        for f in vertex_edges[v]:
+            if f != e and (eo[f] == p or so[f] == p):
+                break
+        else:
+            return True
+    return False
+
+
 def _route_grew(state: Any, p: int, e: int) -> None:
-    old = state.road_length[p]
-    new = EXPANSION.trail(state, p, e, old)
-    if new != old:
-        state.road_length[p] = new
-        state._update_longest_road(holder_dropped=False)
+    state.after_road(p, e)  # the core's rule through the ``trail`` hook: a ship is a path too
 
 
 def _next_founding(state: Any, p: int) -> None:

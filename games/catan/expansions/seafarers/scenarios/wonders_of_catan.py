@@ -118,7 +118,7 @@ BUILDING_NEEDS: Final = tuple(
 
 def counts_meet(state: Any, p: int, need: dict[str, Any]) -> bool:
     """The counted part of a requirement: the trade route's length and the visible VP."""
-    if state.road_length[p] < need.get("route", 0):
+    if state.length_of(p) < need.get("route", 0):  # (only his owed count made)
         return False
     return "vp" not in need or state.public_vp(p) >= need["vp"]
 

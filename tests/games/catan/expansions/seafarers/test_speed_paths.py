@@ -16,6 +16,7 @@ from games.catan.expansions.seafarers.scenarios import SCENARIOS
 from games.catan.expansions.seafarers.scenarios import cloth_for_catan as cloth
 from games.catan.expansions.seafarers.scenarios import wonders_of_catan as wonders
 from games.catan.longest_road import _route_components, longest_route
+from games.catan.state import CatanState
 from tests.games.catan.randomplay import random_game
 from tests.games.catan.test_longest_road_routes import plain_route as plain_route_on
 
@@ -142,10 +143,11 @@ def _walked_parts(state: Any, seat: int) -> set[tuple[frozenset[int], frozenset[
 def test_sf_lt_01_kept_components_follow_each_ship_move(
     seafarers: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """After a ship move the mover's kept components (updated from the last ones without a
-    walk when the ship left an open end, and without a count when it swung around its own end)
-    are exactly the components walked afresh, each with the length of a fresh count; the
-    update without a walk is taken on most moves, the one without a count on some."""
+    """After a ship move, once the mover's length is read (an owed count made), his kept
+    components (updated from the last ones without a walk when the ship left an open end, and
+    without a count when it swung around its own end) are exactly the components walked afresh,
+    each with the length of a fresh count; the update without a walk is taken on most moves,
+    the one without a count on some."""
     moves = 0
     counts = {"updated": 0, "walked": 0, "swung": 0}
     parts_after, hung_at = longest_road._parts_after, longest_road._hung_at
@@ -168,6 +170,7 @@ def test_sf_lt_01_kept_components_follow_each_ship_move(
         if action["type"] != "move_ship":
             return
         p = state.turn_player  # only the seat whose turn it is moves a ship
+        state.length_of(p)  # an owed count is made now (it brings the kept components up to date)
         parts = state.sf_route_kept[p][4]
         assert {(part[0], part[1]) for part in parts} == _walked_parts(state, p)
         for _vertices, edges, length in parts:
@@ -360,16 +363,24 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
     plain search's (from every intersection) under those owners; an entry whose pieces and
     owners are the board's gives the seat's trade route. The maps without a Longest Trade Route
     (Cloth for Catan, The Pirate Islands) keep nothing."""
-    checked = {"entries": 0, "parts": 0, "current": 0}
+    checked = {"entries": 0, "parts": 0, "current": 0, "owed": 0}
     seen: dict[int, Any] = {}
     route = TABLES[seafarers].scenario.longest_route
 
     def compare(state: Any, action: dict[str, Any]) -> None:
         kept = getattr(state, "sf_route_kept", {})
         if not route:
-            assert not kept
+            assert not kept and not state.lengths_owed
             return
         board = state.board
+        for q in range(state.n):  # (read without making the owed counts)
+            length = plain_route(state, q)
+            if q in state.lengths_owed:
+                low, high = state.lengths_owed[q]
+                assert q != state.longest_road and low <= length <= high
+                checked["owed"] += 1
+            else:
+                assert state._road_length[q] == length
         for q, entry in kept.items():
             owners, _, roads, ships_of, parts, built = entry
             if entry is not seen.get(q):  # counted in this decision: check what it holds
@@ -404,7 +415,44 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
     random_game(3, 8, {"seafarers": seafarers}, check=False, after_decision=compare)
     if route:
         assert checked["entries"] > 30 and checked["parts"] > 50, checked
-        assert checked["current"] > 1000, checked
+        assert checked["current"] > 1000 and checked["owed"] > 50, checked
+
+
+@pytest.mark.parametrize("seafarers", ("wonders_of_catan", "four_islands", "new_world"))
+def test_sf_lt_03_owed_counts_change_no_holder(
+    seafarers: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SF-LT-03, BG-LR-06..08: a moved ship's count is owed (``lengths_owed``, made only when the
+    lengths are read) when no length within its bounds could change who holds the Longest Trade
+    Route. Played as the bench plays (nobody reads the lengths; seed 5 on the Wonders of Catan
+    has an owed seat take the card with a road), the holder after every decision
+    and every card change with its lengths are those of the same game counted at once, and the
+    lengths read at the end equal its lengths."""
+
+    def played(owe: bool) -> tuple[list[Any], list[int], int]:
+        owed = 0
+
+        def note(state: Any, action: dict[str, Any]) -> None:
+            nonlocal owed
+            owed += bool(state.lengths_owed) and action["type"] == "move_ship"
+            holders.append(state.longest_road)
+
+        if not owe:
+            monkeypatch.setattr(CatanState, "owe_length", lambda *args: False)
+        holders: list[int] = []
+        changes: list[Any] = []
+        state = None
+        for seed, n in ((0, 3), (1, 4), (5, 3)):
+            state, _, _ = random_game(n, seed, {"seafarers": seafarers}, False, after_decision=note)
+            changes.extend(e for e in state.events if e["type"] == "longest_road")
+        monkeypatch.undo()
+        return [holders, changes], list(state.road_length) if state else [], owed
+
+    lazy, lazy_lengths, owed = played(True)
+    eager, eager_lengths, none = played(False)
+    assert owed > 30 and none == 0, (owed, none)
+    assert lazy == eager and lazy_lengths == eager_lengths
+    assert len(lazy[1]) > 5
 
 
 @pytest.mark.parametrize("seafarers", ALL_MAPS)
