@@ -428,11 +428,10 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             if kind not in TRADE_TALK:
                 self.version += 1
         self._legal = None
-        dirty = self.vp_dirty
-        if dirty:
-            self.vp_dirty = False
-            if dirty is True:  # not TURN_START: a VP may have moved
+        if self.vp_dirty:  # (no local: this test runs at every step, the rest seldom)
+            if self.vp_dirty is True:  # not TURN_START: a VP may have moved
                 self.vp_changes += 1  # what a VP cache is kept for (C&K's seat VP; touch() too)
+            self.vp_dirty = False
             if self.actor != TERMINAL and self.turn:
                 self._check_victory()
 
