@@ -65,6 +65,12 @@ for _x in expansions.plugins():
         FIXED_DRAWS[_phase] = (_sums, [o for o, _ in _outcomes])
 
 TRADE_TALK = frozenset(("propose_trade", "accept_trade", "reject_trade", "cancel_trade"))
+
+TURN_START = "turn_start"
+"""``vp_dirty`` at a turn's start when nothing else raised it: the new turn player's victory
+check is due (BG-WIN-01), but no VP moved, so ``apply`` leaves the VP stamp ``vp_changes``
+where it is (C&K keeps every seat's VP under it). Everything that may change a VP sets
+``vp_dirty = True``, which alone moves the stamp."""
 """Decisions that change only the open offer (``trade``, ``proposals``), the phase and the log.
 Every other ``apply`` adds 1 to ``state.version``, so a cache kept for one version (Cities &
 Knights' part of the main list) stays right across a proposal that came to nothing; code that
@@ -148,7 +154,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         # _rebuild_derived().
         self.events: list[dict[str, Any]] = []
         self._legal: list[Action] | None = None
-        self.vp_dirty = True
+        self.vp_dirty: bool | str = True  # True, False or TURN_START
         self.vp_changes = 0
         self.version = 0
         self.lengths_owed: dict[int, tuple[int, int]] = {}
@@ -425,9 +431,10 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             if kind not in TRADE_TALK:
                 self.version += 1
         self._legal = None
-        if self.vp_dirty:
+        if self.vp_dirty:  # (no local: this test runs at every step, the rest seldom)
+            if self.vp_dirty is True:  # not TURN_START: a VP may have moved
+                self.vp_changes += 1  # what a VP cache is kept for (C&K's seat VP; touch() too)
             self.vp_dirty = False
-            self.vp_changes += 1  # what a VP cache is kept for (C&K's seat VP; touch() too)
             if self.actor != TERMINAL and self.turn:
                 self._check_victory()
 
@@ -604,7 +611,8 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         if self.plugged:
             for hook in self.hooks.start_turn:
                 hook(self, p)
-        self.vp_dirty = True
+        if not self.vp_dirty:  # (a VP change earlier in this step keeps its True)
+            self.vp_dirty = TURN_START
         self.phase, self.actor = "pre_roll", p  # _set_phase, inlined on the hottest path
         if self.turn > self.turn_cap:
             self._finish("turn_limit")

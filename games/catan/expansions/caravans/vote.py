@@ -237,7 +237,6 @@ class VoteRules:
         if paid:
             state.events.append({"type": "caravan_pay", "paid": paid, "visible_to": "all"})
         state.caravan_vote = None
-        state.vp_dirty = False
         state._check_victory()
         if not state.is_terminal():
             state.pass_turn()

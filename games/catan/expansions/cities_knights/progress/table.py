@@ -38,8 +38,9 @@ own count, named here without a call of its own (the VP finders ask it at every 
 def seat_vp(state: Any) -> list[int]:
     """Every seat's VP (``total_vp``), read only (shared); the Wedding, the Master Merchant and
     the Saboteur compare them at every main list. Kept while the core's ``state.vp_changes``
-    stands still: ``apply`` adds 1 to it after every step that raised its ``vp_dirty`` flag (set
-    wherever a VP may change, for the victory check), and ``touch()`` does. With other VP hooks
+    stands still: ``apply`` adds 1 to it after every step that set its ``vp_dirty`` flag to True
+    (wherever a VP may change, for the victory check; a turn's start alone asks for the check
+    without moving it), and ``touch()`` does. With other VP hooks
     than C&K's (they may read other things) it is kept for one ``state.version`` only."""
     hooks = state.hooks
     # (one int key: the VP stamp, or the version as a negative number, never equal to one)

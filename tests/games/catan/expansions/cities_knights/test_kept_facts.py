@@ -193,11 +193,12 @@ def test_kept_knights_and_seat_vp_follow_every_step(players: int, seed: int) -> 
 
 def test_seat_vp_kept_until_a_vp_may_change() -> None:
     """The seat VP list is the same object while ``vp_changes`` stands still (across steps that
-    move hands and the version), and a VP edited by hand shows after ``touch()``."""
+    move hands and the version, and across turns' starts, which ask for the victory check
+    without moving the stamp), and a VP edited by hand shows after ``touch()``."""
     state = GAME.new_game(4, 3, {"layout": "variable", "cities_and_knights": True})
     rng, chance_rng = random.Random(3), random.Random(4)
-    kept = renewed = 0
-    last, last_stamp, last_version = None, None, None
+    kept = renewed = across_turns = 0
+    last, last_stamp, last_version, last_turn = None, None, None, None
     for _ in range(STEPS):
         if _random_step(state, rng, chance_rng) is None:
             break
@@ -206,15 +207,33 @@ def test_seat_vp_kept_until_a_vp_may_change() -> None:
         if state.vp_changes == last_stamp:
             assert vps is last
             kept += state.version != last_version
+            across_turns += state.turn != last_turn
         else:
             renewed += 1
-        last, last_stamp, last_version = vps, state.vp_changes, state.version
-    assert kept > 100 and renewed > 10
+        last, last_stamp, last_version, last_turn = vps, state.vp_changes, state.version, state.turn
+    assert kept > 100 and renewed > 10 and across_turns > 50
     p = state.turn_player
     before = table.seat_vp(state)[p]
     state.ck_defenders[p] += 1  # by hand: no ``vp_dirty``
     state.touch()
     assert table.seat_vp(state)[p] == before + 1
+
+
+def test_seat_vp_renewed_when_a_step_that_ends_the_turn_moves_a_vp() -> None:
+    """A VP change raised (``vp_dirty = True``) in the step that also starts the next turn
+    moves the stamp: the turn's start, which only asks for the victory check, must not
+    overwrite it."""
+    state = GAME.new_game(4, 3, {"layout": "variable", "cities_and_knights": True})
+    rng, chance_rng = random.Random(3), random.Random(4)
+    while A.END_TURN not in state.legal_actions() or state.turn < 5:
+        assert _random_step(state, rng, chance_rng) is not None
+    p = state.turn_player
+    before = list(table.seat_vp(state))
+    state.ck_defenders[p] += 1  # as the barbarians' Defender would, with the flag a rule raises
+    state.vp_dirty = True
+    state.apply(A.END_TURN)
+    assert state.turn_player != p and not state.is_terminal()
+    assert table.seat_vp(state)[p] == before[p] + 1
 
 
 def test_knight_lists_kept_across_roads_and_buildings() -> None:
