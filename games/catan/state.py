@@ -65,16 +65,16 @@ for _x in expansions.plugins():
         FIXED_DRAWS[_phase] = (_sums, [o for o, _ in _outcomes])
 
 TRADE_TALK = frozenset(("propose_trade", "accept_trade", "reject_trade", "cancel_trade"))
+"""Decisions that change only the open offer (``trade``, ``proposals``), the phase and the log.
+Every other ``apply`` adds 1 to ``state.version``, so a cache kept for one version (Cities &
+Knights' part of the main list) stays right across a proposal that came to nothing; code that
+edits a state by hand calls ``touch()``."""
 
 TURN_START = "turn_start"
 """``vp_dirty`` at a turn's start when nothing else raised it: the new turn player's victory
 check is due (BG-WIN-01), but no VP moved, so ``apply`` leaves the VP stamp ``vp_changes``
 where it is (C&K keeps every seat's VP under it). Everything that may change a VP sets
 ``vp_dirty = True``, which alone moves the stamp."""
-"""Decisions that change only the open offer (``trade``, ``proposals``), the phase and the log.
-Every other ``apply`` adds 1 to ``state.version``, so a cache kept for one version (Cities &
-Knights' part of the main list) stays right across a proposal that came to nothing; code that
-edits a state by hand calls ``touch()``."""
 
 
 class Income:
