@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.catan import actions as A
 from games.catan.constants import VICTORY_POINT
 from games.catan.state import CatanState
+from tests.games.catan.expansions.seafarers.special_play import at_main
 from tests.games.catan.fixtures import empty_board, put, roll, set_hand
 
 
@@ -199,3 +200,21 @@ def test_bg_win_01_a_step_that_moves_no_points_leaves_the_vp_stamp() -> None:
     state.apply(A.DICE[2][2])
     assert state.phase == "main" and not state.vp_dirty
     assert state.vp_changes == stamp
+
+
+def test_sf_pr_01_the_scenario_s_target_hook_decides_the_win() -> None:
+    """BG-WIN-01 with SF-PR-01: the game's target is the scenario's (the core's ``target_of``
+    asks the plug-in's ``target`` hook for the seat): in Pirate Islands, points enough for the
+    game's target do not win while the seat's own fortress stands; once it is taken, they do."""
+    state = at_main({"seafarers": "pirate_islands"}, 4, 1)
+    p = state.actor
+    state.victory_target = state.total_vp(p)  # the points are there
+    assert state.pi_chits[p] > 0
+    for taken in (False, True):
+        if taken:
+            state.pi_chits[p] = 0  # the fortress taken (SF-PR-01's own play: the expansion's test)
+        set_hand(state, p, lumber=1, brick=1)
+        state.vp_dirty = True  # the victory check is due at the next step
+        state.apply(next(a for a in state.legal_actions() if a["type"] == "build_road"))
+        assert state.is_terminal() is taken
+    assert state.result()["ranking"][0] == p
