@@ -149,6 +149,16 @@ def _check(state: Any) -> None:
         # builds the plug-in allowed once per placement of pieces (``build_actions``), against
         # one built with no cache
         assert state.legal_actions() == _fresh_main_list(state)
+    # Longest Road lengths: exact unless owed (``judge_roads``, ``lift_road``), an owed one
+    # within its bounds, the holder's never owed
+    owed = state.lengths_owed
+    assert state.longest_road not in owed
+    for q in range(state.n):
+        fresh = state.trail_length(q)
+        if q in owed:
+            assert owed[q][0] <= fresh <= owed[q][1]
+        else:
+            assert state._road_length[q] == fresh
     if state.phase == "ck_draw":  # asked twice (sampled, then checked by ``apply``)
         track = state.ck_queue[0][2]
         assert cards.draw_outcomes(state, track) == cards._draw_outcomes(state, track)
@@ -306,6 +316,28 @@ def test_one_knight_search_serves_the_knights_on_its_way() -> None:
     finally:
         knights._search = search
     assert served > 100 and closed > 20
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 0), (4, 0), (4, 1)])
+def test_ck_kn_05_owed_road_lengths_never_change_the_longest_road(players: int, seed: int) -> None:
+    """CK-KN-05, BG-LR-05..07: a seat's Longest Road count owed after a knight came or left or
+    a road was lifted (not made at once) gives the same game as counting at every step: the
+    same holder after every step, the same steps and the same log; and counts were owed."""
+    options = {"layout": "variable", "cities_and_knights": True}
+    lazy, eager = GAME.new_game(players, seed, options), GAME.new_game(players, seed, options)
+    rngs = [(random.Random(seed), random.Random(seed + 1)) for _ in range(2)]
+    owed_steps = 0
+    for _ in range(STEPS):
+        action = _random_step(lazy, *rngs[0])
+        assert _random_step(eager, *rngs[1]) == action
+        if action is None:
+            break
+        owed_steps += bool(lazy.lengths_owed)
+        eager.settle_lengths()  # (as reading the lengths would: every owed count made now)
+        assert not eager.lengths_owed
+        assert lazy.longest_road == eager.longest_road
+    assert lazy.events == eager.events
+    assert owed_steps > 20
 
 
 CORE_BUILDS = ("build_road", "build_settlement", "build_city", "place_road", "place_settlement")
