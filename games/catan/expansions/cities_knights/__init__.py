@@ -91,7 +91,7 @@ class CitiesKnights(ProgressRules, Expansion):
     fixed_draws = {"ck_dice": flow.DICE_OUTCOMES}
     never_stuck = True  # ``may_progress``: always True
     no_development_cards = True  # CK-CO-11: the deck is out of the game from the start
-    keeps_main_list = True  # the plug-in's part is long to build (``_main_additions``)
+    keeps_main_list = True  # the plug-in's part is long to build (``actions``)
     sentences = {**setup_city.SENTENCES, **SENTENCES, **progress.SENTENCES}
     draw_board = staticmethod(draw_board)
     seat_words = staticmethod(seat_words)
@@ -161,7 +161,16 @@ class CitiesKnights(ProgressRules, Expansion):
         # card: the deck is empty from the start and no hand ever holds one (CK-CO-11).
         phase = state.phase
         if phase == "main":  # (first: the core asks here far more often than before a roll)
-            legal.extend(_main_additions(state, p))
+            # Added to the core's list in place: the core keeps the whole list (``kept_main``,
+            # ``keeps_main_list``) for the state's version and the proposals still open, so a
+            # memo of this part of its own was never read (0 of 10,310 fresh lists in the
+            # bench's seeds 0-1 x 3/4; docs/PERFORMANCE.md, ck-speed24).
+            knights.add_knight_actions(state, p, legal)
+            if state.cities_left[p] != MAX_CITIES:  # walls and improvements need a city
+                improvements.add_city_actions(state, p, legal)
+            trading.add_bank_trades(state, p, legal)
+            if state.ck_progress[p]:
+                progress.add_playable(state, p, legal)
         elif phase == "pre_roll":
             progress.add_playable(state, p, legal)
 
@@ -340,26 +349,6 @@ class CitiesKnights(ProgressRules, Expansion):
         after = state.ck_knight_owner
         if tuple(after) != before:  # a card moved knights (CK-KN-05)
             knights.judge_roads(state, {v: b for v, b in enumerate(before) if after[v] != b})
-
-
-def _main_additions(state: Any, p: int) -> list[Action]:
-    """The plug-in's main-phase actions: knights, walls, improvements, bank trades, progress
-    cards. They are kept with the core's ``state.version``, which every ``apply`` but a trade
-    proposal and its answers (``TRADE_TALK``: they change only the open offer) moves on, and
-    random play is mostly such proposals that come to nothing: the same seat's list at the same
-    version is the same list. Code that edits a state by hand calls ``state.touch()``."""
-    memo = getattr(state, "_ck_main", None)  # (``getattr``: see the README, "Memos")
-    if memo is not None and memo[0] == state.version and memo[1] == p:
-        return memo[2]
-    additions: list[Action] = []
-    knights.add_knight_actions(state, p, additions)
-    if state.cities_left[p] != MAX_CITIES:  # walls and improvements need a city (most lists)
-        improvements.add_city_actions(state, p, additions)
-    trading.add_bank_trades(state, p, additions)
-    if state.ck_progress[p]:
-        progress.add_playable(state, p, additions)
-    state._ck_main = (state.version, p, additions)
-    return additions
 
 
 def public(state: Any) -> dict[str, Any]:

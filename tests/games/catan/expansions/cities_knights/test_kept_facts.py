@@ -93,9 +93,9 @@ def _fresh_intrigue(state: Any, p: int) -> list[dict[str, Any]]:
     ]
 
 
-MEMOS = ("_ck_main", "_ck_seat_vp")
-"""The plug-in's memos on the state (kept for ``state.version``; the seat VP for
-``state.vp_changes``)."""
+MEMOS = ("_ck_seat_vp",)
+"""The plug-in's memos on the state the main list reads (the seat VP, kept for
+``state.vp_changes``; the main list itself is the core's ``kept_main``)."""
 
 
 def _fresh_main_list(state: Any) -> list[dict[str, Any]]:
