@@ -37,6 +37,7 @@ from .data import (
     VICTORY_POINTS,
 )
 from .progress import ProgressRules
+from .progress import table as progress_table
 from .words import SENTENCES, draw_board, seat_words
 
 Action = dict[str, Any]
@@ -142,10 +143,14 @@ class CitiesKnights(ProgressRules, Expansion):
             state.ck_effects = {}
 
     def built(self, state: Any, p: int, kind: str, where: int) -> None:
-        """A-CK-09: a fallen city upgraded again takes no settlement piece back."""
-        if kind == "city" and where in state.ck_fallen:
-            state.ck_fallen.remove(where)
-            state.settlements_left[p] -= 1
+        """A-CK-09: a fallen city upgraded again takes no settlement piece back. A settlement
+        (founding ones too) drops the hexes kept beside ``p``'s buildings."""
+        if kind == "city":
+            if where in state.ck_fallen:
+                state.ck_fallen.remove(where)
+                state.settlements_left[p] -= 1
+        elif kind == "settlement":
+            progress_table.forget_building_hexes(state, p)
 
     # The hooks that only pass the call on are the rule's own functions (no call of their own
     # on every roll, turn's end, 7 and steal).

@@ -128,7 +128,9 @@ def empty(state: Any, v: int) -> bool:
 # ---------------------------------------------------------------------- legal lists
 def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     """CK-KN-01..03 any time of the turn after the roll; CK-KN-06 the knights' actions."""
-    mine = knights_of(state, p)
+    mine = state.kept.get(_KNIGHTS_KEY[p])  # (:func:`knights_of`'s kept list, read here: no
+    if mine is None:  # call at every fresh main list, as it is nearly always kept)
+        mine = knights_of(state, p)
     h = state.hand[p]
     if h[WOOL] >= KNIGHT_COST[WOOL] and h[ORE] >= KNIGHT_COST[ORE]:  # CK-KN-01: wool + ore
         if not mine:
