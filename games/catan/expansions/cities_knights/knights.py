@@ -128,15 +128,20 @@ def empty(state: Any, v: int) -> bool:
 # ---------------------------------------------------------------------- legal lists
 def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     """CK-KN-01..03 any time of the turn after the roll; CK-KN-06 the knights' actions."""
-    mine = state.kept.get(_KNIGHTS_KEY[p])  # (:func:`knights_of`'s kept list, read here: no
-    if mine is None:  # call at every fresh main list, as it is nearly always kept)
+    kept = state.kept
+    # (:func:`knights_of`'s and :func:`rank_counts`'s kept lists are read here, no call at
+    # every fresh main list: they are nearly always kept)
+    mine = kept.get(_KNIGHTS_KEY[p])
+    if mine is None:
         mine = knights_of(state, p)
     h = state.hand[p]
     if h[WOOL] >= KNIGHT_COST[WOOL] and h[ORE] >= KNIGHT_COST[ORE]:  # CK-KN-01: wool + ore
         if not mine:
             legal.extend(_cached_builds(state, p))
             return
-        counts = rank_counts(state, p)
+        counts = kept.get(_RANKS_KEY[p])
+        if counts is None:
+            counts = rank_counts(state, p)
         if counts[1] < KNIGHTS_PER_LEVEL:  # CK-KN-01
             legal.extend(_cached_builds(state, p))
         up = _promotable(state, p, mine, counts)
