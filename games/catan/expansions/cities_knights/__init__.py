@@ -137,11 +137,6 @@ class CitiesKnights(ProgressRules, Expansion):
 
     founding_done = staticmethod(setup_city.found_city)  # CK-SU-02/03 (A-CK-01)
 
-    def start_turn(self, state: Any, p: int) -> None:
-        knights.start_turn(state)
-        if state.ck_effects:
-            state.ck_effects = {}
-
     def built(self, state: Any, p: int, kind: str, where: int) -> None:
         """A-CK-09: a fallen city upgraded again takes no settlement piece back. A settlement
         (founding ones too) drops the hexes kept beside ``p``'s buildings."""
@@ -154,6 +149,7 @@ class CitiesKnights(ProgressRules, Expansion):
 
     # The hooks that only pass the call on are the rule's own functions (no call of their own
     # on every roll, turn's end, 7 and steal).
+    start_turn = staticmethod(flow.start_turn)
     roll = staticmethod(flow.roll)
     end_turn = staticmethod(flow.end_turn)
     seven = staticmethod(flow.seven)

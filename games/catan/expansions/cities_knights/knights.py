@@ -52,13 +52,6 @@ def init(state: Any) -> None:
     state.ck_knight_flags = [0] * size
 
 
-def start_turn(state: Any) -> None:
-    flags = state.ck_knight_flags
-    # (``count`` finds the small int 0 by identity; ``any`` would ask every int for its truth)
-    if flags.count(0) != len(flags):
-        state.ck_knight_flags = [0] * len(flags)
-
-
 def knights_of(state: Any, p: int) -> list[int]:
     """The intersections of ``p``'s knights, in order (read only: shared). Kept in the core's
     ``kept`` (not ``spot_cache``: a road or building leaves the knights where they are), which
