@@ -52,13 +52,6 @@ def init(state: Any) -> None:
     state.ck_knight_flags = [0] * size
 
 
-def start_turn(state: Any) -> None:
-    flags = state.ck_knight_flags
-    # (``count`` finds the small int 0 by identity; ``any`` would ask every int for its truth)
-    if flags.count(0) != len(flags):
-        state.ck_knight_flags = [0] * len(flags)
-
-
 def knights_of(state: Any, p: int) -> list[int]:
     """The intersections of ``p``'s knights, in order (read only: shared). Kept in the core's
     ``kept`` (not ``spot_cache``: a road or building leaves the knights where they are), which
@@ -130,13 +123,20 @@ def empty(state: Any, v: int) -> bool:
 # ---------------------------------------------------------------------- legal lists
 def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     """CK-KN-01..03 any time of the turn after the roll; CK-KN-06 the knights' actions."""
-    mine = knights_of(state, p)
+    kept = state.kept
+    # (:func:`knights_of`'s and :func:`rank_counts`'s kept lists are read here, no call at
+    # every fresh main list: they are nearly always kept)
+    mine = kept.get(_KNIGHTS_KEY[p])
+    if mine is None:
+        mine = knights_of(state, p)
     h = state.hand[p]
     if h[WOOL] >= KNIGHT_COST[WOOL] and h[ORE] >= KNIGHT_COST[ORE]:  # CK-KN-01: wool + ore
         if not mine:
             legal.extend(_cached_builds(state, p))
             return
-        counts = rank_counts(state, p)
+        counts = kept.get(_RANKS_KEY[p])
+        if counts is None:
+            counts = rank_counts(state, p)
         if counts[1] < KNIGHTS_PER_LEVEL:  # CK-KN-01
             legal.extend(_cached_builds(state, p))
         up = _promotable(state, p, mine, counts)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.catan import actions as A
-from games.catan.constants import MAX_CITIES, MAX_PLAYERS, RESOURCE_INDEX, RESOURCES
+from games.catan.constants import MAX_CITIES, MAX_PLAYERS, RESOURCE_INDEX, RESOURCES, TERRAINS
 
 from .. import cards, improvements, knights
 from ..core_actions import core_action_allowed
@@ -109,6 +109,27 @@ def move_progress(state: Any, giver: int, taker: int, card: str) -> None:
 def buildings_of(state: Any, p: int) -> list[int]:
     vo = state.vertex_owner
     return [v for v in state.network[p] if vo[v] == p]
+
+
+HARVEST_KEY = [{t: ("ck_harvest", p, t) for t in TERRAINS} for p in range(MAX_PLAYERS)]
+"""Per seat and terrain: the core's ``kept`` key of the hexes of that terrain beside the seat's
+buildings (Irrigation, Mining: ``science.harvest_hexes``)."""
+MERCHANT_KEY = [("ck_merchant_hexes", p) for p in range(MAX_PLAYERS)]
+"""Per seat: the ``kept`` key of the resource hexes beside its buildings (the Merchant:
+``trade.merchant_hexes``)."""
+
+
+def forget_building_hexes(state: Any, p: int) -> None:
+    """Drop ``p``'s kept hexes beside its buildings (:data:`HARVEST_KEY`, :data:`MERCHANT_KEY`).
+    They are kept in the core's ``kept``, which roads and knights leave as it is, since the
+    hexes beside a seat's buildings change only when the seat places a settlement: a city
+    stands where its settlement stood, a pillaged city stays on the board (A-CK-09), no card
+    lifts a building and the terrains never change. The plug-in's ``built`` hook calls this for
+    every settlement placed (the founding ones too); ``touch()`` empties ``kept``."""
+    kept = state.kept
+    for key in HARVEST_KEY[p].values():
+        kept.pop(key, None)
+    kept.pop(MERCHANT_KEY[p], None)
 
 
 def building_owners(state: Any, h: int) -> set[int]:

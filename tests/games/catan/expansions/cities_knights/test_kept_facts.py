@@ -93,9 +93,9 @@ def _fresh_intrigue(state: Any, p: int) -> list[dict[str, Any]]:
     ]
 
 
-MEMOS = ("_ck_main", "_ck_seat_vp")
-"""The plug-in's memos on the state (kept for ``state.version``; the seat VP for
-``state.vp_changes``)."""
+MEMOS = ("_ck_seat_vp",)
+"""The plug-in's memos on the state the main list reads (the seat VP, kept for
+``state.vp_changes``; the main list itself is the core's ``kept_main``)."""
 
 
 def _fresh_main_list(state: Any) -> list[dict[str, Any]]:
@@ -275,6 +275,50 @@ def test_knight_lists_kept_across_roads_and_buildings() -> None:
     state.ck_knight_owner[free], state.ck_knight_strength[free] = p, 1  # by hand: no ``_put``
     state.touch()
     assert free in knights.knights_of(state, p)
+
+
+PLACING = frozenset(
+    (
+        "place_road",
+        "build_road",
+        "build_knight",
+        "march_knight",
+        "displace_knight",
+        "retreat_knight",
+    )
+)
+"""The actions that place, lift or move a road or knight without ``touch()``."""
+
+
+def test_hexes_beside_buildings_kept_across_roads_and_knights() -> None:
+    """The hexes beside each seat's buildings (Irrigation's and Mining's ``harvest_hexes``, the
+    Merchant's ``merchant_hexes``) are the same kept lists across roads and knights placed,
+    lifted or moved (which empty ``spot_cache``), and follow every settlement (``_check`` after
+    every step compares them with hexes from the board). (A card that lifts a road calls
+    ``touch()``, which empties every kept fact: those steps are not counted.)"""
+    state = GAME.new_game(4, 5, {"layout": "variable", "cities_and_knights": True})
+    rng, chance_rng = random.Random(5), random.Random(6)
+    kept_across = 0
+    for _ in range(STEPS):
+        if state.current_player() == TERMINAL:
+            break
+        before = [[science.harvest_hexes(state, p, t) for t in TERRAINS] for p in range(state.n)]
+        trade.merchant_hexes(state, 0)
+        merchant = state.kept[table.MERCHANT_KEY[0]]
+        pieces = (list(state.edge_owner), list(state.ck_knight_owner))
+        buildings = list(state.vertex_owner)
+        action = _random_step(state, rng, chance_rng)
+        if action is None:
+            break
+        _check(state)
+        moved = pieces != (state.edge_owner, state.ck_knight_owner)
+        if moved and buildings == state.vertex_owner and action["type"] in PLACING:
+            for p in range(state.n):
+                for t, hexes in zip(TERRAINS, before[p], strict=True):
+                    assert science.harvest_hexes(state, p, t) is hexes
+            assert state.kept[table.MERCHANT_KEY[0]] is merchant
+            kept_across += 1
+    assert kept_across > 50
 
 
 def test_one_knight_search_serves_the_knights_on_its_way() -> None:
