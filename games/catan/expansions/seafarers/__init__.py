@@ -96,6 +96,7 @@ class Seafarers(Expansion):
     values = PLAYABLE
     players = (3, 4)
     family_title = "Seafarers"
+    keeps_main_list = True  # ``actions``: ships and the map's additions, the same across trade talk
     stored_fields = (
         *FIELDS,
         *dict.fromkeys(f for s in SCENARIOS.values() for f in s.stored_fields),
@@ -181,7 +182,6 @@ class Seafarers(Expansion):
     def rebuild(self, state: Any) -> None:
         state.sf_thief_moves = {}  # per robber and pirate place: their moves (``thieves``)
         state.sf_thief_pool = None  # every hex either may take (``thieves``)
-        state.sf_main_kept = None  # the last list's additions (``actions``)
         if len(state.terrains) != state.board.num_hexes:
             return  # the board is not laid yet: board_laid rebuilds
         sea.build_tables(state)
@@ -273,18 +273,10 @@ class Seafarers(Expansion):
     def actions(self, state: Any, p: int, legal: list[Action]) -> None:
         """The ships' and the map's additions to a pre-roll or main list (and its filters).
 
-        Kept with the core's ``state.version``, which every ``apply`` but a trade proposal and
-        its answers (``TRADE_TALK``: they change only the open offer) moves on: random play is
-        mostly proposals that come to nothing, after which the same seat's list is asked again
-        at the same version. The answer depends on the state and on the core's list it is given
-        (a map's filter reads it), so it is reused only for an equal given list. Code that
-        edits a state by hand calls ``state.touch()``."""
-        key = (state.version, p, state.phase)
-        kept = state.sf_main_kept
-        if kept is not None and kept[0] == key and kept[1] == legal:
-            legal[:] = kept[2]
-            return
-        given = legal[:]
+        The main list is kept by the core (``keeps_main_list``) for one ``state.version`` and
+        seat: random play is mostly trade proposals that come to nothing, after which the same
+        seat's list is asked again at the same version, and this reads nothing the trade talk
+        changes (the ships, the pieces, the hand, the map's own fields)."""
         table = TABLES[state.options["seafarers"]]
         if state.phase == "main" and p == state.turn_player:
             if ships.can_build(state, p):
@@ -294,7 +286,6 @@ class Seafarers(Expansion):
         _road_building_for_ships(state, p, legal)
         if table.actions is not None:
             table.actions(state, p, legal)
-        state.sf_main_kept = (key, given, legal[:])
 
     def road_building(self, state: Any, p: int, legal: list[Action]) -> None:
         """SF-DC-01: the card's two free pieces may be roads, ships or one of each."""
