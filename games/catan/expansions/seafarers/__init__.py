@@ -187,17 +187,15 @@ class Seafarers(Expansion):
         sea.build_tables(state)
         state.sf_route_kept = {}  # per seat: the last count of his trade routes (``trail``)
         state.sf_gold_owed = {}  # per roll and robber: what the gold fields owe (``owe_gold``)
-        closed = set(state.sf_no_road) | set(state.board.road_closed)
         state.sf_ships = [set() for _ in range(state.n)]
         # Per seat: moved on by each ship he lays or lifts (a sign for facts kept in ``kept``
         # that read his ships, which a rebuild empties together with this).
         state.sf_ship_stamp = [0] * state.n
         for e, owner in enumerate(state.ship_owner):
             if owner != -1:
-                closed.add(e)
                 state.sf_ships[owner].add(e)
                 state.road_vertices[owner].update(state.board.edge_vertices[e])
-        state.road_closed = closed  # a set of this state's own: a ship adds or takes its path
+        _close_to_roads(state)
         blocked = state.blocked
         for v, land in enumerate(state.sf_land_vertex):
             if not land:
@@ -475,6 +473,50 @@ def public(state: Any) -> dict[str, Any]:
         "fog_left": sum(state.fog_stack.values()),
         "victory_target": state.victory_target,
     }
+
+
+def _close_to_roads(state: Any) -> None:
+    """The paths closed to roads: those with no land beside (``sea``), the layout's, and every
+    path holding a ship (a set of this state's own: a ship adds or takes its path)."""
+    closed = set(state.sf_no_road) | set(state.board.road_closed)
+    for e, owner in enumerate(state.ship_owner):
+        if owner != -1:
+            closed.add(e)
+    state.road_closed = closed
+
+
+def renew_after_discovery(state: Any, h: int) -> None:
+    """SF-FI-04: hex ``h`` was turned up. Only the terrains and numbers changed, so only what
+    is derived from them is made again (``_rebuild_derived`` would remake every cache and count
+    every seat's trade route afresh): the core's production tables and robber moves, the sea
+    tables, the paths closed to roads, the intersections barred at ``h`` (its corners may have
+    become land), and the placements (``spot_cache`` and ``kept`` emptied; the thieves' moves
+    and the gold owed dropped). The pieces did not move: the networks, harbour rates, ship sets
+    and kept trade routes stand; owed route counts are made now (as a rebuild's count would).
+    During the founding, or on a map with a ``rebuild`` hook of its own, the whole rebuild."""
+    if not state.sf_founded or TABLES[state.options["seafarers"]].plain["rebuild"] is not None:
+        state._rebuild_derived()
+        return
+    state._legal = None
+    state.version += 1
+    state.vp_changes += 1
+    state._rebuild_board_tables()
+    state.spot_cache.clear()
+    state.kept.clear()
+    state.robber_moves = {}
+    state.sf_thief_moves = {}
+    state.sf_thief_pool = None
+    state.sf_gold_owed = {}
+    sea.build_tables(state)
+    _close_to_roads(state)
+    board, vo, blocked, land = state.board, state.vertex_owner, state.blocked, state.sf_land_vertex
+    closed, neighbours = board.building_closed, board.vertex_neighbors
+    for v in board.hex_vertices[h]:  # as the rebuild bars them: closed, taken or near, no land
+        blocked[v] = (
+            not land[v] or v in closed or vo[v] != -1 or any(vo[w] != -1 for w in neighbours[v])
+        )
+    if state.lengths_owed:
+        state.settle_lengths()
 
 
 def _kept_args(state: Any, p: int) -> tuple[Any, ...]:
