@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.catan import actions as A
-from games.catan.constants import ROAD_BUILDING
+from games.catan.constants import LUMBER, ROAD_BUILDING, WOOL
 from games.catan.expansions import PLANNED
 from games.catan.expansions.seafarers import interrupts, islands, sea, ships, thieves, words
 from games.catan.expansions.seafarers.scenarios import SCENARIOS, Scenario
@@ -277,11 +277,14 @@ class Seafarers(Expansion):
         changes (the ships, the pieces, the hand, the map's own fields)."""
         table = TABLES[state.options["seafarers"]]
         if state.phase == "main" and p == state.turn_player:
-            if ships.can_build(state, p):
+            hand = state.hand[p]
+            if hand[LUMBER] and hand[WOOL] and state.ships_left[p]:  # ``ships.can_build``
                 legal.extend(ships.cached_builds(state, p))
             if not state.ship_moved and table.scenario.ships_move:  # SF-MS-01
-                legal.extend(ships.cached_moves(state, p))
-        _road_building_for_ships(state, p, legal)
+                moves = state.spot_cache.get(ships.MOVES_KEY[p])  # ``cached_moves``' own test
+                legal.extend(ships.cached_moves(state, p) if moves is None else moves)
+        if state.dev_hand[p][ROAD_BUILDING] > state.dev_new[p][ROAD_BUILDING]:  # seldom
+            _road_building_for_ships(state, p, legal)
         if table.actions is not None:
             table.actions(state, p, legal)
 
