@@ -510,7 +510,7 @@ def renew_after_discovery(state: Any, h: int) -> None:
     state.sf_thief_moves = {}
     state.sf_thief_pool = None
     state.sf_gold_owed = {}
-    sea.build_tables(state)
+    sea.build_tables(state, h)
     _close_to_roads(state)
     board, vo, blocked, land = state.board, state.vertex_owner, state.blocked, state.sf_land_vertex
     closed, neighbours = board.building_closed, board.vertex_neighbors

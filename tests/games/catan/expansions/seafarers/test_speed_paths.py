@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from games.catan import GAME, longest_road
-from games.catan.expansions.seafarers import TABLES, renew_after_discovery, ships
+from games.catan.expansions.seafarers import TABLES, renew_after_discovery, sea, ships
 from games.catan.expansions.seafarers.scenarios import SCENARIOS
 from games.catan.expansions.seafarers.scenarios import cloth_for_catan as cloth
 from games.catan.expansions.seafarers.scenarios import wonders_of_catan as wonders
@@ -608,7 +608,8 @@ def test_sf_fi_04_a_discovery_renews_what_a_state_made_again_derives(seed: int) 
             if not any(e["type"] == "discover" for e in state.events[seen:]) or not state.turn:
                 continue
             discoveries += 1
-            fresh = GAME.from_dict(state.to_dict())
+            fresh = GAME.from_dict(state.to_dict())  # its sea tables: the shared ones
+            assert sea._state_tables(state) == sea._tables(state.board, tuple(state.terrains))
             for name in RENEWED:
                 assert getattr(state, name) == getattr(fresh, name), name
             assert state.road_length == fresh.road_length
