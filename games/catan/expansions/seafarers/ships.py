@@ -217,20 +217,25 @@ def cached_moves(state: Any, p: int) -> list[Action]:
     target) and can only take away the starts at its own ends that hold no other ship of ``p``
     and no coastal building of his; a spot stays while one of its ends is still a start, so
     only the paths at a lost start may go (those that are no spot are never asked for). Done
-    inline, ship by ship, without a call per ship."""
+    inline, ship by ship, without a call per ship; :func:`movable_ships`' filter (no ship beside
+    the pirate, none built this turn) is inline too (this list is made after most pieces)."""
     key = ("move_ship", p)
     found = state.spot_cache.get(key)
     if found is not None:
         return found
-    movable = movable_ships(state, p)
+    movable = kept_route_ends(state, p)  # movable_ships, its filter inline below
     found = state.spot_cache[key] = []
     if not movable:
         return found
+    blocked = state.sf_hex_sides[state.pirate] if state.pirate >= 0 else ()  # pirate_sides
+    new = state.ships_new
     starts, spots = cached_spots(state, p)
     vo, so = state.vertex_owner, state.ship_owner
     vertex_edges, ev = state.board.vertex_edges, state.board.edge_vertices
     network = state.network[p]
     for e in movable:
+        if e in blocked or e in new:
+            continue
         moves = MOVES_FROM.get(e) or moves_from(e)
         dropped = []
         for v in ev[e]:
