@@ -44,7 +44,7 @@ PIECES: dict[str, tuple[Any, str]] = {
     "parts": (longest_road, "_parts_after"),
     "roads": (ships, "road_paths"),
     "walk": (longest_road, "_route_components"),
-    "movable": (ships, "movable_ships"),
+    "movable": (ships, "kept_route_ends"),  # what the move list reads (its filter inline)
     "ends": (ships, "_route_ends"),
     "spots": (ships, "cached_spots"),
 }

@@ -214,53 +214,53 @@ MOVES_KEY = seat_keys("move_ship")
 def cached_moves(state: Any, p: int) -> list[Action]:
     """``move_ship`` actions of ``p`` (SF-MS-01..04), kept like :func:`cached_builds`
     (under ``MOVES_KEY[p]``); ships built this turn are left out when the list is made
-    (``ships_new`` changes only with a build, which clears the cache)."""
+    (``ships_new`` changes only with a build, which clears the cache).
+
+    Where each ship may go is :func:`move_targets` read from ``p``'s ship spots with the ship
+    still in place (one search serves every ship): lifting it frees only its own path (never a
+    target) and can only take away the starts at its own ends that hold no other ship of ``p``
+    and no coastal building of his; a spot stays while one of its ends is still a start, so
+    only the paths at a lost start may go (those that are no spot are never asked for). Done
+    inline, ship by ship, without a call per ship; :func:`movable_ships`' filter (no ship beside
+    the pirate, none built this turn) is inline too (this list is made after most pieces)."""
     key = MOVES_KEY[p]
     found = state.spot_cache.get(key)
-    if found is None:
-        movable = movable_ships(state, p)
-        starts: frozenset[int] = frozenset()
-        spots: list[int] = []
-        if movable:  # one search of the spots serves every movable ship
-            starts, spots = cached_spots(state, p)
-        found = state.spot_cache[key] = []
-        for e in movable:
-            found.extend(
-                map(moves_from(e).__getitem__, _targets_without(state, p, e, starts, spots))
-            )
-    return found
-
-
-def _targets_without(
-    state: Any, p: int, e: int, starts: frozenset[int], spots: list[int]
-) -> list[int]:
-    """:func:`move_targets` from ``p``'s ship spots with the ship on ``e`` in place: lifting it
-    frees only ``e`` (never a target) and can only take away the starts at its own ends that
-    hold no other ship of ``p`` and no coastal building of his; a spot stays while one of its
-    ends is still a start, so only the paths at a lost start may go (those that are no spot
-    are never asked for). The list given back may be ``spots`` itself (never changed by the
-    caller)."""
+    if found is not None:
+        return found
+    movable = kept_route_ends(state, p)  # movable_ships, its filter inline below
+    found = state.spot_cache[key] = []
+    if not movable:
+        return found
+    blocked = state.sf_hex_sides[state.pirate] if state.pirate >= 0 else ()  # pirate_sides
+    new = state.ships_new
+    starts, spots = cached_spots(state, p)
     vo, so = state.vertex_owner, state.ship_owner
     vertex_edges, ev = state.board.vertex_edges, state.board.edge_vertices
     network = state.network[p]
-    lost = []
-    for v in ev[e]:
-        if v in starts and not (v in network and vo[v] == p):
-            for f in vertex_edges[v]:
+    for e in movable:
+        if e in blocked or e in new:
+            continue
+        moves = MOVES_FROM.get(e) or moves_from(e)
+        dropped = []
+        for v in ev[e]:
+            if v not in starts or (v in network and vo[v] == p):
+                continue
+            at = vertex_edges[v]
+            for f in at:
                 if f != e and so[f] == p:
-                    break
-            else:
-                lost.append(v)
-    dropped = []
-    for v in lost:
-        for f in vertex_edges[v]:
-            a, b = ev[f]
-            other = b if a == v else a
-            if f != e and (other not in starts or other in lost):
-                dropped.append(f)
-    if not dropped:
-        return spots  # ``e`` holds a ship: never among the free spots
-    return [f for f in spots if f not in dropped]
+                    break  # another ship of p keeps v a start
+            else:  # v is lost: a path there stays a spot only through its other end (never
+                # the other end of ``e``: no two paths join the same two intersections)
+                for f in at:
+                    if f != e:
+                        c, d = ev[f]
+                        if (d if c == v else c) not in starts:
+                            dropped.append(f)
+        if dropped:
+            found.extend([moves[f] for f in spots if f not in dropped])
+        else:  # ``e`` holds a ship: never among the free spots
+            found.extend(map(moves.__getitem__, spots))
+    return found
 
 
 def founding_ship_spots(state: Any, p: int, v: int) -> list[int]:
