@@ -439,9 +439,13 @@ def chase(state: Any, p: int, v: int) -> None:
 def trail_owners(state: Any) -> list[int]:
     """CK-KN-05: a knight breaks an opponent's road like a settlement: for Longest Road an
     intersection is held by its building's owner, else by its knight's (-1: nobody)."""
-    return [
-        o if o != -1 else k for o, k in zip(state.vertex_owner, state.ck_knight_owner, strict=True)
-    ]
+    # Both per intersection of the board (same length by construction): the knights' list with
+    # the buildings written over it counts fewer instructions than a zip (ck-speed26).
+    holders = state.ck_knight_owner.copy()
+    for v, o in enumerate(state.vertex_owner):
+        if o != -1:
+            holders[v] = o
+    return holders
 
 
 def judge_roads(state: Any, before: dict[int, int]) -> None:

@@ -285,6 +285,22 @@ def test_ck_kn_05_knight_breaks_an_opponents_longest_road_like_a_settlement() ->
     assert state.road_length[:2] == [5, 6] and state.longest_road == 1
 
 
+def test_ck_kn_05_a_settlement_still_breaks_an_opponents_road_with_knights_added() -> None:
+    """CK-KN-05 adds knights to BG-LR-03's breakers, and the buildings still break: seat 0's
+    settlement on the middle of seat 1's 6-road trail cuts it to 3, so the Longest Road passes
+    to seat 0's 5 roads (the ``trail_owners`` hook keeps the buildings' owners)."""
+    state = blank()
+    put(state, 1, cities=[0], roads=path(state, 0, 3, 7, 12, 8, 4, 1))
+    put(state, 0, cities=[27], roads=path(state, 27, 21, 16, 22, 17, 12))
+    state._update_longest_road(holder_dropped=False)  # as if seat 1 had built its sixth road
+    in_main(state)
+    assert state.road_length[:2] == [5, 6] and state.longest_road == 1
+    give(state, 0, brick=1, lumber=1, wool=1, grain=1)
+    state.apply({"type": "build_settlement", "vertex": 12})
+    assert state.road_length[:2] == [5, 3]
+    assert state.longest_road == 0 and events(state, "longest_road")[-1]["previous"] == 1
+
+
 def test_ck_kn_05_an_owed_count_is_made_when_a_road_joins_two_of_its_trails() -> None:
     """CK-KN-05, BG-LR-07: seat 0's knight leaves the middle of seat 1's 4-road trail: seat
     1's count may wait (3 to 6 roads cannot pass seat 0's 7). Seat 1 then joins that trail and

@@ -195,6 +195,40 @@ def test_sf_wo_05_a_wonder_is_claimed_by_its_requirement_with_an_unused_ship() -
         state.apply({"type": "claim_wonder", "wonder": "cathedral"})
 
 
+@pytest.mark.parametrize(("players", "seed"), [(4, 0), (4, 1), (3, 0)])
+def test_sf_wo_05_the_claims_offered_are_the_unclaimed_wonders_met_in_random_games(
+    players: int, seed: int
+) -> None:
+    """SF-WO-05 over seeded random games: on every main-phase list of a turn player with no
+    wonder and an unused ship, the claims offered are exactly the unclaimed wonders whose own
+    requirement he meets (``meets``), in the wonders' order (4 players, seed 0: once a seat has the
+    cathedral's city but not its 6 VP)."""
+    from bench.engine_catan import play_out
+
+    state = GAME.new_game(players, seed, OPTIONS)
+    checked = offered = 0
+
+    def check(state, _decisions: int) -> None:
+        nonlocal checked, offered
+        p = state.current_player()
+        if not (0 <= p < players) or state.phase != "main" or p != state.turn_player:
+            return
+        if W.wonder_of(state, p) is not None or not state.ships_left[p]:
+            return
+        claims = [a["wonder"] for a in state.legal_actions() if a["type"] == "claim_wonder"]
+        expected = [
+            w
+            for w, owner in zip(W.WONDERS, state.wo_owner, strict=True)
+            if owner == -1 and W.meets(state, p, w)
+        ]
+        assert claims == expected
+        checked += 1
+        offered += bool(claims)
+
+    play_out(state, seed, check)
+    assert checked > 100 and offered > 0
+
+
 def _claims_of(state, q: int) -> list[dict]:
     legal: list[dict] = []
     turn_player = state.turn_player
