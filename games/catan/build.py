@@ -289,14 +289,34 @@ class BuildRules:
                 self._road_length[p] = new
                 self._update_longest_road(holder_dropped=False)
             return
-        old = self.road_length[p]
+        owed = self.lengths_owed
+        if p in owed:  # (a plug-in's, e.g. C&K's knights': the other seats' may stay owed)
+            # A road with an end where no other road of his lies adds at most its own count
+            # to his longest trail (a trail over it ends there): still owed when no length
+            # within the new bounds could change the holder; else his count made now.
+            low, high = owed[p]
+            if not (self._hangs(p, e) and self.owe_length(p, low, high + self.path_weight[e])):
+                owed.pop(p, None)  # (``owe_length`` drops it when it refuses)
+                self._road_length[p] = self.trail_length(p)
+                self._update_longest_road(holder_dropped=False)
+            return
+        lengths = self._road_length
+        old = lengths[p]
         new = longer_trail_through(
             self.board, p, e, self.edge_owner, self.trail_owners(), old, self.path_weight
         )
         if new == old:
             return
-        self.road_length[p] = new
+        lengths[p] = new
         self._update_longest_road(holder_dropped=False)
+
+    def _hangs(self, p: int, e: int) -> bool:
+        """Whether ``p``'s road ``e`` has an end where no other road of ``p`` lies."""
+        eo, vertex_edges = self.edge_owner, self.board.vertex_edges
+        for end in self.board.edge_vertices[e]:
+            if not any(eo[f] == p for f in vertex_edges[end] if f != e):
+                return True
+        return False
 
     def after_settlement(self, p: int, v: int) -> None:
         """A settlement may cut an opponent's trail through ``v`` (BG-LR-03, BG-LR-05..07)."""

@@ -803,7 +803,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
                 if kept[2] == (self.proposals < self.proposal_limit):
                     return kept[3]
                 if kept[2]:  # the turn's last proposal was made: the same list without proposals
-                    legal = [a for a in kept[3] if a["type"] != "propose_trade"]
+                    legal = self.without_proposals(p, kept[3])
                     self.kept_main = (self.version, p, False, legal)
                     return legal
         legal = [A.END_TURN]

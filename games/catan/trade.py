@@ -27,6 +27,9 @@ COMMODITY_ORDER = ("paper", "cloth", "coin")
 COMMODITIES = frozenset(COMMODITY_ORDER)
 
 Action = dict[str, Any]
+PROPOSALS_PER_KIND = len(A.PROPOSE_BY_GIVE[0])
+"""The one-for-one proposals offered per resource given: one per other resource (every row of
+``PROPOSE_BY_GIVE`` as long)."""
 
 
 class TradeRules:
@@ -57,6 +60,26 @@ class TradeRules:
             for r in range(5):
                 if h[r]:
                     legal.extend(A.PROPOSE_BY_GIVE[r])
+
+    def without_proposals(self, p: int, legal: list[Action]) -> list[Action]:
+        """``legal``, a list :meth:`add_trades` filled for ``p`` with proposals (the hand unchanged
+        since), without them (a new list; ``legal`` itself if it has none). They are one block,
+        the last of :meth:`add_trades`' additions: each held resource's ``PROPOSE_BY_GIVE`` row
+        (:data:`PROPOSALS_PER_KIND` actions), in resource order; so the block is found from its
+        first action and the number of kinds held, and two slices make the list, not a test of
+        every action (a kept main list loses its proposals so at each turn's last proposal)."""
+        h = self.hand[p]
+        held = 5 - h.count(0)  # (a hand holds no negative count)
+        if not held:
+            return legal  # an empty hand: no proposal offered
+        r = 0
+        while not h[r]:
+            r += 1
+        try:
+            start = legal.index(A.PROPOSE_BY_GIVE[r][0])
+        except ValueError:
+            return legal  # none offered (no trade after a build, BG-TURN-04)
+        return legal[:start] + legal[start + PROPOSALS_PER_KIND * held :]
 
     def _apply_maritime_trade(self, action: Action) -> None:
         """BG-MAR-01..05: only the active player; best rate he owns; bank pays one card."""

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from games.catan import actions as A
+from games.catan.constants import RESOURCES
 from games.errors import IllegalAction
 from tests.games.catan.expansions.cities_knights.helpers import ck_game, give, in_main
 from tests.games.catan.expansions.rivers.helpers import cleared, set_gold
@@ -240,3 +241,30 @@ def test_bg_trade_04_the_last_proposal_of_a_turn_leaves_the_kept_main_list() -> 
     assert "propose_trade" not in types(state)  # the list kept without proposals serves again
     with pytest.raises(IllegalAction):
         state.apply({"type": "propose_trade", "give": {"lumber": 1}, "get": {"ore": 1}})
+
+
+def test_bg_trade_04_the_kept_list_loses_exactly_its_proposals_whatever_the_hand() -> None:
+    """BG-TRADE-04: the kept main list made without proposals once the turn's last is made
+    (``without_proposals``: two slices around the proposals' block) is the list with every
+    proposal left out and nothing else, for every set of resources held (commodities and the
+    plug-in's actions after the block too), and the list itself when none was offered."""
+    from itertools import product
+
+    from games.catan.trade import PROPOSALS_PER_KIND
+
+    assert {len(row) for row in A.PROPOSE_BY_GIVE} == {PROPOSALS_PER_KIND}
+    for held in product((0, 1, 4), repeat=5):
+        state = _ck_main()
+        p = state.turn_player
+        # (2 paper: a bank trade or an improvement after the block)
+        give(state, p, paper=2, **{r: n for r, n in zip(RESOURCES, held, strict=True) if n})
+        legal = state.legal_actions()
+        cut = state.without_proposals(p, legal)
+        assert cut == [a for a in legal if a["type"] != "propose_trade"], held
+        assert (cut is legal) == (not any(held))
+    state = _ck_main()
+    state.built_this_turn, state.trade_after_build = True, False  # no trade after a build
+    state.touch()
+    legal = state.legal_actions()
+    assert "propose_trade" not in {a["type"] for a in legal}
+    assert state.without_proposals(state.turn_player, legal) is legal

@@ -37,6 +37,7 @@ from .data import (
     VICTORY_POINTS,
 )
 from .progress import ProgressRules
+from .progress import table as progress_table
 from .words import SENTENCES, draw_board, seat_words
 
 Action = dict[str, Any]
@@ -91,7 +92,7 @@ class CitiesKnights(ProgressRules, Expansion):
     fixed_draws = {"ck_dice": flow.DICE_OUTCOMES}
     never_stuck = True  # ``may_progress``: always True
     no_development_cards = True  # CK-CO-11: the deck is out of the game from the start
-    keeps_main_list = True  # the plug-in's part is long to build (``_main_additions``)
+    keeps_main_list = True  # the plug-in's part is long to build (``actions``)
     sentences = {**setup_city.SENTENCES, **SENTENCES, **progress.SENTENCES}
     draw_board = staticmethod(draw_board)
     seat_words = staticmethod(seat_words)
@@ -136,19 +137,19 @@ class CitiesKnights(ProgressRules, Expansion):
 
     founding_done = staticmethod(setup_city.found_city)  # CK-SU-02/03 (A-CK-01)
 
-    def start_turn(self, state: Any, p: int) -> None:
-        knights.start_turn(state)
-        if state.ck_effects:
-            state.ck_effects = {}
-
     def built(self, state: Any, p: int, kind: str, where: int) -> None:
-        """A-CK-09: a fallen city upgraded again takes no settlement piece back."""
-        if kind == "city" and where in state.ck_fallen:
-            state.ck_fallen.remove(where)
-            state.settlements_left[p] -= 1
+        """A-CK-09: a fallen city upgraded again takes no settlement piece back. A settlement
+        (founding ones too) drops the hexes kept beside ``p``'s buildings."""
+        if kind == "city":
+            if where in state.ck_fallen:
+                state.ck_fallen.remove(where)
+                state.settlements_left[p] -= 1
+        elif kind == "settlement":
+            progress_table.forget_building_hexes(state, p)
 
     # The hooks that only pass the call on are the rule's own functions (no call of their own
     # on every roll, turn's end, 7 and steal).
+    start_turn = staticmethod(flow.start_turn)
     roll = staticmethod(flow.roll)
     end_turn = staticmethod(flow.end_turn)
     seven = staticmethod(flow.seven)
@@ -161,7 +162,16 @@ class CitiesKnights(ProgressRules, Expansion):
         # card: the deck is empty from the start and no hand ever holds one (CK-CO-11).
         phase = state.phase
         if phase == "main":  # (first: the core asks here far more often than before a roll)
-            legal.extend(_main_additions(state, p))
+            # Added to the core's list in place: the core keeps the whole list (``kept_main``,
+            # ``keeps_main_list``) for the state's version and the proposals still open, so a
+            # memo of this part of its own was never read (0 of 10,310 fresh lists in the
+            # bench's seeds 0-1 x 3/4; docs/PERFORMANCE.md, ck-speed24).
+            knights.add_knight_actions(state, p, legal)
+            if state.cities_left[p] != MAX_CITIES:  # walls and improvements need a city
+                improvements.add_city_actions(state, p, legal)
+            trading.add_bank_trades(state, p, legal)
+            if state.ck_progress[p]:
+                progress.add_playable(state, p, legal)
         elif phase == "pre_roll":
             progress.add_playable(state, p, legal)
 
@@ -340,26 +350,6 @@ class CitiesKnights(ProgressRules, Expansion):
         after = state.ck_knight_owner
         if tuple(after) != before:  # a card moved knights (CK-KN-05)
             knights.judge_roads(state, {v: b for v, b in enumerate(before) if after[v] != b})
-
-
-def _main_additions(state: Any, p: int) -> list[Action]:
-    """The plug-in's main-phase actions: knights, walls, improvements, bank trades, progress
-    cards. They are kept with the core's ``state.version``, which every ``apply`` but a trade
-    proposal and its answers (``TRADE_TALK``: they change only the open offer) moves on, and
-    random play is mostly such proposals that come to nothing: the same seat's list at the same
-    version is the same list. Code that edits a state by hand calls ``state.touch()``."""
-    memo = getattr(state, "_ck_main", None)  # (``getattr``: see the README, "Memos")
-    if memo is not None and memo[0] == state.version and memo[1] == p:
-        return memo[2]
-    additions: list[Action] = []
-    knights.add_knight_actions(state, p, additions)
-    if state.cities_left[p] != MAX_CITIES:  # walls and improvements need a city (most lists)
-        improvements.add_city_actions(state, p, additions)
-    trading.add_bank_trades(state, p, additions)
-    if state.ck_progress[p]:
-        progress.add_playable(state, p, additions)
-    state._ck_main = (state.version, p, additions)
-    return additions
 
 
 def public(state: Any) -> dict[str, Any]:

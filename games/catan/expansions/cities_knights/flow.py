@@ -164,6 +164,19 @@ def _pass_turn(state: Any) -> bool:
     return True
 
 
+def start_turn(state: Any, p: int) -> None:
+    """A turn's start (the plug-in's ``start_turn`` hook itself: one call per turn): the
+    knights' flags of the last turn are cleared (``ACTED``, ``ACTIVATED``, ``PROMOTED``: once
+    per turn, CK-KN-02, CK-KN-03, CK-KN-06), and the last turn's card effects end
+    (``ck_effects``, progress/__init__.py)."""
+    flags = state.ck_knight_flags
+    # (``count`` finds the small int 0 by identity; ``any`` would ask every int for its truth)
+    if flags.count(0) != len(flags):
+        state.ck_knight_flags = [0] * len(flags)
+    if state.ck_effects:
+        state.ck_effects = {}
+
+
 def end_turn(state: Any, p: int) -> bool:
     """CK-PC-01 (A-CK-04): the active player discards down to the limit at the end of his
     turn; then play passes on."""

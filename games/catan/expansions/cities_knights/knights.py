@@ -13,7 +13,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
-from games.catan.constants import MAX_PLAYERS, RESOURCE_INDEX
+from games.catan.constants import LONGEST_ROAD_MIN, MAX_PLAYERS, MAX_ROADS, RESOURCE_INDEX
 
 from .data import ABILITY_LEVEL, ACTIVATE_COST, KNIGHT_COST, KNIGHTS_PER_LEVEL, TRACK_INDEX
 from .shared import SharedActions
@@ -52,13 +52,6 @@ def init(state: Any) -> None:
     state.ck_knight_flags = [0] * size
 
 
-def start_turn(state: Any) -> None:
-    flags = state.ck_knight_flags
-    # (``count`` finds the small int 0 by identity; ``any`` would ask every int for its truth)
-    if flags.count(0) != len(flags):
-        state.ck_knight_flags = [0] * len(flags)
-
-
 def knights_of(state: Any, p: int) -> list[int]:
     """The intersections of ``p``'s knights, in order (read only: shared). Kept in the core's
     ``kept`` (not ``spot_cache``: a road or building leaves the knights where they are), which
@@ -84,6 +77,8 @@ _RANKS_KEY = [("ck_ranks", p) for p in range(MAX_PLAYERS)]
 """``rank_counts``'s key per seat, likewise."""
 _BUILDS_KEY = [("ck_build_knight", p) for p in range(MAX_PLAYERS)]
 """``_cached_builds``'s key per seat, likewise."""
+_ACTIVATE_PAID = tuple((r, amount) for r, amount in enumerate(ACTIVATE_COST) if amount)
+"""``ACTIVATE_COST``'s kinds and amounts (CK-KN-02: one grain), as :func:`activate` pays them."""
 _BUSY = ACTED | ACTIVATED
 """A knight that acted or was activated this turn does not act (CK-KN-02, CK-KN-06)."""
 
@@ -128,13 +123,20 @@ def empty(state: Any, v: int) -> bool:
 # ---------------------------------------------------------------------- legal lists
 def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     """CK-KN-01..03 any time of the turn after the roll; CK-KN-06 the knights' actions."""
-    mine = knights_of(state, p)
+    kept = state.kept
+    # (:func:`knights_of`'s and :func:`rank_counts`'s kept lists are read here, no call at
+    # every fresh main list: they are nearly always kept)
+    mine = kept.get(_KNIGHTS_KEY[p])
+    if mine is None:
+        mine = knights_of(state, p)
     h = state.hand[p]
     if h[WOOL] >= KNIGHT_COST[WOOL] and h[ORE] >= KNIGHT_COST[ORE]:  # CK-KN-01: wool + ore
         if not mine:
             legal.extend(_cached_builds(state, p))
             return
-        counts = rank_counts(state, p)
+        counts = kept.get(_RANKS_KEY[p])
+        if counts is None:
+            counts = rank_counts(state, p)
         if counts[1] < KNIGHTS_PER_LEVEL:  # CK-KN-01
             legal.extend(_cached_builds(state, p))
         up = _promotable(state, p, mine, counts)
@@ -289,7 +291,10 @@ def build(state: Any, p: int, v: int) -> None:
 
 def activate(state: Any, p: int, v: int) -> None:
     """CK-KN-02: 1 grain; a knight activated this turn cannot act this turn."""
-    state.pay(p, ACTIVATE_COST)
+    hand, bank = state.hand[p], state.bank
+    for r, amount in _ACTIVATE_PAID:  # (the core's ``pay`` reads all five kinds)
+        hand[r] -= amount
+        bank[r] += amount
     state.ck_knight_active[v] = 1
     state.ck_knight_flags[v] |= ACTIVATED
     state.events.append({"type": "activate_knight", "seat": p, "vertex": v, "visible_to": "all"})
@@ -443,25 +448,60 @@ def judge_roads(state: Any, before: dict[int, int]) -> None:
     """CK-KN-05, BG-LR-05..07: knights came or left: ``before`` gives, for each intersection
     that changed, its knight's owner before (-1: none). A seat's trails through it are
     measured again when it passed there before and not now, or the other way round (its own
-    knight never blocks it), and the Longest Road goes to whom the core's rules give it."""
-    board, eo, ko = state.board, state.edge_owner, state.ck_knight_owner
-    seats = set()
+    knight never blocks it), and the Longest Road goes to whom the core's rules give it.
+
+    A seat other than the holder need not be measured at once: its count is owed
+    (``state.owe_length``, made when the lengths are read) when no length within its bounds
+    could change who holds the card. A trail passes an intersection at most once (three paths
+    meet there at most), so a knight that comes to block it cuts its longest trail in two parts
+    at most, the longer one at least half of it: at least half the length is left; a knight
+    that leaves joins two trails that ended there, each no longer than the longest before: at
+    most twice the length, and never more than all his roads. Several intersections: one after
+    the other."""
+    eo, ko, vo = state.edge_owner, state.ck_knight_owner, state.vertex_owner
+    vertex_edges = state.board.vertex_edges
+    seats: dict[int, list[bool]] = {}  # seat -> per changed intersection: opened (else cut)
     for v, was in before.items():
         now = ko[v]
-        if now == was or state.vertex_owner[v] != -1:
+        if now == was or vo[v] != -1:
             continue
-        owners = [eo[e] for e in board.vertex_edges[v]]
-        seats.update(
-            q
-            for q in owners
-            if q != -1 and owners.count(q) >= 2 and (was in (-1, q)) != (now in (-1, q))
-        )
+        # a trail passes ``v`` on two of its owner's paths there: one seat at most (three
+        # paths meet at an intersection at most)
+        owners = [eo[e] for e in vertex_edges[v]]
+        q = owners[0]
+        if owners.count(q) < 2:
+            q = owners[1]
+            if owners.count(q) < 2:
+                continue
+        if q == -1:
+            continue
+        passes = now in (-1, q)
+        if (was in (-1, q)) != passes:
+            seats.setdefault(q, []).append(passes)
+    if not seats:
+        return
     holder, dropped, changed = state.longest_road, False, False
+    lengths, owed = state._road_length, state.lengths_owed
     for q in sorted(seats):
+        was_owed = q in owed
+        if q != holder:
+            low, high = owed[q] if was_owed else (lengths[q], lengths[q])
+            for opened in seats[q]:  # one intersection after the other
+                if opened:
+                    high += high
+                else:
+                    low = (low + 1) // 2
+            if high >= LONGEST_ROAD_MIN:  # no trail is longer than all his roads
+                high = min(high, (MAX_ROADS - state.roads_left[q]) * max(state.path_weight))
+            if state.owe_length(q, low, high):
+                continue
         new = state.trail_length(q)
-        if new != state.road_length[q]:
-            dropped = dropped or (q == holder and new < state.road_length[q])
-            state.road_length[q] = new
+        if was_owed:
+            owed.pop(q, None)  # (``owe_length`` drops it when it refuses)
+            changed = True  # its last exact length is not known: the holder rules again
+        if new != lengths[q]:
+            dropped = dropped or (q == holder and new < lengths[q])
+            lengths[q] = new
             changed = True
     if changed:
         state._update_longest_road(holder_dropped=dropped)

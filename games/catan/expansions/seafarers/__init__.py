@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.catan import actions as A
-from games.catan.constants import ROAD_BUILDING
+from games.catan.constants import LUMBER, ROAD_BUILDING, WOOL
 from games.catan.expansions import PLANNED
 from games.catan.expansions.seafarers import interrupts, islands, sea, ships, thieves, words
 from games.catan.expansions.seafarers.scenarios import SCENARIOS, Scenario
@@ -96,6 +96,7 @@ class Seafarers(Expansion):
     values = PLAYABLE
     players = (3, 4)
     family_title = "Seafarers"
+    keeps_main_list = True  # ``actions``: ships and the map's additions, the same across trade talk
     stored_fields = (
         *FIELDS,
         *dict.fromkeys(f for s in SCENARIOS.values() for f in s.stored_fields),
@@ -181,23 +182,20 @@ class Seafarers(Expansion):
     def rebuild(self, state: Any) -> None:
         state.sf_thief_moves = {}  # per robber and pirate place: their moves (``thieves``)
         state.sf_thief_pool = None  # every hex either may take (``thieves``)
-        state.sf_main_kept = None  # the last list's additions (``actions``)
         if len(state.terrains) != state.board.num_hexes:
             return  # the board is not laid yet: board_laid rebuilds
         sea.build_tables(state)
         state.sf_route_kept = {}  # per seat: the last count of his trade routes (``trail``)
         state.sf_gold_owed = {}  # per roll and robber: what the gold fields owe (``owe_gold``)
-        closed = set(state.sf_no_road) | set(state.board.road_closed)
         state.sf_ships = [set() for _ in range(state.n)]
         # Per seat: moved on by each ship he lays or lifts (a sign for facts kept in ``kept``
         # that read his ships, which a rebuild empties together with this).
         state.sf_ship_stamp = [0] * state.n
         for e, owner in enumerate(state.ship_owner):
             if owner != -1:
-                closed.add(e)
                 state.sf_ships[owner].add(e)
                 state.road_vertices[owner].update(state.board.edge_vertices[e])
-        state.road_closed = closed  # a set of this state's own: a ship adds or takes its path
+        _close_to_roads(state)
         blocked = state.blocked
         for v, land in enumerate(state.sf_land_vertex):
             if not land:
@@ -273,28 +271,22 @@ class Seafarers(Expansion):
     def actions(self, state: Any, p: int, legal: list[Action]) -> None:
         """The ships' and the map's additions to a pre-roll or main list (and its filters).
 
-        Kept with the core's ``state.version``, which every ``apply`` but a trade proposal and
-        its answers (``TRADE_TALK``: they change only the open offer) moves on: random play is
-        mostly proposals that come to nothing, after which the same seat's list is asked again
-        at the same version. The answer depends on the state and on the core's list it is given
-        (a map's filter reads it), so it is reused only for an equal given list. Code that
-        edits a state by hand calls ``state.touch()``."""
-        key = (state.version, p, state.phase)
-        kept = state.sf_main_kept
-        if kept is not None and kept[0] == key and kept[1] == legal:
-            legal[:] = kept[2]
-            return
-        given = legal[:]
+        The main list is kept by the core (``keeps_main_list``) for one ``state.version`` and
+        seat: random play is mostly trade proposals that come to nothing, after which the same
+        seat's list is asked again at the same version, and this reads nothing the trade talk
+        changes (the ships, the pieces, the hand, the map's own fields)."""
         table = TABLES[state.options["seafarers"]]
         if state.phase == "main" and p == state.turn_player:
-            if ships.can_build(state, p):
+            hand = state.hand[p]
+            if hand[LUMBER] and hand[WOOL] and state.ships_left[p]:  # ``ships.can_build``
                 legal.extend(ships.cached_builds(state, p))
             if not state.ship_moved and table.scenario.ships_move:  # SF-MS-01
-                legal.extend(ships.cached_moves(state, p))
-        _road_building_for_ships(state, p, legal)
+                moves = state.spot_cache.get(ships.MOVES_KEY[p])  # ``cached_moves``' own test
+                legal.extend(ships.cached_moves(state, p) if moves is None else moves)
+        if state.dev_hand[p][ROAD_BUILDING] > state.dev_new[p][ROAD_BUILDING]:  # seldom
+            _road_building_for_ships(state, p, legal)
         if table.actions is not None:
             table.actions(state, p, legal)
-        state.sf_main_kept = (key, given, legal[:])
 
     def road_building(self, state: Any, p: int, legal: list[Action]) -> None:
         """SF-DC-01: the card's two free pieces may be roads, ships or one of each."""
@@ -511,6 +503,50 @@ def public(state: Any) -> dict[str, Any]:
         "fog_left": sum(state.fog_stack.values()),
         "victory_target": state.victory_target,
     }
+
+
+def _close_to_roads(state: Any) -> None:
+    """The paths closed to roads: those with no land beside (``sea``), the layout's, and every
+    path holding a ship (a set of this state's own: a ship adds or takes its path)."""
+    closed = set(state.sf_no_road) | set(state.board.road_closed)
+    for e, owner in enumerate(state.ship_owner):
+        if owner != -1:
+            closed.add(e)
+    state.road_closed = closed
+
+
+def renew_after_discovery(state: Any, h: int) -> None:
+    """SF-FI-04: hex ``h`` was turned up. Only the terrains and numbers changed, so only what
+    is derived from them is made again (``_rebuild_derived`` would remake every cache and count
+    every seat's trade route afresh): the core's production tables and robber moves, the sea
+    tables, the paths closed to roads, the intersections barred at ``h`` (its corners may have
+    become land), and the placements (``spot_cache`` and ``kept`` emptied; the thieves' moves
+    and the gold owed dropped). The pieces did not move: the networks, harbour rates, ship sets
+    and kept trade routes stand; owed route counts are made now (as a rebuild's count would).
+    During the founding, or on a map with a ``rebuild`` hook of its own, the whole rebuild."""
+    if not state.sf_founded or TABLES[state.options["seafarers"]].plain["rebuild"] is not None:
+        state._rebuild_derived()
+        return
+    state._legal = None
+    state.version += 1
+    state.vp_changes += 1
+    state._rebuild_board_tables()
+    state.spot_cache.clear()
+    state.kept.clear()
+    state.robber_moves = {}
+    state.sf_thief_moves = {}
+    state.sf_thief_pool = None
+    state.sf_gold_owed = {}
+    sea.build_tables(state, h)
+    _close_to_roads(state)
+    board, vo, blocked, land = state.board, state.vertex_owner, state.blocked, state.sf_land_vertex
+    closed, neighbours = board.building_closed, board.vertex_neighbors
+    for v in board.hex_vertices[h]:  # as the rebuild bars them: closed, taken or near, no land
+        blocked[v] = (
+            not land[v] or v in closed or vo[v] != -1 or any(vo[w] != -1 for w in neighbours[v])
+        )
+    if state.lengths_owed:
+        state.settle_lengths()
 
 
 def _kept_args(state: Any, p: int) -> tuple[Any, ...]:

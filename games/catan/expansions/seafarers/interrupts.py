@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.catan.constants import RESOURCE_INDEX, RESOURCES, TERRAIN_RESOURCE
+from games.catan.expansions import seafarers  # ``renew_after_discovery`` (it imports this module)
 from games.catan.expansions.seafarers import sea
 from games.common.api import CHANCE
 
@@ -196,7 +197,7 @@ def _discovered(state: Any, number: int) -> None:
             "visible_to": "all",
         }
     )
-    state._rebuild_derived()  # new land: paths, intersections, production
+    seafarers.renew_after_discovery(state, h)  # new land or sea: paths, intersections, production
     if rewarded:
         r = TERRAIN_RESOURCE.get(t, -1)
         if r >= 0 and state.bank[r]:

@@ -37,12 +37,15 @@ def zone_of_hex(board: Any) -> list[str | None]:
     return zones
 
 
-def build_tables(state: Any) -> None:
+def build_tables(state: Any, changed: int = -1) -> None:
     """Set the derived tables on ``state`` from its terrains (``sf_*`` attributes).
 
     The tables depend only on the board and its terrains, so they are made once per board and
     terrains (every new game, every load and every fog discovery asks again) and shared between
-    states: they are never changed in place, only replaced."""
+    states: they are never changed in place, only replaced. ``changed``: the one hex whose
+    terrain changed since the state's last tables (a fog discovery): if so (the terrains the
+    state's tables were made for, ``sf_sea_terrains``, differ there only), new tables are made
+    from those by the paths and intersections at that hex alone."""
     board, terrains = state.board, tuple(state.terrains)
     kept = _TABLES.get(id(board))
     if kept is None or kept[0] is not board:
@@ -51,7 +54,18 @@ def build_tables(state: Any) -> None:
     if tables is None:
         if len(kept[1]) > _TABLES_LIMIT:
             kept[1].clear()
-        tables = kept[1][terrains] = _tables(board, terrains)
+        before = getattr(state, "sf_sea_terrains", None) if changed >= 0 else None
+        if (
+            before is not None
+            and len(before) == len(terrains)
+            and before[:changed] == terrains[:changed]
+            and before[changed + 1 :] == terrains[changed + 1 :]
+        ):
+            tables = _tables_after(board, terrains, changed, _state_tables(state))
+        else:
+            tables = _tables(board, terrains)
+        kept[1][terrains] = tables
+    state.sf_sea_terrains = terrains
     (
         state.sf_ship_path,
         state.sf_land_vertex,
@@ -68,10 +82,7 @@ _TABLES_LIMIT = 256
 
 
 def _tables(board: Any, terrains: tuple[str, ...]) -> tuple[Any, ...]:
-    fixed = _BOARD_TABLES.get(id(board))
-    if fixed is None or fixed[0] is not board:
-        fixed = _BOARD_TABLES[id(board)] = (board, *_board_tables(board))
-    _, framed, hex_sides = fixed
+    _, framed, hex_sides = _fixed_tables(board)
     land = [t not in NOT_LAND for t in terrains]
     sea = [t == "sea" for t in terrains]
     is_sea, is_land_hex = sea.__getitem__, land.__getitem__  # any(map(...)): no frame per path
@@ -87,6 +98,45 @@ def _tables(board: Any, terrains: tuple[str, ...]) -> tuple[Any, ...]:
         areas(board, land),
         hex_sides,
     )
+
+
+def _state_tables(state: Any) -> tuple[Any, ...]:
+    return (
+        state.sf_ship_path,
+        state.sf_land_vertex,
+        state.sf_no_road,
+        state.sf_area,
+        state.sf_hex_sides,
+    )
+
+
+def _tables_after(
+    board: Any, terrains: tuple[str, ...], h: int, before: tuple[Any, ...]
+) -> tuple[Any, ...]:
+    """:func:`_tables` of ``terrains`` from ``before`` (those of the same terrains but at hex
+    ``h``): only ``h``'s six paths and six intersections may read differently (the areas are
+    found again: a new land hex may join two)."""
+    framed = _fixed_tables(board)[1]
+    ship_path, land_vertex, no_road = list(before[0]), list(before[1]), set(before[2])
+    edge_hexes, vertex_hexes = board.edge_hexes, board.vertex_hexes
+    for e in before[4][h]:
+        hexes = edge_hexes[e]
+        ship_path[e] = not framed[e] and any(terrains[g] == "sea" for g in hexes)
+        if any(terrains[g] not in NOT_LAND for g in hexes):
+            no_road.discard(e)
+        else:
+            no_road.add(e)
+    for v in board.hex_vertices[h]:
+        land_vertex[v] = any(terrains[g] not in NOT_LAND for g in vertex_hexes[v])
+    land = [t not in NOT_LAND for t in terrains]
+    return ship_path, land_vertex, frozenset(no_road), areas(board, land), before[4]
+
+
+def _fixed_tables(board: Any) -> tuple[Any, list[bool], list[tuple[int, ...]]]:
+    fixed = _BOARD_TABLES.get(id(board))
+    if fixed is None or fixed[0] is not board:
+        fixed = _BOARD_TABLES[id(board)] = (board, *_board_tables(board))
+    return fixed
 
 
 def _board_tables(board: Any) -> tuple[list[bool], list[tuple[int, ...]]]:

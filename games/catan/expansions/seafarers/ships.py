@@ -207,11 +207,15 @@ def cached_builds(state: Any, p: int) -> list[Action]:
     return found
 
 
+MOVES_KEY = seat_keys("move_ship")
+"""``spot_cache`` keys of each seat's ship moves (:func:`cached_moves`)."""
+
+
 def cached_moves(state: Any, p: int) -> list[Action]:
-    """``move_ship`` actions of ``p`` (SF-MS-01..04), kept like :func:`cached_builds`; ships
-    built this turn are left out when the list is made (``ships_new`` changes only with a
-    build, which clears the cache)."""
-    key = ("move_ship", p)
+    """``move_ship`` actions of ``p`` (SF-MS-01..04), kept like :func:`cached_builds`
+    (under ``MOVES_KEY[p]``); ships built this turn are left out when the list is made
+    (``ships_new`` changes only with a build, which clears the cache)."""
+    key = MOVES_KEY[p]
     found = state.spot_cache.get(key)
     if found is None:
         movable = movable_ships(state, p)

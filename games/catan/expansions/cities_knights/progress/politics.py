@@ -149,17 +149,22 @@ def open_roads(state: Any) -> list[int]:
 def _open_roads(state: Any) -> list[int]:
     eo = state.edge_owner
     vertex_edges = state.board.vertex_edges
+    edge_vertices = state.board.edge_vertices
     found = []
     for e, owner in enumerate(eo):
         if owner < 0:
             continue
-        for v in state.board.edge_vertices[e]:
+        for v in edge_vertices[e]:
             if table.piece_owner(state, v) == owner:
                 continue
-            if any(eo[f] == owner for f in vertex_edges[v] if f != e):
-                continue
-            found.append(e)
-            break
+            # (a loop, not ``any`` over a generator: this runs for every end of every road
+            # each time a piece is placed while a seat holds the Diplomat)
+            for f in vertex_edges[v]:
+                if eo[f] == owner and f != e:
+                    break  # another road of that colour touches this end
+            else:
+                found.append(e)
+                break
     return found
 
 

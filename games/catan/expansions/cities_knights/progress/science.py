@@ -143,14 +143,15 @@ def _inventor_second(state: Any, pending: Pending, action: Action) -> None:
 # ---------------------------------------------------------------------- Irrigation, Mining
 def harvest_hexes(state: Any, p: int, terrain: str) -> list[int]:
     """Hexes of ``terrain`` next to at least one building of ``p`` (each counted once). Read
-    only (shared): kept in the core's ``spot_cache``, cleared whenever a building is placed or
-    lifted (the terrains never change); Irrigation and Mining ask it at every main list."""
-    key = ("ck_harvest", p, terrain)
-    found = state.spot_cache.get(key)
+    only (shared): kept in the core's ``kept`` until ``p`` places a settlement
+    (``table.forget_building_hexes``; roads and knights, which empty ``spot_cache``, leave it);
+    Irrigation and Mining ask it at every main list."""
+    key = table.HARVEST_KEY[p][terrain]
+    found = state.kept.get(key)
     if found is None:
         vertex_hexes = state.board.vertex_hexes
         terrains = state.terrains
-        found = state.spot_cache[key] = sorted(
+        found = state.kept[key] = sorted(
             {
                 h
                 for v in table.buildings_of(state, p)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.catan import actions as A
-from games.catan.constants import MAX_CITIES, MAX_PLAYERS, RESOURCE_INDEX, RESOURCES
+from games.catan.constants import MAX_CITIES, MAX_PLAYERS, RESOURCE_INDEX, RESOURCES, TERRAINS
 
 from .. import cards, improvements, knights
 from ..core_actions import core_action_allowed
@@ -111,6 +111,27 @@ def buildings_of(state: Any, p: int) -> list[int]:
     return [v for v in state.network[p] if vo[v] == p]
 
 
+HARVEST_KEY = [{t: ("ck_harvest", p, t) for t in TERRAINS} for p in range(MAX_PLAYERS)]
+"""Per seat and terrain: the core's ``kept`` key of the hexes of that terrain beside the seat's
+buildings (Irrigation, Mining: ``science.harvest_hexes``)."""
+MERCHANT_KEY = [("ck_merchant_hexes", p) for p in range(MAX_PLAYERS)]
+"""Per seat: the ``kept`` key of the resource hexes beside its buildings (the Merchant:
+``trade.merchant_hexes``)."""
+
+
+def forget_building_hexes(state: Any, p: int) -> None:
+    """Drop ``p``'s kept hexes beside its buildings (:data:`HARVEST_KEY`, :data:`MERCHANT_KEY`).
+    They are kept in the core's ``kept``, which roads and knights leave as it is, since the
+    hexes beside a seat's buildings change only when the seat places a settlement: a city
+    stands where its settlement stood, a pillaged city stays on the board (A-CK-09), no card
+    lifts a building and the terrains never change. The plug-in's ``built`` hook calls this for
+    every settlement placed (the founding ones too); ``touch()`` empties ``kept``."""
+    kept = state.kept
+    for key in HARVEST_KEY[p].values():
+        kept.pop(key, None)
+    kept.pop(MERCHANT_KEY[p], None)
+
+
 def building_owners(state: Any, h: int) -> set[int]:
     """Seats with a settlement or city on a corner of hex ``h``."""
     vo = state.vertex_owner
@@ -170,24 +191,39 @@ def put_free_road(state: Any, p: int, e: int) -> None:
 
 def lift_road(state: Any, e: int) -> None:
     """Road ``e`` back to its owner's supply; Longest Road is judged again (BG-LR rules:
-    a holder whose road got shorter may lose the card)."""
+    a holder whose road got shorter may lose the card).
+
+    Only the owner's trails change. Unless he holds the card, his count may be owed
+    (``state.owe_length``): without the road his longest trail is no longer and at least
+    the longer of the two parts the road cut it into (the road's own count taken off), or
+    all of it but the road when the road hangs (no other road of his at one end: a trail
+    over it ends there)."""
     owner = state.edge_owner[e]
     holder = state.longest_road
-    before = state.road_length[owner]
+    if state.hooks.rebuild:  # a plug-in's own caches follow the roads too
+        before = state.road_length[owner]
+        state.edge_owner[e] = -1
+        state.roads_left[owner] += 1
+        state._rebuild_derived()
+        dropped = owner == holder and state.road_length[owner] < before
+        state._update_longest_road(holder_dropped=dropped)
+        return
+    before = state.length_of(owner)
+    left = before - state.path_weight[e]
+    low = left if state._hangs(owner, e) else (left + 1) // 2
     state.edge_owner[e] = -1
     state.roads_left[owner] += 1
-    if state.hooks.rebuild:
-        state._rebuild_derived()  # a plug-in's own caches follow the roads too
-    else:
-        _renew_network(state, owner)
-    dropped = owner == holder and state.road_length[owner] < before
-    state._update_longest_road(holder_dropped=dropped)
+    _renew_network(state, owner)
+    if owner != holder and state.owe_length(owner, low, before):
+        return
+    now = state._road_length[owner] = state.trail_length(owner)
+    state._update_longest_road(holder_dropped=owner == holder and now < before)
 
 
 def _renew_network(state: Any, p: int) -> None:
     """What ``_rebuild_derived`` would renew after ``p`` lost a road: his network and road
-    intersections (built in the same order), the placement caches and his trail length (no
-    other seat's trails pass along his roads)."""
+    intersections (built in the same order) and the placement caches (his trail length is
+    the caller's: no other seat's trails pass along his roads)."""
     vo, eo, edge_vertices = state.vertex_owner, state.edge_owner, state.board.edge_vertices
     network, road_vertices = set(), set()
     for v, owner in enumerate(vo):
@@ -202,7 +238,6 @@ def _renew_network(state: Any, p: int) -> None:
     state.spot_cache.clear()
     state.robber_moves.clear()
     state.touch()
-    state.road_length[p] = state.trail_length(p)
 
 
 # ---------------------------------------------------------------------- walls, improvements

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.catan.constants import MAX_PLAYERS, RESOURCES
+from games.catan.constants import RESOURCES
 
 from . import steps, table
 from .steps import DONE, PLAYS, Pending, continuation, finish, next_step, opponents, step
@@ -129,25 +129,22 @@ def merchant_hexes(state: Any, p: int) -> list[int]:
     """CK-ME-01: a land hex next to one of your buildings, one that yields a resource (the
     merchant trades that resource 2:1, so a desert would be a place with nothing to trade);
     not where it stands now under your own control. Read only (shared). The hexes next to
-    ``p``'s buildings are kept in the core's ``spot_cache``, cleared whenever a building is
-    placed or lifted, as Irrigation's and Mining's (``science.harvest_hexes``): the Merchant's
-    finder asks at every main list of a seat holding one, and the walk over ``p``'s network
-    was most of its cost (docs/PERFORMANCE.md, ck-speed20)."""
-    key = _MERCHANT_KEY[p]
-    found = state.spot_cache.get(key)
+    ``p``'s buildings are kept in the core's ``kept`` until ``p`` places a settlement, as
+    Irrigation's and Mining's (``science.harvest_hexes``, ``table.forget_building_hexes``):
+    the Merchant's finder asks at every main list of a seat holding one, and the walk over
+    ``p``'s network was most of its cost (docs/PERFORMANCE.md, ck-speed20, ck-speed24)."""
+    key = table.MERCHANT_KEY[p]
+    found = state.kept.get(key)
     if found is None:
         vertex_hexes = state.board.vertex_hexes
         resources = state.hex_resource
-        found = state.spot_cache[key] = sorted(
+        found = state.kept[key] = sorted(
             {h for v in table.buildings_of(state, p) for h in vertex_hexes[v] if resources[h] >= 0}
         )
     hx, owner = state.ck_merchant
     if owner == p and hx in found:  # (``hx`` -1, beside the board, is never in it)
         return [h for h in found if h != hx]
     return found
-
-
-_MERCHANT_KEY = [("ck_merchant_hexes", p) for p in range(MAX_PLAYERS)]
 
 
 def playable_merchant(state: Any, p: int) -> list[Action]:

@@ -93,9 +93,9 @@ def _fresh_intrigue(state: Any, p: int) -> list[dict[str, Any]]:
     ]
 
 
-MEMOS = ("_ck_main", "_ck_seat_vp")
-"""The plug-in's memos on the state (kept for ``state.version``; the seat VP for
-``state.vp_changes``)."""
+MEMOS = ("_ck_seat_vp",)
+"""The plug-in's memos on the state the main list reads (the seat VP, kept for
+``state.vp_changes``; the main list itself is the core's ``kept_main``)."""
 
 
 def _fresh_main_list(state: Any) -> list[dict[str, Any]]:
@@ -149,6 +149,16 @@ def _check(state: Any) -> None:
         # builds the plug-in allowed once per placement of pieces (``build_actions``), against
         # one built with no cache
         assert state.legal_actions() == _fresh_main_list(state)
+    # Longest Road lengths: exact unless owed (``judge_roads``, ``lift_road``), an owed one
+    # within its bounds, the holder's never owed
+    owed = state.lengths_owed
+    assert state.longest_road not in owed
+    for q in range(state.n):
+        fresh = state.trail_length(q)
+        if q in owed:
+            assert owed[q][0] <= fresh <= owed[q][1]
+        else:
+            assert state._road_length[q] == fresh
     if state.phase == "ck_draw":  # asked twice (sampled, then checked by ``apply``)
         track = state.ck_queue[0][2]
         assert cards.draw_outcomes(state, track) == cards._draw_outcomes(state, track)
@@ -267,6 +277,50 @@ def test_knight_lists_kept_across_roads_and_buildings() -> None:
     assert free in knights.knights_of(state, p)
 
 
+PLACING = frozenset(
+    (
+        "place_road",
+        "build_road",
+        "build_knight",
+        "march_knight",
+        "displace_knight",
+        "retreat_knight",
+    )
+)
+"""The actions that place, lift or move a road or knight without ``touch()``."""
+
+
+def test_hexes_beside_buildings_kept_across_roads_and_knights() -> None:
+    """The hexes beside each seat's buildings (Irrigation's and Mining's ``harvest_hexes``, the
+    Merchant's ``merchant_hexes``) are the same kept lists across roads and knights placed,
+    lifted or moved (which empty ``spot_cache``), and follow every settlement (``_check`` after
+    every step compares them with hexes from the board). (A card that lifts a road calls
+    ``touch()``, which empties every kept fact: those steps are not counted.)"""
+    state = GAME.new_game(4, 5, {"layout": "variable", "cities_and_knights": True})
+    rng, chance_rng = random.Random(5), random.Random(6)
+    kept_across = 0
+    for _ in range(STEPS):
+        if state.current_player() == TERMINAL:
+            break
+        before = [[science.harvest_hexes(state, p, t) for t in TERRAINS] for p in range(state.n)]
+        trade.merchant_hexes(state, 0)
+        merchant = state.kept[table.MERCHANT_KEY[0]]
+        pieces = (list(state.edge_owner), list(state.ck_knight_owner))
+        buildings = list(state.vertex_owner)
+        action = _random_step(state, rng, chance_rng)
+        if action is None:
+            break
+        _check(state)
+        moved = pieces != (state.edge_owner, state.ck_knight_owner)
+        if moved and buildings == state.vertex_owner and action["type"] in PLACING:
+            for p in range(state.n):
+                for t, hexes in zip(TERRAINS, before[p], strict=True):
+                    assert science.harvest_hexes(state, p, t) is hexes
+            assert state.kept[table.MERCHANT_KEY[0]] is merchant
+            kept_across += 1
+    assert kept_across > 50
+
+
 def test_one_knight_search_serves_the_knights_on_its_way() -> None:
     """A knight's search (``reach``) is kept for every knight of the seat it passes, so a seat
     with several knights on one network searches once after each march or build; each kept
@@ -306,6 +360,28 @@ def test_one_knight_search_serves_the_knights_on_its_way() -> None:
     finally:
         knights._search = search
     assert served > 100 and closed > 20
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 0), (4, 0), (4, 1)])
+def test_ck_kn_05_owed_road_lengths_never_change_the_longest_road(players: int, seed: int) -> None:
+    """CK-KN-05, BG-LR-05..07: a seat's Longest Road count owed after a knight came or left or
+    a road was lifted (not made at once) gives the same game as counting at every step: the
+    same holder after every step, the same steps and the same log; and counts were owed."""
+    options = {"layout": "variable", "cities_and_knights": True}
+    lazy, eager = GAME.new_game(players, seed, options), GAME.new_game(players, seed, options)
+    rngs = [(random.Random(seed), random.Random(seed + 1)) for _ in range(2)]
+    owed_steps = 0
+    for _ in range(STEPS):
+        action = _random_step(lazy, *rngs[0])
+        assert _random_step(eager, *rngs[1]) == action
+        if action is None:
+            break
+        owed_steps += bool(lazy.lengths_owed)
+        eager.settle_lengths()  # (as reading the lengths would: every owed count made now)
+        assert not eager.lengths_owed
+        assert lazy.longest_road == eager.longest_road
+    assert lazy.events == eager.events
+    assert owed_steps > 20
 
 
 CORE_BUILDS = ("build_road", "build_settlement", "build_city", "place_road", "place_settlement")

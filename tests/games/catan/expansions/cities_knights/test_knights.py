@@ -285,6 +285,29 @@ def test_ck_kn_05_knight_breaks_an_opponents_longest_road_like_a_settlement() ->
     assert state.road_length[:2] == [5, 6] and state.longest_road == 1
 
 
+def test_ck_kn_05_an_owed_count_is_made_when_a_road_joins_two_of_its_trails() -> None:
+    """CK-KN-05, BG-LR-07: seat 0's knight leaves the middle of seat 1's 4-road trail: seat
+    1's count may wait (3 to 6 roads cannot pass seat 0's 7). Seat 1 then joins that trail and
+    its 3-road one with a road between them (no open end): 8 roads, so the count is made at once
+    and seat 1 takes the Longest Road from seat 0."""
+    state = blank()
+    trail = path(state, 0, 3, 7, 11) + path(state, 16, 22, 17, 12, 8)
+    put(state, 1, roads=trail)
+    put(state, 0, cities=[1], roads=path(state, 1, 5, 2, 6, 10, 14, 19, 24) + path(state, 17, 23))
+    put_knight(state, 0, 17, active=1)
+    state._rebuild_derived()  # the lengths with the knight in the way
+    state._update_longest_road(holder_dropped=False)
+    in_main(state)
+    assert state.road_length[:2] == [7, 3] and state.longest_road == 0
+    state.apply({"type": "march_knight", "from": 17, "to": 23})
+    assert state.lengths_owed == {1: (3, 6)}  # not counted yet: it cannot change the holder
+    state.apply(A.END_TURN)
+    in_main(state)
+    give(state, 1, brick=1, lumber=1)
+    state.apply({"type": "build_road", "edge": path(state, 11, 16)[0]})
+    assert state.longest_road == 1 and state.road_length[:2] == [7, 8]
+
+
 def test_ck_kn_05_a_deserted_knight_no_longer_breaks_the_road() -> None:
     """CK-KN-05 with the Deserter (CK-PC-P03): seat 0's knight cuts seat 1's 6-road trail and
     takes the Longest Road; seat 1 plays the Deserter, seat 0 gives up that knight, and the

@@ -7,9 +7,13 @@ outside the hand, never taken), CK-PC-05 (never stolen, never traded).
 
 from __future__ import annotations
 
+from itertools import islice, permutations
+
 import pytest
 
 from games.catan import actions as A
+from games.catan.expansions.cities_knights import progress
+from games.catan.expansions.cities_knights.data import PROGRESS_CARDS, VP_CARDS
 from games.errors import IllegalAction
 
 from .progress_helpers import deal, founded, give, main_phase, play, plays
@@ -119,3 +123,46 @@ def test_ck_pc_04_a_card_known_to_do_nothing_is_not_offered_monopolies_always_ar
     assert offered == {"Resource Monopoly", "Trade Monopoly"}
     play(state, "Trade Monopoly", good="cloth")  # nobody has any: played all the same
     assert state.ck_under["trade"] == ["Trade Monopoly"]
+
+
+def _hands_met_stay_few(state, p: int, hands, table: dict) -> None:
+    """Every hand of ``hands`` (more orders of cards than ``HANDS_KEPT``) asked for its plays:
+    the finders' table never holds more than ``HANDS_KEPT`` hands, and a hand's plays after the
+    table started afresh are those of a table that never filled."""
+    progress.forget_finders()
+    met = 0
+    for held in hands:
+        state.ck_progress[p] = list(held)
+        progress.playable(state, p)
+        met += 1
+        assert len(table) <= progress.HANDS_KEPT
+    assert met > progress.HANDS_KEPT + 100  # the table filled and started afresh
+    for held in hands[-5:] + hands[:5]:
+        state.ck_progress[p] = list(held)
+        served = progress.playable(state, p)
+        progress.forget_finders()
+        assert served == progress.playable(state, p), held
+
+
+def test_ck_pc_02_the_finders_kept_per_hand_stay_few_after_the_roll() -> None:
+    """CK-PC-02's finders are kept per hand as held (its order too), so a long process meets
+    tens of thousands of hands: the table is bounded."""
+    state = main_phase()
+    p = state.turn_player
+    names = sorted(set(PROGRESS_CARDS) - VP_CARDS)
+    hands = list(islice(permutations(names, 3), progress.HANDS_KEPT + 200))
+    _hands_met_stay_few(state, p, hands, progress._BY_HAND_AFTER)
+    assert not progress._BY_HAND_BEFORE
+
+
+def test_ck_pc_02_the_finders_kept_per_hand_stay_few_before_the_roll() -> None:
+    """The same for the hands holding the Alchemist before the roll."""
+    state = founded()
+    p = state.turn_player
+    names = sorted(set(PROGRESS_CARDS) - VP_CARDS - {"Alchemist"})
+    hands = [
+        (a, "Alchemist", b, c)
+        for a, b, c in islice(permutations(names, 3), progress.HANDS_KEPT + 200)
+    ]
+    _hands_met_stay_few(state, p, hands, progress._BY_HAND_BEFORE)
+    assert not progress._BY_HAND_AFTER

@@ -121,6 +121,27 @@ def test_ck_pc_p04_a_road_closed_at_both_ends_is_not_open() -> None:
         )
 
 
+def test_ck_pc_p04_a_road_continued_by_another_of_its_colour_is_not_open() -> None:
+    """CK-PC-P04: a founding road (its settlement at one end) continued at its other end by a
+    road of the same colour has no open end any more; the new road has one."""
+    state = main_phase()
+    p = state.turn_player
+    ends = state.board.edge_vertices
+    first = next(
+        e
+        for e in open_roads(state)
+        if state.edge_owner[e] == p and any(state.vertex_owner[v] == p for v in ends[e])
+    )
+    free = next(v for v in ends[first] if state.vertex_owner[v] == -1)
+    road = next(f for f in state.board.vertex_edges[free] if state.edge_owner[f] == -1)
+    state._put_road(p, road)
+    state.touch()
+    assert first not in open_roads(state) and road in open_roads(state)
+    deal(state, p, "Diplomat")
+    offered = {a["edge"] for a in plays(state, "Diplomat")}
+    assert road in offered and first not in offered
+
+
 def test_ck_pc_p05_intrigue_knight_with_nowhere_to_go_returns_to_supply() -> None:
     state = main_phase()
     p = state.turn_player

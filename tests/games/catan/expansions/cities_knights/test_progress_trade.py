@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from .progress_helpers import answer, deal, give, hand, main_phase, play, plays
+from games.catan import actions as A
+from games.catan.constants import RESOURCE_INDEX
+from games.catan.expansions.cities_knights import trading
+
+from .progress_helpers import QUIET_ROLL, answer, deal, give, hand, main_phase, play, plays
 
 
 def others(state):
@@ -134,6 +138,22 @@ def test_ck_pc_t04_merchant_fleet_two_for_one_this_turn() -> None:
     )
     state.apply(trade)
     assert hand(state, p) == {"ore": 1}
+
+
+def test_ck_pc_t04_merchant_fleet_ends_with_the_turn() -> None:
+    """CK-PC-T04: the 2:1 rate lasts this turn only: the next seat's turn trades wool at its own
+    rate (the effect is the table's, not the seat's, so it would carry over if not ended)."""
+    state = main_phase()
+    p = state.turn_player
+    deal(state, p, "Merchant Fleet")
+    play(state, "Merchant Fleet", good="wool")
+    assert trading.rate(state, p, "wool") == 2
+    state.apply(A.END_TURN)
+    q = state.turn_player
+    assert q != p
+    state.apply(A.ROLL)
+    state.apply(QUIET_ROLL)
+    assert trading.rate(state, q, "wool") == state.rates[q][RESOURCE_INDEX["wool"]] > 2
 
 
 def test_ck_pc_t05_resource_monopoly_two_from_each() -> None:

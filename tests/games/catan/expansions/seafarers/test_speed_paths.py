@@ -6,17 +6,20 @@ seeded random games on every map."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from games.catan import longest_road
-from games.catan.expansions.seafarers import TABLES, ships
+from games.catan import GAME, longest_road
+from games.catan.expansions.seafarers import TABLES, renew_after_discovery, sea, ships
 from games.catan.expansions.seafarers.scenarios import SCENARIOS
 from games.catan.expansions.seafarers.scenarios import cloth_for_catan as cloth
 from games.catan.expansions.seafarers.scenarios import wonders_of_catan as wonders
 from games.catan.longest_road import _route_components, longest_route
 from games.catan.state import CatanState
+from games.common.api import CHANCE, TERMINAL
+from tests.games.catan.fixtures import set_hand
 from tests.games.catan.randomplay import random_game
 from tests.games.catan.test_longest_road_routes import plain_route as plain_route_on
 
@@ -327,31 +330,28 @@ def test_shared_sea_tables_match_the_terrains(seafarers: str) -> None:
     assert seen and (seafarers != "fog_islands" or len(seen) > 2), len(seen)
 
 
-@pytest.mark.parametrize(
-    "seafarers", ("wonders_of_catan", "pirate_islands", "cloth_for_catan", "forgotten_tribe")
-)
-def test_kept_main_additions_match_fresh_ones(seafarers: str) -> None:
-    """The plug-in's additions to a pre-roll or main list are kept per ``state.version``, seat
-    and phase (``Seafarers.actions``, for an equal list of the core); after every decision of
-    seeded games the list served (from the kept additions whenever the key matches) equals one
-    made afresh, and the kept ones serve on many lists (after the trade proposals that come to
+@pytest.mark.parametrize("seafarers", tuple(SCENARIOS))
+def test_kept_main_list_matches_a_fresh_one(seafarers: str) -> None:
+    """The main list is kept by the core for one ``state.version`` and seat
+    (``Seafarers.keeps_main_list``): after every decision of seeded games on each map, the turn
+    player's main list served equals one made afresh (the kept list and the legal list
+    dropped), and the kept one serves on many lists (after the trade proposals that come to
     nothing)."""
     served = 0
 
     def compare(state: Any, action: dict[str, Any]) -> None:
         nonlocal served
-        if state.phase not in ("main", "pre_roll") or state.current_player() < 0:
+        if state.phase != "main" or state.current_player() != state.turn_player:
             return
-        kept = state.sf_main_kept
-        key = (state.version, state.actor, state.phase)
-        served += kept is not None and kept[0] == key
+        kept = state.kept_main
+        served += kept is not None and kept[0] == state.version and kept[1] == state.actor
         listed = state.legal_actions()
-        state._legal = state.sf_main_kept = None  # the next list made afresh
+        state._legal = state.kept_main = None  # the next list made afresh
         assert listed == state.legal_actions()
 
     for seed, n in ((0, 3), (1, 4)):
         random_game(n, seed, {"seafarers": seafarers}, check=False, after_decision=compare)
-    assert served > 500
+    assert served > 300
 
 
 ALL_MAPS = tuple(SCENARIOS)
@@ -566,3 +566,93 @@ def test_kept_closed_ships_match_fresh_ones(seed: int) -> None:
 
     random_game(3, seed, {"seafarers": "cloth_for_catan"}, check=False, after_decision=compare)
     assert served > 100, served
+
+
+RENEWED = (
+    "blocked",
+    "road_closed",
+    "sf_ship_path",
+    "sf_land_vertex",
+    "sf_no_road",
+    "sf_area",
+    "hex_resource",
+    "number_hexes",
+    "harbor_rate_vertices",
+    "network",
+    "road_vertices",
+    "rates",
+    "sf_ships",
+)
+"""The derived facts a fog discovery renews or keeps (``renew_after_discovery``)."""
+
+
+@pytest.mark.parametrize("seed", (0, 1, 2))
+def test_sf_fi_04_a_discovery_renews_what_a_state_made_again_derives(seed: int) -> None:
+    """SF-FI-04: after each fog discovery of seeded Fog Islands games (3 and 4 players), the
+    facts renewed in place (``renew_after_discovery``: production, sea tables, closed paths,
+    barred intersections; networks, rates and trade routes kept) equal those of the same
+    state made again from its dict (``_rebuild_derived``), and so do the legal lists of the
+    next decisions (placements and moves asked again with no stale fact kept)."""
+    discoveries = compared = 0
+    for n in (3, 4):
+        state = GAME.new_game(n, seed, {"seafarers": "fog_islands"})
+        rng, chance_rng = random.Random(seed), random.Random(seed + 1)
+        after = 0  # decisions still to compare after the last discovery
+        while state.current_player() != TERMINAL:
+            seen = len(state.events)
+            if state.current_player() == CHANCE:
+                state.apply(state.sample_chance(chance_rng))
+            else:
+                if after:
+                    listed = state.legal_actions()
+                    assert listed == GAME.from_dict(state.to_dict()).legal_actions()
+                    after -= 1
+                    compared += 1
+                legal = state.legal_actions()
+                state.apply(legal[int(rng.random() * len(legal))])
+            if not any(e["type"] == "discover" for e in state.events[seen:]) or not state.turn:
+                continue
+            discoveries += 1
+            fresh = GAME.from_dict(state.to_dict())  # its sea tables: the shared ones
+            assert sea._state_tables(state) == sea._tables(state.board, tuple(state.terrains))
+            for name in RENEWED:
+                assert getattr(state, name) == getattr(fresh, name), name
+            assert state.road_length == fresh.road_length
+            after = 8
+    assert discoveries > 15 and compared > 100, (discoveries, compared)
+
+
+def test_sf_fi_04_a_discovery_renews_the_placements_asked_before_it() -> None:
+    """SF-FI-04: the turn player's placements are kept (his main list asked, with cards for
+    every piece) while a hex he discovered is still fog (put back by hand, on a copy of the
+    game after his discovery); the hex turned up again, the list asked again equals that of a
+    state made again from its dict, and on some of these it offers what the new land opens."""
+    state = GAME.new_game(3, 0, {"seafarers": "fog_islands"})
+    rng, chance_rng = random.Random(0), random.Random(1)
+    found: dict[str, Any] = {}
+    tried = opened = 0
+    while state.current_player() != TERMINAL:
+        seen = len(state.events)
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(chance_rng))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+        for event in state.events[seen:]:
+            if event["type"] == "discover" and state.turn:
+                found = event
+        if not (found and state.phase == "main" and state.actor == found["seat"]):
+            continue
+        copy, h = GAME.from_dict(state.to_dict()), found["hex"]
+        set_hand(copy, found["seat"], lumber=4, brick=4, wool=4, grain=4, ore=4)
+        copy.terrains[h], copy.numbers[h] = "fog", 0
+        copy._rebuild_derived()
+        before = copy.legal_actions()  # the placements kept in ``spot_cache``
+        copy.terrains[h], copy.numbers[h] = found["terrain"], found["number"]
+        renew_after_discovery(copy, h)
+        after = copy.legal_actions()
+        assert after == GAME.from_dict(copy.to_dict()).legal_actions()
+        tried += 1
+        opened += after != before
+        found = {}
+    assert tried > 5 and opened > 2, (tried, opened)
