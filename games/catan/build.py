@@ -278,13 +278,14 @@ class BuildRules:
     def after_road(self, p: int, e: int) -> None:
         """Road ``e`` was added: only trails through its network can have grown."""
         if self.plugged and self.hooks.trail:
-            if p in self.lengths_owed:  # owed: counted now, with this piece
-                self.settle_lengths(p)
-                self._update_longest_road(holder_dropped=False)
-                return
-            old = self._road_length[p]
+            owed = p in self.lengths_owed  # then his length before is not known: -1
+            old = -1 if owed else self._road_length[p]
             new = self.hooks.trail[0](self, p, e, old)  # a road only lengthens its owner's
-            if new != old:
+            if new < 0:
+                return  # the hook owed the count (``owe_length``): no holder can change
+            if owed:
+                self.lengths_owed.pop(p, None)  # counted now, with this piece
+            if owed or new != old:
                 self._road_length[p] = new
                 self._update_longest_road(holder_dropped=False)
             return
@@ -320,7 +321,10 @@ class BuildRules:
     def after_settlement(self, p: int, v: int) -> None:
         """A settlement may cut an opponent's trail through ``v`` (BG-LR-03, BG-LR-05..07)."""
         if self.plugged and self.hooks.trail:
-            self.recount_trails()  # (Seafarers: it may also join a seat's road and ships)
+            # (Seafarers: it may also join a seat's road and ships); without ``trails_at``
+            # every owner is counted again
+            ask = self.hooks.trails_at
+            self.recount_trails(ask[0](self, p, v) if ask else None)
             return
         holder = self.longest_road
         dropped = False

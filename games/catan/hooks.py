@@ -51,9 +51,14 @@ hook               when                                                   e.g.
 ``robber_done``    the robber's move and steal are over (after a 7 or a    Catan for Two: the
                    knight); True: the hook continues with its own phase    second roll after a 7
 ``trail``          a seat's longest trail (``p``; after a new road ``p, e,  Seafarers: Longest
-                   old``: path ``e`` added to a trail of ``old``), in      Trade Route over
-                   place of the core's roads-only one; with it, every      roads and ships
-                   owner's length is recomputed after a settlement
+                   old``: path ``e`` added to a trail of ``old``, -1 if    Trade Route over
+                   his count was owed; -1 back: owed again by              roads and ships
+                   ``owe_length``), in place of the core's roads-only
+                   one; with it, every owner's length is recomputed
+                   after a settlement, unless ``trails_at`` names those
+``trails_at``      with ``trail``: a settlement of ``p`` at ``v``: the     Seafarers: owners with
+                   owners whose trail it may change (the others keep       two pieces there (the
+                   their lengths); the first plug-in's answer is used      builder: road and ship)
 ``road_building``  the Road Building card's legal list (``p, legal``):     Seafarers: free ships
                    add other free pieces
 ``roll``           the roller asked for the dice (``roll``); True: the     Cities & Knights: the
@@ -130,6 +135,7 @@ HOOKS = (
     "rebuild",
     "robber_done",
     "trail",
+    "trails_at",
     "road_building",
     "roll",
     "rob",

@@ -391,21 +391,48 @@ class Seafarers(Expansion):
     # ------------------------------------------------------------------ scoring
     def trail(self, state: Any, p: int, added: int = -1, before: int = 0) -> int:
         """SF-LT-01..03: Longest Trade Route over roads and ships (``added``: a road or ship
-        just laid on that path, the route having been ``before``)."""
+        just laid on that path, the route having been ``before``, -1 when ``p``'s count was
+        owed). After a new piece the count may be owed again (``_piece_owed``): then -1."""
         if not TABLES[state.options["seafarers"]].scenario.longest_route:
             return 0
         args = (state.board, p, state.edge_owner, state.vertex_owner, state.ship_owner)
         if len(state.terrains) != state.board.num_hexes:
-            if added >= 0:
+            if added >= 0 and before >= 0:
                 return longer_route_with(args[0], p, added, *args[2:], before)
             return longest_route(*args)  # not laid: no pieces, ``sf_ships`` not built yet
 
         def recount() -> int:  # the components the pieces changed since the last count
             return longest_route_kept(*_kept_args(state, p))
 
-        if added >= 0:
-            return longer_route_with(args[0], p, added, *args[2:], before, recount)
-        return recount()
+        if added < 0:
+            return recount()
+        if _piece_owed(state, p, added, before):
+            return -1
+        if before < 0:
+            return recount()  # it was owed: his length before is not known
+        return longer_route_with(args[0], p, added, *args[2:], before, recount)
+
+    def trails_at(self, state: Any, p: int, v: int) -> tuple[int, ...]:
+        """SF-LT-01..03: the owners whose trade route ``p``'s new settlement at ``v`` may
+        change. Another owner's only when two of his roads or ships meet at ``v``: with fewer
+        no route of his passes there, and one that ends there ends there still (an opponent's
+        building only stops a route that would go on: BG-LR-03 by SF-LT-01). ``p``'s own only
+        when a road and a ship of his meet there: his building lets a route change from one to
+        the other there (SF-LT-02), and it never stops his routes that passed before."""
+        if not TABLES[state.options["seafarers"]].scenario.longest_route:
+            return ()  # every length stays 0
+        eo, so = state.edge_owner, state.ship_owner
+        paths = state.board.vertex_edges[v]
+        roads = [eo[e] for e in paths]
+        ships = [so[e] for e in paths]
+        pieces = roads + ships
+        owners = []
+        for q in sorted(set(pieces)):
+            if q == -1 or pieces.count(q) < 2:
+                continue
+            if q != p or (q in roads and q in ships):
+                owners.append(q)
+        return tuple(owners)
 
     def vp(self, state: Any, p: int) -> int:
         table = TABLES[state.options["seafarers"]]
@@ -548,6 +575,17 @@ def _route_owed(state: Any, p: int, old: int, new: int) -> bool:
         return False
     low, high = state.lengths_owed.get(p) or (state._road_length[p],) * 2
     return state.owe_length(p, max(low - 1, 0), high + 1)
+
+
+def _piece_owed(state: Any, p: int, e: int, before: int) -> bool:
+    """SF-LT-03 after ``p`` laid a road or ship on path ``e`` (his route ``before``, -1 when
+    owed): his count owed as after a move (``_route_owed``) when the new piece hangs (an end
+    with no other road or ship of his): every route over it ends there, so without it the route
+    is one he had before, and his longest grows by at most one."""
+    if p == state.longest_road or not _hangs(state, p, e):
+        return False  # the holder's length is never owed; a joining piece may add more
+    low, high = state.lengths_owed.get(p) or (before, before)
+    return state.owe_length(p, low, high + 1)
 
 
 def _hangs(state: Any, p: int, e: int) -> bool:

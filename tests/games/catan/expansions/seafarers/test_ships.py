@@ -302,6 +302,67 @@ def test_sf_lt_02_roads_and_ships_count_together_only_through_a_settlement() -> 
     assert state.road_length[0] == 3
 
 
+def test_sf_lt_02_the_owners_settlement_where_his_road_and_ship_meet_joins_them() -> None:
+    """SF-LT-02, SF-LT-03: built where his road and his ship chain meet, the owner's settlement
+    joins them into one route at once (the builder's count is made when road and ship meet)."""
+    state = cleared()
+    v = _harbour_town(state)
+    line = sea_line(state, v, 3)
+    road = next(
+        e for e in state.board.vertex_edges[v] if e not in state.sf_no_road and e not in line
+    )
+    put(state, 0, ships=line, roads=[road])
+    state.vertex_owner[v] = -1  # lifted: the road and the ships count apart
+    state.vertex_level[v] = 0
+    state.settlements_left[0] += 1
+    state._rebuild_derived()
+    state.recount_trails()
+    assert state.road_length[0] == 3
+    set_hand(state, 0, lumber=1, brick=1, wool=1, grain=1)
+    state.apply({"type": "build_settlement", "vertex": v})
+    assert state.road_length[0] == 4
+
+
+def _road_fork(state) -> tuple[int, list[int], int]:
+    """An intersection ``w`` of the main island with three road paths, a road line of four
+    through two of them (two on each side of ``w``) and the third path."""
+    b, closed = state.board, state.sf_no_road
+    main = zone_hexes(state, "main")
+    for w in range(b.num_vertices):
+        paths = [e for e in b.vertex_edges[w] if e not in closed]
+        if len(paths) != 3 or not set(b.vertex_hexes[w]) <= main:
+            continue
+        line, used = [], {w}
+        for e in paths[:2]:
+            far = other_end(state, e, w)
+            more = [
+                f
+                for f in b.vertex_edges[far]
+                if f != e and f not in closed and other_end(state, f, far) not in used
+            ]
+            if not more:
+                break
+            used.update((far, other_end(state, more[0], far)))
+            line += [e, more[0]]
+        else:
+            return w, line, paths[2]
+    raise AssertionError("no fork")
+
+
+def test_sf_lt_01_a_settlement_on_an_opponents_route_cuts_it() -> None:
+    """SF-LT-01 (the base game's break rule, BG-LR-03) and SF-LT-03: a settlement built where
+    two of an opponent's roads meet cuts his route there at once; the builder's own route,
+    one road on a path of the same kind, stays."""
+    state = cleared()
+    w, line, spur = _road_fork(state)
+    put(state, 1, roads=line)
+    put(state, 0, roads=[spur])
+    assert state.road_length[1] == 4 and state.road_length[0] == 1
+    set_hand(state, 0, lumber=1, brick=1, wool=1, grain=1)
+    state.apply({"type": "build_settlement", "vertex": w})
+    assert state.road_length[1] == 2 and state.road_length[0] == 1
+
+
 def test_sf_lt_03_a_moved_ship_is_counted_again() -> None:
     """SF-LT-03: the route is recomputed after a ship move (here it breaks)."""
     state = cleared()
