@@ -139,17 +139,13 @@ class CitiesKnights(ProgressRules, Expansion):
 
     def built(self, state: Any, p: int, kind: str, where: int) -> None:
         """A-CK-09: a fallen city upgraded again takes no settlement piece back. A settlement
-        (founding ones too) drops the hexes kept beside ``p``'s buildings and the knights'
-        reaches through its intersection; a road, ``p``'s knights' reaches."""
+        (founding ones too) drops the hexes kept beside ``p``'s buildings."""
         if kind == "city":
             if where in state.ck_fallen:
                 state.ck_fallen.remove(where)
                 state.settlements_left[p] -= 1
         elif kind == "settlement":
             progress_table.forget_building_hexes(state, p)
-            knights.forget_reach_at(state, where)
-        else:
-            knights.forget_reach(state.kept, p)
 
     # The hooks that only pass the call on are the rule's own functions (no call of their own
     # on every roll, turn's end, 7 and steal).

@@ -186,16 +186,12 @@ def _cached_builds(state: Any, p: int) -> list[Action]:
 
 def _cached_moves(state: Any, p: int, v: int) -> tuple[list[Action], list[int]]:
     """``march_knight`` actions of ``p``'s knight at ``v`` and the opponents' knights it
-    reaches (its ``reach``), kept with the seat's reaches (:data:`_MOVES_KEY`, dropped by
-    :func:`forget_reach`): one look-up per acting knight and list."""
-    kept = state.kept
-    moves = kept.get(_MOVES_KEY[p])
-    if moves is None:
-        moves = kept[_MOVES_KEY[p]] = {}
-    found = moves.get(v)
+    reaches (its ``reach``), kept likewise: one look-up per acting knight and list."""
+    key = ("ck_moves", p, v)
+    found = state.spot_cache.get(key)
     if found is None:
         empties, rivals = reach(state, p, v)
-        found = moves[v] = ([MARCH[v, w] for w in empties], rivals)
+        found = state.spot_cache[key] = ([MARCH[v, w] for w in empties], rivals)
     return found
 
 
@@ -232,55 +228,27 @@ def _promotable(state: Any, p: int, mine: list[int] | None, counts: list[int]) -
 def reach(state: Any, p: int, start: int) -> tuple[list[int], list[int]]:
     """CK-KN-06: intersections a knight of ``p`` at ``start`` reaches along ``p``'s roads,
     passing only ``p``'s pieces: (empty ones, ones holding an opponent's knight). Read only
-    (shared): kept per seat and start in the core's ``kept`` (:data:`_REACH_KEY`), since the
-    search reads only ``p``'s roads and what stands on their intersections; the writers of
-    those drop the seat's reaches (:func:`forget_reach`, :func:`forget_reach_at`).
+    (shared): it is kept in the core's ``spot_cache``, which every road, building and knight
+    placed or lifted clears, since the search reads nothing else.
 
     When ``start`` holds ``p``'s own knight, the answer is the same for every other knight of
     ``p`` the search passes: the way enters an intersection by what lies on it alone (one's own
     knight lets it pass), so two of ``p``'s knights joined by such a way reach the same
     intersections (neither is empty). One search then serves them all (a late game's seat has
     several knights on one network, and every march or build makes them search again)."""
-    kept = state.kept
-    reaches = kept.get(_REACH_KEY[p])
-    if reaches is None:
-        reaches = kept[_REACH_KEY[p]] = {}
-    found = reaches.get(start)
+    key = ("ck_reach", p, start)
+    found = state.spot_cache.get(key)
     if found is None:
+        cache = state.spot_cache
         if state.ck_knight_owner[start] == p:
             own: list[int] = []
             found = _search(state, p, start, own)
             for w in own:
-                reaches[w] = found
+                cache["ck_reach", p, w] = found
         else:  # a retreat: the intersection was lost to an opponent's knight
             found = _search(state, p, start, None)
-        reaches[start] = found
+        cache[key] = found
     return found
-
-
-_REACH_KEY = [("ck_reach", p) for p in range(MAX_PLAYERS)]
-"""Per seat: the core's ``kept`` key of its :func:`reach` answers (a dict by start)."""
-_MOVES_KEY = [("ck_moves", p) for p in range(MAX_PLAYERS)]
-"""Per seat: the ``kept`` key of its :func:`_cached_moves` (a dict by the knight's place)."""
-
-
-def forget_reach(kept: dict[Any, Any], p: int) -> None:
-    """Drop ``p``'s kept reaches and moves: ``p`` placed a road (a way for his knights only)."""
-    kept.pop(_REACH_KEY[p], None)
-    kept.pop(_MOVES_KEY[p], None)
-
-
-def forget_reach_at(state: Any, v: int) -> None:
-    """Drop the kept reaches of every seat whose roads end at intersection ``v``, where a
-    building or knight was placed or lifted: a search reads what stands on an intersection
-    only when it enters it along the seat's roads (never its start's). A road lifted calls
-    ``touch()`` (every kept fact goes); a city, a wall or a knight's rank or status changes no
-    reach."""
-    kept = state.kept
-    for q, ends in enumerate(state.road_vertices):
-        if v in ends:
-            kept.pop(_REACH_KEY[q], None)
-            kept.pop(_MOVES_KEY[q], None)
 
 
 def _search(state: Any, p: int, start: int, own: list[int] | None) -> tuple[list[int], list[int]]:
@@ -367,7 +335,6 @@ def _put(state: Any, v: int, p: int, strength: int, active: int, flags: int) -> 
     state.ck_knight_active[v] = active
     state.ck_knight_flags[v] = flags
     state.spot_cache.clear()
-    forget_reach_at(state, v)
     kept = state.kept
     if was != -1:
         _recount(kept, was, had, -1)
