@@ -444,3 +444,17 @@ def test_deck_counts_kept_across_draws() -> None:
         if _random_step(state, rng, chance_rng) is None:
             break
     assert kept_draws > 20
+
+
+def test_deck_counts_renewed_when_a_deck_changes_outside_a_draw() -> None:
+    """A deck changed by hand (a card dealt out of it in place, or a new list) is counted
+    afresh: the kept counts claim only the same list at the same length."""
+    state = GAME.new_game(3, 0, {"layout": "variable", "cities_and_knights": True})
+    deck = state.ck_decks["science"]
+    assert cards.draw_outcomes(state, "science") == cards.count_outcomes("science", deck)
+    deck.remove(deck[0])  # (as the tests' ``deal`` does)
+    state.touch()
+    assert cards.draw_outcomes(state, "science") == cards.count_outcomes("science", deck)
+    state.ck_decks["science"] = ["Printer"]
+    state.touch()
+    assert cards.draw_outcomes(state, "science") == [(cards.DRAWS["science", "Printer"], 1.0)]
