@@ -106,8 +106,8 @@ def _draw_outcomes(state: Any, track: str) -> list[tuple[Action, float]]:
     if not deck:  # used up: the cards put under it (rare; counted afresh)
         return count_outcomes(track, state.ck_under[track])
     entry = deck_counts(state, track, deck)
-    size = entry[1]
-    return [(DRAWS[track, c], k / size) for c, k in entry[2].items()]
+    size, draws = entry[1], DRAWS_OF[track]
+    return [(draws[c], k / size) for c, k in entry[2].items()]
 
 
 def deck_counts(state: Any, track: str, deck: list[str]) -> list[Any]:
@@ -140,6 +140,11 @@ DRAWS = SharedActions(lambda key: {"type": "draw_progress", "track": key[0], "ca
 """``DRAWS[track, card]``: the chance outcome that draws ``card`` from the ``track`` deck, made
 once and shared read only (as the core's dice outcomes are); a draw is asked for at every
 progress draw."""
+
+
+DRAWS_OF = {t: SharedActions(lambda card, t=t: DRAWS[t, card]) for t in TRACKS}
+"""``DRAWS_OF[track][card]``: the same shared outcome as ``DRAWS[track, card]``, looked up by the
+card alone (no key tuple per outcome at every draw)."""
 
 
 DISCARD_PROGRESS = SharedActions(lambda card: {"type": "discard_progress", "card": card})
