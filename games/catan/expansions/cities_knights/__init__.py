@@ -32,6 +32,7 @@ from .data import (
     COMMODITIES,
     COMMODITY_CARDS,
     DEFENDER_CARDS,
+    KEPT_OWED,
     PROGRESS_DECKS,
     TRACKS,
     VICTORY_POINTS,
@@ -135,16 +136,23 @@ class CitiesKnights(ProgressRules, Expansion):
         state.ck_fallen = []
         state.ck_displaced = []
 
-    founding_done = staticmethod(setup_city.found_city)  # CK-SU-02/03 (A-CK-01)
+    def founding_done(self, state: Any, p: int) -> None:
+        """CK-SU-02/03 (A-CK-01): the second founding settlement becomes a city (what is kept
+        owed per total is dropped: ``flow.owed_for``)."""
+        setup_city.found_city(state, p)
+        state.kept.pop(KEPT_OWED, None)
 
     def built(self, state: Any, p: int, kind: str, where: int) -> None:
         """A-CK-09: a fallen city upgraded again takes no settlement piece back. A settlement
-        (founding ones too) drops the hexes kept beside ``p``'s buildings."""
+        (founding ones too) drops the hexes kept beside ``p``'s buildings. A settlement or
+        city drops what is kept owed on the totals of its hexes (``flow.owed_for``)."""
         if kind == "city":
+            flow.forget_owed(state, where)
             if where in state.ck_fallen:
                 state.ck_fallen.remove(where)
                 state.settlements_left[p] -= 1
         elif kind == "settlement":
+            flow.forget_owed(state, where)
             progress_table.forget_building_hexes(state, p)
 
     # The hooks that only pass the call on are the rule's own functions (no call of their own

@@ -10,7 +10,7 @@ from typing import Any
 from games.catan.constants import MAX_CITIES
 
 from . import cards, improvements, knights
-from .data import BARBARIAN_SPACES, DEFENDER_CARDS, TRACKS
+from .data import BARBARIAN_SPACES, DEFENDER_CARDS, KEPT_OWED, TRACKS
 
 Action = dict[str, Any]
 
@@ -120,6 +120,7 @@ def pillage(state: Any, p: int, v: int) -> None:
         state.ck_fallen.append(v)
     state.ck_walls[v] = 0
     state.income.clear()
+    state.kept.pop(KEPT_OWED, None)  # (rare: every total's owed dropped)
     state.spot_cache.clear()
     state.vp_dirty = True
     state.events.append({"type": "city_pillaged", "seat": p, "vertex": v, "visible_to": "all"})

@@ -102,7 +102,33 @@ def draw_outcomes(state: Any, track: str) -> list[tuple[Action, float]]:
 
 
 def _draw_outcomes(state: Any, track: str) -> list[tuple[Action, float]]:
-    deck = state.ck_decks[track] or state.ck_under[track]
+    deck = state.ck_decks[track]
+    if not deck:  # used up: the cards put under it (rare; counted afresh)
+        return count_outcomes(track, state.ck_under[track])
+    entry = deck_counts(state, track, deck)
+    size, draws = entry[1], DRAWS_OF[track]
+    return [(draws[c], k / size) for c, k in entry[2].items()]
+
+
+def deck_counts(state: Any, track: str, deck: list[str]) -> list[Any]:
+    """``[deck, len(deck), {card: count}]`` of the ``track`` deck (cards in sorted order, none
+    at 0), kept on the state (``_ck_deck_counts``) across draws: ``draw`` takes its card off the
+    counts with the deck's. Counted afresh when the deck is another list or of another length
+    (a refill from the cards under it, ``from_dict``, a test dealing a card out of it)."""
+    kept = getattr(state, "_ck_deck_counts", None)  # (``getattr``: see the README, "Memos")
+    if kept is None:
+        kept = state._ck_deck_counts = {}
+    entry = kept.get(track)
+    if entry is None or entry[0] is not deck or entry[1] != len(deck):
+        counts: dict[str, int] = {}
+        for card in sorted(deck):
+            counts[card] = counts.get(card, 0) + 1
+        entry = kept[track] = [deck, len(deck), counts]
+    return entry
+
+
+def count_outcomes(track: str, deck: list[str]) -> list[tuple[Action, float]]:
+    """A deck's outcomes counted afresh (the cards under a used-up deck; the kept-facts tests)."""
     counts: dict[str, int] = {}
     for card in deck:
         counts[card] = counts.get(card, 0) + 1
@@ -116,6 +142,11 @@ once and shared read only (as the core's dice outcomes are); a draw is asked for
 progress draw."""
 
 
+DRAWS_OF = {t: SharedActions(lambda card, t=t: DRAWS[t, card]) for t in TRACKS}
+"""``DRAWS_OF[track][card]``: the same shared outcome as ``DRAWS[track, card]``, looked up by the
+card alone (no key tuple per outcome at every draw)."""
+
+
 DISCARD_PROGRESS = SharedActions(lambda card: {"type": "discard_progress", "card": card})
 DISCARD = SharedActions(lambda card: {"type": "discard_card", "card": card})
 STEAL = SharedActions(lambda card: {"type": "steal_card", "card": card})
@@ -126,9 +157,22 @@ shared read only (as ``DRAWS``): the lists and the steal's outcomes are looked u
 def draw(state: Any, p: int, track: str, card: str) -> None:
     """Seat ``p`` takes ``card`` from the ``track`` deck. CK-PC-03: a VP card is revealed at
     once and kept outside the hand; any other card is hidden in the hand."""
-    if not state.ck_decks[track]:
-        state.ck_decks[track], state.ck_under[track] = sorted(state.ck_under[track]), []
-    state.ck_decks[track].remove(card)
+    deck = state.ck_decks[track]
+    if not deck:
+        deck = state.ck_decks[track] = sorted(state.ck_under[track])
+        state.ck_under[track] = []
+    deck.remove(card)
+    kept = getattr(state, "_ck_deck_counts", None)
+    if kept is not None:  # the kept counts follow the deck (``deck_counts``)
+        entry = kept.get(track)
+        if entry is not None and entry[0] is deck and entry[1] == len(deck) + 1:
+            counts = entry[2]
+            k = counts[card] - 1
+            if k:
+                counts[card] = k
+            else:
+                del counts[card]
+            entry[1] -= 1
     if card in VP_CARDS:
         state.ck_progress_vp[p].append(card)
         state.vp_dirty = True

@@ -72,3 +72,7 @@ ACTIVATE_COST = (0, 0, 0, 1, 0)
 """CK-KN-02: 1 grain."""
 WALL_COST = (0, 2, 0, 0, 0)
 """CK-WA-01: 2 brick."""
+KEPT_OWED = ("ck_owed",)
+"""``state.kept[KEPT_OWED]``: what the board owes per total and robber (``flow.owed_for``);
+dropped by the totals of a building's hexes, or whole (a pillage, the founding city, the
+Inventor)."""

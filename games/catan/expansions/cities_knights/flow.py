@@ -24,6 +24,7 @@ from .data import (
     COMMODITIES,
     DISCARD_LIMIT,
     EVENT_ODDS,
+    KEPT_OWED,
     TERRAIN_COMMODITY,
     TRACK_INDEX,
     TRACKS,
@@ -258,14 +259,34 @@ def owed_for(state: Any, total: int) -> Owed:
     the core's ``income`` (the base game's production cache, which C&K's production does not
     use otherwise: emptied whenever a building is placed, upgraded or lost, renewed with the
     board tables when the Inventor swaps tokens), under a key of its own with the robber's hex
-    when the robber stands on one of the total's hexes (elsewhere it changes nothing owed)."""
+    when the robber stands on one of the total's hexes (elsewhere it changes nothing owed).
+    Behind it, ``state.kept[KEPT_OWED]`` keeps the same across buildings away from the total's
+    hexes: a building placed, upgraded or lost drops only the totals of its hexes
+    (``forget_owed``); a pillage, the founding city and the Inventor drop all."""
     hexes = state.number_hexes.get(total, ())
     robber = state.robber
     key = ("ck_owed", total, robber if robber in hexes else -1)
     found = state.income.get(key)
     if found is None:
-        found = state.income[key] = owed_afresh(state, hexes)
+        kept = state.kept.get(KEPT_OWED)
+        if kept is None:
+            kept = state.kept[KEPT_OWED] = {}
+        found = kept.get(key)
+        if found is None:
+            found = kept[key] = owed_afresh(state, hexes)
+        state.income[key] = found
     return found
+
+
+def forget_owed(state: Any, v: int) -> None:
+    """A building at ``v`` was placed, upgraded or lost: drop what is kept owed
+    (``state.kept[KEPT_OWED]``) on the totals of its hexes."""
+    kept = state.kept.get(KEPT_OWED)
+    if not kept:
+        return
+    near, number_hexes = set(state.board.vertex_hexes[v]), state.number_hexes
+    for key in [key for key in kept if not near.isdisjoint(number_hexes.get(key[1], ()))]:
+        del kept[key]
 
 
 def owed_afresh(state: Any, hexes: tuple[int, ...]) -> Owed:

@@ -14,6 +14,7 @@ from typing import Any
 from games.catan.constants import MAX_CITIES
 from games.common.api import CHANCE
 
+from ..data import KEPT_OWED
 from . import steps, table
 from .steps import DONE, PLAY, PLAYS, Pending, finish, step
 
@@ -128,6 +129,7 @@ def _inventor_second(state: Any, pending: Pending, action: Action) -> None:
     numbers = state.numbers
     numbers[a], numbers[b] = numbers[b], numbers[a]
     state._rebuild_board_tables()  # which hexes produce on each total, and the income cache
+    state.kept.pop(KEPT_OWED, None)  # (the owed per total: ``flow.owed_for``)
     state.events.append(
         {
             "type": "swap_numbers",

@@ -17,7 +17,7 @@ from games.catan.constants import MAX_CITIES, MAX_PLAYERS, RESOURCE_INDEX, RESOU
 
 from .. import cards, improvements, knights
 from ..core_actions import core_action_allowed
-from ..data import COMMODITIES, KNIGHTS_PER_LEVEL
+from ..data import COMMODITIES, KEPT_OWED, KNIGHTS_PER_LEVEL
 
 Action = dict[str, Any]
 GOODS = (*RESOURCES, *COMMODITIES)
@@ -237,7 +237,10 @@ def _renew_network(state: Any, p: int) -> None:
     state.network[p], state.road_vertices[p] = network, road_vertices
     state.spot_cache.clear()
     state.robber_moves.clear()
+    owed = state.kept.get(KEPT_OWED)
     state.touch()
+    if owed is not None:  # (a road changes nothing owed: ``flow.owed_for``)
+        state.kept[KEPT_OWED] = owed
 
 
 # ---------------------------------------------------------------------- walls, improvements

@@ -159,9 +159,18 @@ def _check(state: Any) -> None:
             assert owed[q][0] <= fresh <= owed[q][1]
         else:
             assert state._road_length[q] == fresh
+    # each deck's counts kept across draws (``cards.deck_counts``; read as kept, not renewed)
+    # against a fresh count, when the kept entry still claims the deck (same list and length)
+    for track, entry in getattr(state, "_ck_deck_counts", {}).items():
+        deck = state.ck_decks[track]
+        if entry[0] is deck and entry[1] == len(deck):
+            assert entry[2] == {c: deck.count(c) for c in sorted(set(deck))}
+            assert list(entry[2]) == sorted(entry[2])  # the outcomes' order, by card
     if state.phase == "ck_draw":  # asked twice (sampled, then checked by ``apply``)
         track = state.ck_queue[0][2]
-        assert cards.draw_outcomes(state, track) == cards._draw_outcomes(state, track)
+        deck = state.ck_decks[track] or state.ck_under[track]
+        fresh = cards.count_outcomes(track, deck)
+        assert cards.draw_outcomes(state, track) == cards._draw_outcomes(state, track) == fresh
 
 
 def _random_step(state: Any, rng: random.Random, chance_rng: random.Random) -> Any:
@@ -413,3 +422,39 @@ def test_ck_tu_01_dice_drawn_by_bisection_as_by_the_scan() -> None:
     xs += [random.Random(i).random() for i in range(500)]
     for x in xs:
         assert state.sample_chance(_Fixed(x)) is chance.draw(outcomes, _Fixed(x))
+
+
+def test_deck_counts_kept_across_draws() -> None:
+    """A draw takes its card off the kept counts (``cards.draw``): the next draw from that deck
+    finds them current (the same entry, not counted afresh), and equal to a fresh count."""
+    state = GAME.new_game(3, 1, {"layout": "variable", "cities_and_knights": True})
+    rng, chance_rng = random.Random(1), random.Random(2)
+    kept_draws = 0
+    for _ in range(STEPS):
+        before = state.phase == "ck_draw"
+        if before:
+            track = state.ck_queue[0][2]
+            entry = getattr(state, "_ck_deck_counts", {}).get(track)
+            stood = entry is not None and entry[0] is state.ck_decks[track]
+            stood = stood and entry[1] == len(state.ck_decks[track])
+            kept_draws += stood
+            if stood:
+                deck = state.ck_decks[track]
+                assert entry[2] == {c: deck.count(c) for c in sorted(set(deck))}
+        if _random_step(state, rng, chance_rng) is None:
+            break
+    assert kept_draws > 20
+
+
+def test_deck_counts_renewed_when_a_deck_changes_outside_a_draw() -> None:
+    """A deck changed by hand (a card dealt out of it in place, or a new list) is counted
+    afresh: the kept counts claim only the same list at the same length."""
+    state = GAME.new_game(3, 0, {"layout": "variable", "cities_and_knights": True})
+    deck = state.ck_decks["science"]
+    assert cards.draw_outcomes(state, "science") == cards.count_outcomes("science", deck)
+    deck.remove(deck[0])  # (as the tests' ``deal`` does)
+    state.touch()
+    assert cards.draw_outcomes(state, "science") == cards.count_outcomes("science", deck)
+    state.ck_decks["science"] = ["Printer"]
+    state.touch()
+    assert cards.draw_outcomes(state, "science") == [(cards.DRAWS["science", "Printer"], 1.0)]
