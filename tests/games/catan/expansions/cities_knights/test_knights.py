@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.catan import actions as A
 
 from .helpers import (
@@ -265,16 +267,23 @@ def test_ck_ba_05_ship_back_knights_off_robber_awake() -> None:
     assert state.phase == "move_robber"
 
 
-def test_ck_kn_05_knight_breaks_an_opponents_longest_road_like_a_settlement() -> None:
-    """CK-KN-05: seat 0's knight on the middle of seat 1's 6-road trail cuts it to 3, so the
-    Longest Road passes to seat 0's 5 roads; marched away, the trail is whole again and
-    seat 1 takes it back (6 > 5)."""
+def _seat_1_holds_six_roads_through_12() -> Any:
+    """Seat 1's 6-road trail through intersection 12 holds the Longest Road against seat 0's 5
+    roads ending at 12; seat 0's main phase."""
     state = blank()
     put(state, 1, cities=[0], roads=path(state, 0, 3, 7, 12, 8, 4, 1))
     put(state, 0, cities=[27], roads=path(state, 27, 21, 16, 22, 17, 12))
     state._update_longest_road(holder_dropped=False)  # as if seat 1 had built its sixth road
     in_main(state)
     assert state.road_length[:2] == [5, 6] and state.longest_road == 1
+    return state
+
+
+def test_ck_kn_05_knight_breaks_an_opponents_longest_road_like_a_settlement() -> None:
+    """CK-KN-05: seat 0's knight on the middle of seat 1's 6-road trail cuts it to 3, so the
+    Longest Road passes to seat 0's 5 roads; marched away, the trail is whole again and
+    seat 1 takes it back (6 > 5)."""
+    state = _seat_1_holds_six_roads_through_12()
     give(state, 0, wool=1, ore=1)
     state.apply({"type": "build_knight", "vertex": 12})
     assert state.road_length[:2] == [5, 3]
@@ -289,12 +298,7 @@ def test_ck_kn_05_a_settlement_still_breaks_an_opponents_road_with_knights_added
     """CK-KN-05 adds knights to BG-LR-03's breakers, and the buildings still break: seat 0's
     settlement on the middle of seat 1's 6-road trail cuts it to 3, so the Longest Road passes
     to seat 0's 5 roads (the ``trail_owners`` hook keeps the buildings' owners)."""
-    state = blank()
-    put(state, 1, cities=[0], roads=path(state, 0, 3, 7, 12, 8, 4, 1))
-    put(state, 0, cities=[27], roads=path(state, 27, 21, 16, 22, 17, 12))
-    state._update_longest_road(holder_dropped=False)  # as if seat 1 had built its sixth road
-    in_main(state)
-    assert state.road_length[:2] == [5, 6] and state.longest_road == 1
+    state = _seat_1_holds_six_roads_through_12()
     give(state, 0, brick=1, lumber=1, wool=1, grain=1)
     state.apply({"type": "build_settlement", "vertex": 12})
     assert state.road_length[:2] == [5, 3]

@@ -123,6 +123,17 @@ def test_sf_sh_05_no_ship_piece_left_no_ship() -> None:
     assert "build_ship" not in types(state)
 
 
+def _ships_and_a_road(state, v: int, ships: int) -> tuple[list[int], int]:
+    """Seat 0's line of ``ships`` ships from his harbour town ``v`` and one road from ``v`` on
+    land: (the line, the road)."""
+    line = sea_line(state, v, ships)
+    road = next(
+        e for e in state.board.vertex_edges[v] if e not in state.sf_no_road and e not in line
+    )
+    put(state, 0, ships=line, roads=[road])
+    return line, road
+
+
 def test_sf_sr_01_roads_and_ships_join_only_at_a_settlement() -> None:
     """SF-SR-01: no road from a ship's end without a settlement there, no ship from a road's
     end; with the owner's settlement at the meeting point both grow from it."""
@@ -155,11 +166,7 @@ def test_sf_sr_02_roads_never_move_ships_may() -> None:
     """SF-SR-02: the move action names ships only; a road is never offered to move."""
     state = cleared()
     v = _harbour_town(state)
-    line = sea_line(state, v, 2)
-    road = next(
-        e for e in state.board.vertex_edges[v] if e not in state.sf_no_road and e not in line
-    )
-    put(state, 0, ships=line, roads=[road])
+    line, road = _ships_and_a_road(state, v, 2)
     moves = [a for a in state.legal_actions() if a["type"] == "move_ship"]
     assert moves and {a["from"] for a in moves} == {line[-1]}
     with pytest.raises(IllegalAction):
@@ -289,11 +296,7 @@ def test_sf_lt_02_roads_and_ships_count_together_only_through_a_settlement() -> 
     the owner's settlement there joins them."""
     state = cleared()
     v = _harbour_town(state)
-    line = sea_line(state, v, 3)
-    road = next(
-        e for e in state.board.vertex_edges[v] if e not in state.sf_no_road and e not in line
-    )
-    put(state, 0, ships=line, roads=[road])
+    _ships_and_a_road(state, v, 3)
     assert state.road_length[0] == 4  # the settlement at v joins them already
     state.vertex_owner[v] = -1
     state.settlements_left[0] += 1
@@ -307,11 +310,7 @@ def test_sf_lt_02_the_owners_settlement_where_his_road_and_ship_meet_joins_them(
     joins them into one route at once (the builder's count is made when road and ship meet)."""
     state = cleared()
     v = _harbour_town(state)
-    line = sea_line(state, v, 3)
-    road = next(
-        e for e in state.board.vertex_edges[v] if e not in state.sf_no_road and e not in line
-    )
-    put(state, 0, ships=line, roads=[road])
+    _ships_and_a_road(state, v, 3)
     state.vertex_owner[v] = -1  # lifted: the road and the ships count apart
     state.vertex_level[v] = 0
     state.settlements_left[0] += 1
