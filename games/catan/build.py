@@ -310,11 +310,15 @@ class BuildRules:
         lengths[p] = new
         self._update_longest_road(holder_dropped=False)
 
-    def _hangs(self, p: int, e: int) -> bool:
-        """Whether ``p``'s road ``e`` has an end where no other road of ``p`` lies."""
+    def _hangs(self, p: int, e: int, also: list[int] | None = None) -> bool:
+        """Whether ``p``'s road ``e`` has an end where no other road of ``p`` lies (nor another
+        piece of his in ``also``, a plug-in's owner per path: Seafarers' ships)."""
         eo, vertex_edges = self.edge_owner, self.board.vertex_edges
         for end in self.board.edge_vertices[e]:
-            if not any(eo[f] == p for f in vertex_edges[end] if f != e):
+            for f in vertex_edges[end]:
+                if f != e and (eo[f] == p or (also is not None and also[f] == p)):
+                    break
+            else:
                 return True
         return False
 

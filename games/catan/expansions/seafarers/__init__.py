@@ -252,7 +252,7 @@ class Seafarers(Expansion):
         p, e = state.actor, action["edge"]
         ships.put_ship(state, p, e)
         state.events.append({"type": "place_ship", "seat": p, "edge": e, "visible_to": "all"})
-        _route_grew(state, p, e)
+        state.after_road(p, e)  # the core's rule through the ``trail`` hook: a ship is a path too
         state.tell_built(p, "ship", e)
         if state.phase != "setup_route":
             return  # a discovery or a scenario's decision comes first; it resumes the founding
@@ -310,7 +310,7 @@ class Seafarers(Expansion):
         state.events.append(
             {"type": "build_ship", "seat": p, "edge": e, "free": free, "visible_to": "all"}
         )
-        _route_grew(state, p, e)  # SF-LT-03: a new ship only lengthens its owner's routes
+        state.after_road(p, e)  # SF-LT-03: a new ship only lengthens its owner's routes
         if free:
             state.free_roads -= 1
             if state.free_roads <= 0 or not state._legal_road_building():
@@ -571,7 +571,8 @@ def _route_owed(state: Any, p: int, old: int, new: int) -> bool:
     one and laying it lengthens it by at most one; a path that joins more may add more."""
     if p == state.longest_road or not TABLES[state.options["seafarers"]].scenario.longest_route:
         return False  # the holder's drop needs his exact length (and no count without a route)
-    if not (_hangs(state, p, old) and _hangs(state, p, new)):
+    so = state.ship_owner  # (an end with no other road or ship of his)
+    if not (state._hangs(p, old, so) and state._hangs(p, new, so)):
         return False
     low, high = state.lengths_owed.get(p) or (state._road_length[p],) * 2
     return state.owe_length(p, max(low - 1, 0), high + 1)
@@ -582,26 +583,10 @@ def _piece_owed(state: Any, p: int, e: int, before: int) -> bool:
     owed): his count owed as after a move (``_route_owed``) when the new piece hangs (an end
     with no other road or ship of his): every route over it ends there, so without it the route
     is one he had before, and his longest grows by at most one."""
-    if p == state.longest_road or not _hangs(state, p, e):
+    if p == state.longest_road or not state._hangs(p, e, state.ship_owner):
         return False  # the holder's length is never owed; a joining piece may add more
     low, high = state.lengths_owed.get(p) or (before, before)
     return state.owe_length(p, low, high + 1)
-
-
-def _hangs(state: Any, p: int, e: int) -> bool:
-    """Whether path ``e`` has an end where no other road or ship of ``p`` lies."""
-    eo, so, vertex_edges = state.edge_owner, state.ship_owner, state.board.vertex_edges
-    for v in state.board.edge_vertices[e]:
-        for f in vertex_edges[v]:
-            if f != e and (eo[f] == p or so[f] == p):
-                break
-        else:
-            return True
-    return False
-
-
-def _route_grew(state: Any, p: int, e: int) -> None:
-    state.after_road(p, e)  # the core's rule through the ``trail`` hook: a ship is a path too
 
 
 def _next_founding(state: Any, p: int) -> None:
