@@ -29,11 +29,12 @@ def main() -> None:
     for tier in [*tiers, sandbox.TIER_UID_SECCOMP]:
         os.environ[sandbox.TIER_ENV] = tier
         sandbox.probe(refresh=True)
-        quiet, spun, spinner_cpu_s = measure(rounds)
+        seen = measure(rounds)
         print(
-            f"{tier}: steady bot's median wall/CPU {quiet:.2f} quiet, {spun:.2f} spinner, "
-            f"slowdown {spun / quiet:.2f}x (goal <= 1.5x); "
-            f"spinner charged {spinner_cpu_s:.1f} s CPU"
+            f"{tier}: steady bot's median wall/CPU {seen.quiet_ratio:.2f} quiet, "
+            f"{seen.spun_ratio:.2f} spinner, slowdown {seen.spun_ratio / seen.quiet_ratio:.2f}x "
+            f"(goal <= 1.5x); spinner charged {seen.spinner_cpu_s:.1f} s CPU "
+            f"(the quiet bot {seen.quiet_cpu_s:.2f} s)"
         )
 
 

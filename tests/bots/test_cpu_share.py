@@ -57,18 +57,31 @@ def play(opponent: BotSpec) -> MatchOutcome:
     return outcome
 
 
-def measure(rounds: int = 2) -> tuple[float, float, float]:
-    """The steady bot's median wall/CPU ratio against a quiet bot and against the spinner
-    (``rounds`` matches each, interleaved), and the CPU the spinner's clock was charged."""
+@dataclasses.dataclass
+class Measured:
+    """What :func:`measure` saw: the steady bot's median wall/CPU ratios, and the CPU the
+    opponent's clock was charged over its matches, each against the quiet bot and the spinner."""
+
+    quiet_ratio: float
+    spun_ratio: float
+    quiet_cpu_s: float
+    spinner_cpu_s: float
+
+
+def measure(rounds: int = 2) -> Measured:
+    """The steady bot against a quiet bot and against the spinner, ``rounds`` matches each,
+    interleaved."""
     quiet: list[float] = []
     spun: list[float] = []
-    spinner_cpu_s = 0.0
+    quiet_cpu_s = spinner_cpu_s = 0.0
     for _round in range(rounds):
-        quiet += steady_ratios(play(BotSpec(FIRST_LEGAL, "quiet")))
+        outcome = play(BotSpec(FIRST_LEGAL, "quiet"))
+        quiet += steady_ratios(outcome)
+        quiet_cpu_s += sum(outcome.seats[0].move_times_ms) / 1000
         outcome = play(BotSpec(SPINNER, "spinner"))
         spun += steady_ratios(outcome)
         spinner_cpu_s += sum(outcome.seats[0].move_times_ms) / 1000
-    return statistics.median(quiet), statistics.median(spun), spinner_cpu_s
+    return Measured(statistics.median(quiet), statistics.median(spun), quiet_cpu_s, spinner_cpu_s)
 
 
 def has_cpu_share() -> bool:
@@ -81,13 +94,19 @@ def test_a_bot_spinning_setsid_children_is_charged_and_both_bots_finish(tier: st
     """The spinner's matches end without a forfeit on either side (``play``), its children's CPU
     is its own (charged to its clock, not lost), and the steady bot reports its work.
 
+    "Charged" is judged beside the quiet bot's clock in the same run, so that the machine's load
+    cancels out: both answer at once, so without the children's CPU the spinner's clock would
+    read what the quiet bot's does (0.007-0.02 s a match here, 2026-11-28), and with it it reads
+    far more (0.70-0.83 s a match on a quiet machine; 0.48 s for two matches once beside a loaded
+    CI run, which failed the fixed 0.5 s floor this test had before).
+
     How much the spinner slows its opponent is a timing figure, which depends on the host's
     scheduler: it is measured by ``bench/cpu_share.py`` (the goal: the steady bot's median
     wall/CPU against the spinner at most 1.5x its median against a quiet bot), not asserted here
     (docs/PERFORMANCE.md, "Bots of one match and the CPU share")."""
     if not has_cpu_share():
         pytest.skip("no cpu controller for the slot cgroups here (CI's VM has the v1 one)")
-    quiet_median, spun_median, spinner_cpu_s = measure()
-    print(f"steady bot's wall/CPU: {quiet_median:.2f} quiet, {spun_median:.2f} spinner")
-    assert quiet_median > 0 and spun_median > 0
-    assert spinner_cpu_s > 0.5, spinner_cpu_s
+    seen = measure()
+    print(f"steady bot's wall/CPU: {seen.quiet_ratio:.2f} quiet, {seen.spun_ratio:.2f} spinner")
+    assert seen.quiet_ratio > 0 and seen.spun_ratio > 0
+    assert seen.spinner_cpu_s > 5 * seen.quiet_cpu_s, seen
