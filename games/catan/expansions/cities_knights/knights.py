@@ -470,12 +470,18 @@ def judge_roads(state: Any, before: dict[int, int]) -> None:
         if now == was or vo[v] != -1:
             continue
         # a trail passes ``v`` on two of its owner's paths there: one seat at most (three
-        # paths meet at an intersection at most)
-        owners = [eo[e] for e in vertex_edges[v]]
-        q = owners[0]
-        if owners.count(q) < 2:
-            q = owners[1]
-            if owners.count(q) < 2:
+        # paths meet at an intersection at most). (The two or three paths read one by one: no
+        # list of their owners made, no ``count`` calls.)
+        edges = vertex_edges[v]
+        q = eo[edges[0]]
+        other = eo[edges[1]]
+        if q != other:
+            if len(edges) < 3:
+                continue
+            third = eo[edges[2]]
+            if third == other:
+                q = other
+            elif third != q:
                 continue
         if q == -1:
             continue
