@@ -106,9 +106,11 @@ def playable_inventor(state: Any, p: int) -> list[Action]:
     """CK-PC-S04: the first token to swap; only tokens with a partner of another number."""
     hexes = _swappable(state)
     numbers = state.numbers
-    return [
-        PLAYS["Inventor", "hex", h] for h in hexes if any(numbers[g] != numbers[h] for g in hexes)
-    ]
+    # A token has a partner of another number exactly when the tokens are not all of one
+    # number: then every token has one. (One set, not a search of partners per token.)
+    if len({numbers[h] for h in hexes}) < 2:
+        return []
+    return [PLAYS["Inventor", "hex", h] for h in hexes]
 
 
 def play_inventor(state: Any, p: int, action: Action) -> bool:
