@@ -166,7 +166,9 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
         legal.extend(marches)
         if rivals:
             sv = strength[v]
-            legal.extend([DISPLACE[v, w] for w in rivals if strength[w] < sv])
+            for w in rivals:  # (a loop, not a list comprehension: no function made per knight)
+                if strength[w] < sv:
+                    legal.append(DISPLACE[v, w])
         if v in robber_hex:
             legal.append(CHASE[v])
 
