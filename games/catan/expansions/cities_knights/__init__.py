@@ -357,7 +357,12 @@ class CitiesKnights(ProgressRules, Expansion):
         progress.apply_play(state, p, action)
         after = state.ck_knight_owner
         if after != before:  # a card moved knights (CK-KN-05)
-            knights.judge_roads(state, {v: b for v, b in enumerate(before) if after[v] != b})
+            # (a loop: a comprehension would make ``after`` a cell at every play)
+            moved: dict[int, int] = {}
+            for v, b in enumerate(before):
+                if after[v] != b:
+                    moved[v] = b
+            knights.judge_roads(state, moved)
 
 
 def public(state: Any) -> dict[str, Any]:

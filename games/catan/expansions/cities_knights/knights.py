@@ -180,9 +180,12 @@ def _cached_builds(state: Any, p: int) -> list[Action]:
     found = state.spot_cache.get(key)
     if found is None:
         vo, ko = state.vertex_owner, state.ck_knight_owner
-        found = state.spot_cache[key] = [
-            BUILD[v] for v in sorted(state.road_vertices[p]) if vo[v] == -1 and ko[v] == -1
-        ]
+        found = state.spot_cache[key] = []
+        # (loops, not comprehensions, here and in ``_cached_moves``: a comprehension would
+        # make the names it reads cells at every call, the kept answers' too)
+        for v in sorted(state.road_vertices[p]):
+            if vo[v] == -1 and ko[v] == -1:
+                found.append(BUILD[v])
     return found
 
 
@@ -193,7 +196,10 @@ def _cached_moves(state: Any, p: int, v: int) -> tuple[list[Action], list[int]]:
     found = state.spot_cache.get(key)
     if found is None:
         empties, rivals = reach(state, p, v)
-        found = state.spot_cache[key] = ([MARCH[v, w] for w in empties], rivals)
+        marches: list[Action] = []
+        for w in empties:
+            marches.append(MARCH[v, w])
+        found = state.spot_cache[key] = (marches, rivals)
     return found
 
 
