@@ -353,11 +353,16 @@ class CitiesKnights(ProgressRules, Expansion):
         """CK-PC-02: the card leaves the hand (under its deck), then its effect."""
         p = state.actor
         cards.play(state, p, action["card"])
-        before = tuple(state.ck_knight_owner)
+        before = state.ck_knight_owner.copy()  # (lists compared: no tuple made of either)
         progress.apply_play(state, p, action)
         after = state.ck_knight_owner
-        if tuple(after) != before:  # a card moved knights (CK-KN-05)
-            knights.judge_roads(state, {v: b for v, b in enumerate(before) if after[v] != b})
+        if after != before:  # a card moved knights (CK-KN-05)
+            # (a loop: a comprehension would make ``after`` a cell at every play)
+            moved: dict[int, int] = {}
+            for v, b in enumerate(before):
+                if after[v] != b:
+                    moved[v] = b
+            knights.judge_roads(state, moved)
 
 
 def public(state: Any) -> dict[str, Any]:

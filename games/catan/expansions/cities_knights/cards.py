@@ -220,8 +220,13 @@ def play(state: Any, p: int, card: str) -> None:
 
 # ---------------------------------------------------------------------- the 7's discards
 def legal_discard(state: Any) -> list[Action]:
-    """CK-SE-01: one card at a time, a resource or a commodity."""
-    return [DISCARD[c] for c in kinds_held(state, state.actor)]
+    """CK-SE-01: one card at a time, a resource or a commodity (each kind held, in
+    :func:`kinds_held`'s order; ``map`` over the kinds: no list comprehension's function nor a
+    list of the kinds made per list)."""
+    p = state.actor
+    return list(
+        map(DISCARD.__getitem__, compress(CARD_NAMES, (*state.hand[p], *state.ck_commodities[p])))
+    )
 
 
 # ---------------------------------------------------------------------- stealing

@@ -155,7 +155,10 @@ def wall_spots(state: Any, p: int) -> list[int]:
     if not cities:
         return []  # (most seats of random play, asked by the Engineer at every list)
     walls = state.ck_walls
-    spots = [v for v in cities if not walls[v]]
+    spots: list[int] = []
+    for v in cities:  # (a loop: a comprehension would make ``walls`` a cell at every call)
+        if not walls[v]:
+            spots.append(v)
     return [] if len(cities) - len(spots) >= MAX_WALLS else spots
 
 

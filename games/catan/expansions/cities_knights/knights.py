@@ -166,7 +166,9 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
         legal.extend(marches)
         if rivals:
             sv = strength[v]
-            legal.extend([DISPLACE[v, w] for w in rivals if strength[w] < sv])
+            for w in rivals:  # (a loop, not a list comprehension: no function made per knight)
+                if strength[w] < sv:
+                    legal.append(DISPLACE[v, w])
         if v in robber_hex:
             legal.append(CHASE[v])
 
@@ -178,9 +180,12 @@ def _cached_builds(state: Any, p: int) -> list[Action]:
     found = state.spot_cache.get(key)
     if found is None:
         vo, ko = state.vertex_owner, state.ck_knight_owner
-        found = state.spot_cache[key] = [
-            BUILD[v] for v in sorted(state.road_vertices[p]) if vo[v] == -1 and ko[v] == -1
-        ]
+        found = state.spot_cache[key] = []
+        # (loops, not comprehensions, here and in ``_cached_moves``: a comprehension would
+        # make the names it reads cells at every call, the kept answers' too)
+        for v in sorted(state.road_vertices[p]):
+            if vo[v] == -1 and ko[v] == -1:
+                found.append(BUILD[v])
     return found
 
 
@@ -191,7 +196,10 @@ def _cached_moves(state: Any, p: int, v: int) -> tuple[list[Action], list[int]]:
     found = state.spot_cache.get(key)
     if found is None:
         empties, rivals = reach(state, p, v)
-        found = state.spot_cache[key] = ([MARCH[v, w] for w in empties], rivals)
+        marches: list[Action] = []
+        for w in empties:
+            marches.append(MARCH[v, w])
+        found = state.spot_cache[key] = (marches, rivals)
     return found
 
 
@@ -470,12 +478,18 @@ def judge_roads(state: Any, before: dict[int, int]) -> None:
         if now == was or vo[v] != -1:
             continue
         # a trail passes ``v`` on two of its owner's paths there: one seat at most (three
-        # paths meet at an intersection at most)
-        owners = [eo[e] for e in vertex_edges[v]]
-        q = owners[0]
-        if owners.count(q) < 2:
-            q = owners[1]
-            if owners.count(q) < 2:
+        # paths meet at an intersection at most). (The two or three paths read one by one: no
+        # list of their owners made, no ``count`` calls.)
+        edges = vertex_edges[v]
+        q = eo[edges[0]]
+        other = eo[edges[1]]
+        if q != other:
+            if len(edges) < 3:
+                continue
+            third = eo[edges[2]]
+            if third == other:
+                q = other
+            elif third != q:
                 continue
         if q == -1:
             continue

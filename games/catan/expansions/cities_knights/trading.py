@@ -123,7 +123,10 @@ def add_bank_trades(state: Any, p: int, legal: list[Action]) -> None:
         if full:
             legal.extend(offers)
         else:
-            legal.extend([a for a in offers if stock[_GET_INDEX[a["get"]]]])
+            # (a loop: a comprehension here would make ``stock`` a cell at every call)
+            for a in offers:
+                if stock[_GET_INDEX[a["get"]]]:
+                    legal.append(a)
 
 
 _FOR_ANY = [

@@ -113,12 +113,13 @@ HANDS_KEPT = 1024
 
 
 def forget_finders() -> None:
-    """Drop every finder looked up (after patching a card module)."""
+    """Drop every finder and effect looked up (after patching a card module)."""
     _finder.cache_clear()
     _AFTER_ROLL.clear()
     _BEFORE.clear()
     _BY_HAND_AFTER.clear()
     _BY_HAND_BEFORE.clear()
+    _EFFECTS.clear()
 
 
 def _finder_for(card: str, rolled: bool) -> Any:
@@ -154,7 +155,15 @@ def apply_play(state: Any, seat: int, action: Action) -> bool:
     """Play a card: its effect (the card has left the hand already, ``cards.play``). True: the
     effect set a phase of its own."""
     card = action["card"]
-    return bool(getattr(effect_module(card), f"play_{slug(card)}")(state, seat, action))
+    effect = _EFFECTS.get(card)
+    if effect is None:
+        effect = _EFFECTS[card] = getattr(effect_module(card), f"play_{slug(card)}")
+    return bool(effect(state, seat, action))
+
+
+_EFFECTS: dict[str, Any] = {}
+"""Per card: its ``play_<slug>`` function, looked up once per process (a play no longer makes
+the name nor calls the two cached look-ups); :func:`forget_finders` empties it too."""
 
 
 from .phases import CHANCE_KINDS as _CHANCE_KINDS  # noqa: E402 (the effects import this module)

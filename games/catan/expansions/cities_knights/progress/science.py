@@ -106,9 +106,11 @@ def playable_inventor(state: Any, p: int) -> list[Action]:
     """CK-PC-S04: the first token to swap; only tokens with a partner of another number."""
     hexes = _swappable(state)
     numbers = state.numbers
-    return [
-        PLAYS["Inventor", "hex", h] for h in hexes if any(numbers[g] != numbers[h] for g in hexes)
-    ]
+    # A token has a partner of another number exactly when the tokens are not all of one
+    # number: then every token has one. (One set, not a search of partners per token.)
+    if len({numbers[h] for h in hexes}) < 2:
+        return []
+    return [PLAYS["Inventor", "hex", h] for h in hexes]
 
 
 def play_inventor(state: Any, p: int, action: Action) -> bool:
@@ -151,17 +153,18 @@ def harvest_hexes(state: Any, p: int, terrain: str) -> list[int]:
     key = table.HARVEST_KEY[p][terrain]
     found = state.kept.get(key)
     if found is None:
-        vertex_hexes = state.board.vertex_hexes
-        terrains = state.terrains
-        found = state.kept[key] = sorted(
-            {
-                h
-                for v in table.buildings_of(state, p)
-                for h in vertex_hexes[v]
-                if terrains[h] == terrain
-            }
-        )
+        found = state.kept[key] = _harvest_hexes_afresh(state, p, terrain)
     return found
+
+
+def _harvest_hexes_afresh(state: Any, p: int, terrain: str) -> list[int]:
+    """:func:`harvest_hexes` found (a function of its own: its comprehension makes the names
+    it reads cells, which a kept answer should not pay for)."""
+    vertex_hexes = state.board.vertex_hexes
+    terrains = state.terrains
+    return sorted(
+        {h for v in table.buildings_of(state, p) for h in vertex_hexes[v] if terrains[h] == terrain}
+    )
 
 
 def _harvest(card: str, terrain: str, resource: str) -> tuple[Any, Any]:

@@ -169,11 +169,15 @@ def road_spots(state: Any, p: int) -> list[int]:
     key = _ROAD_SPOTS_KEY[p]
     found = state.spot_cache.get(key)
     if found is None:
-        build = A.BUILD_ROAD  # (the core's shared actions: no dict made per spot)
-        found = state.spot_cache[key] = [
-            e for e in state.road_spots(p) if core_action_allowed(state, p, build[e])
-        ]
+        found = state.spot_cache[key] = _road_spots_afresh(state, p)
     return found
+
+
+def _road_spots_afresh(state: Any, p: int) -> list[int]:
+    """:func:`road_spots` found (a function of its own: its comprehension makes ``state`` and
+    ``p`` cells, which a kept answer should not pay for)."""
+    build = A.BUILD_ROAD  # (the core's shared actions: no dict made per spot)
+    return [e for e in state.road_spots(p) if core_action_allowed(state, p, build[e])]
 
 
 _ROAD_SPOTS_KEY = [("ck_road_spots", p) for p in range(MAX_PLAYERS)]

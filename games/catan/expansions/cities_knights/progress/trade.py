@@ -136,15 +136,22 @@ def merchant_hexes(state: Any, p: int) -> list[int]:
     key = table.MERCHANT_KEY[p]
     found = state.kept.get(key)
     if found is None:
-        vertex_hexes = state.board.vertex_hexes
-        resources = state.hex_resource
-        found = state.kept[key] = sorted(
-            {h for v in table.buildings_of(state, p) for h in vertex_hexes[v] if resources[h] >= 0}
-        )
+        found = state.kept[key] = _merchant_hexes_afresh(state, p)
     hx, owner = state.ck_merchant
     if owner == p and hx in found:  # (``hx`` -1, beside the board, is never in it)
-        return [h for h in found if h != hx]
+        found = found.copy()
+        found.remove(hx)  # (no comprehension: it would make ``hx`` a cell at every call)
     return found
+
+
+def _merchant_hexes_afresh(state: Any, p: int) -> list[int]:
+    """The resource hexes beside ``p``'s buildings (:func:`merchant_hexes` keeps them; a
+    function of its own: its comprehension makes the names it reads cells)."""
+    vertex_hexes = state.board.vertex_hexes
+    resources = state.hex_resource
+    return sorted(
+        {h for v in table.buildings_of(state, p) for h in vertex_hexes[v] if resources[h] >= 0}
+    )
 
 
 def playable_merchant(state: Any, p: int) -> list[Action]:

@@ -166,6 +166,18 @@ def test_ck_tr_02_commodities_four_to_one_generic_harbour_three_to_one() -> None
         assert {"type": "bank_trade", "give": kind, "get": "coin"} in legal(alone, "bank_trade")
 
 
+def test_ck_tr_02_no_bank_trade_for_a_kind_the_bank_has_none_of() -> None:
+    """CK-TR-02: the bank gives only what it holds: a kind it has run out of is not taken in
+    a bank trade; the others still are."""
+    state = main_with(cities=(HILLS_6_CORNER,), cloth=4)
+    assert {t["get"] for t in legal(state, "bank_trade") if t["give"] == "cloth"} >= {"coin", "ore"}
+    state.ck_commodity_bank[2] = 0  # no coin left
+    state.bank[4] = 0  # no ore left
+    state.touch()
+    gets = [t["get"] for t in legal(state, "bank_trade") if t["give"] == "cloth"]
+    assert gets and "coin" not in gets and "ore" not in gets
+
+
 def test_ck_tr_04_ck_me_01_merchant_gives_two_to_one_and_a_vp() -> None:
     """CK-TR-04, CK-ME-01, CK-CO-08: the merchant's owner trades its hex's resource 2:1 and
     holds 1 VP; another seat's merchant gives nothing."""

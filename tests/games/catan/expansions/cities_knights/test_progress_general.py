@@ -14,6 +14,7 @@ import pytest
 from games.catan import actions as A
 from games.catan.expansions.cities_knights import progress
 from games.catan.expansions.cities_knights.data import PROGRESS_CARDS, VP_CARDS
+from games.catan.expansions.cities_knights.progress import science
 from games.errors import IllegalAction
 
 from .progress_helpers import deal, founded, give, main_phase, play, plays
@@ -166,3 +167,22 @@ def test_ck_pc_02_the_finders_kept_per_hand_stay_few_before_the_roll() -> None:
     ]
     _hands_met_stay_few(state, p, hands, progress._BY_HAND_BEFORE)
     assert not progress._BY_HAND_AFTER
+
+
+def test_ck_pc_02_a_cards_effect_is_its_modules_function_after_a_patch(monkeypatch) -> None:
+    """CK-PC-02: a card's effect is its module's ``play_<slug>``, looked up once per process
+    (``apply_play``): a test that patches the module and calls ``forget_finders`` gets the
+    patched effect."""
+    state = main_phase()
+    p = state.turn_player
+    crane = {"type": "play_progress", "card": "Crane"}
+    progress.apply_play(state, p, crane)  # the real effect, now looked up
+    assert state.ck_effects.get("crane") is True
+    called = []
+    monkeypatch.setattr(science, "play_crane", lambda s, seat, a: called.append(seat) or False)
+    progress.forget_finders()
+    state.ck_effects.clear()
+    progress.apply_play(state, p, crane)
+    assert called == [p] and "crane" not in state.ck_effects
+    monkeypatch.undo()
+    progress.forget_finders()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.catan import actions as A
-from games.catan.expansions.cities_knights.progress.science import harvest_hexes
+from games.catan.expansions.cities_knights.progress.science import UNSWAPPABLE, harvest_hexes
 from games.common.api import CHANCE
 
 from .progress_helpers import answer, deal, founded, give, hand, main_phase, play, plays
@@ -96,6 +96,22 @@ def test_ck_pc_s04_inventor_swaps_two_tokens_never_6_8_2_12() -> None:
     assert (state.numbers[a], state.numbers[b]) == (nb, na)
     assert a in state.number_hexes[nb] and b in state.number_hexes[na]  # production follows
     assert state.phase == "main"
+
+
+def test_ck_pc_s04_inventor_needs_two_numbers_among_the_swappable_tokens() -> None:
+    """CK-PC-S04: with every swappable token of one number no token has a partner (not
+    playable, CK-PC-04); one token of another number gives every token a partner."""
+    state = main_phase()
+    p = state.turn_player
+    deal(state, p, "Inventor")
+    swappable = [h for h, number in enumerate(state.numbers) if number not in UNSWAPPABLE]
+    for h in swappable:
+        state.numbers[h] = 5
+    state.touch()
+    assert plays(state, "Inventor") == []
+    state.numbers[swappable[-1]] = 9
+    state.touch()
+    assert [a["hex"] for a in plays(state, "Inventor")] == swappable
 
 
 def harvest_case(card: str, terrain: str, resource: str) -> None:

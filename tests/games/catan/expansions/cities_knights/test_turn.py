@@ -203,6 +203,19 @@ def test_ck_se_01_discard_limit_seven_plus_two_per_wall() -> None:
     assert state.phase == "ck_discard" and state.discards == [[0, 4]]
 
 
+def test_ck_se_01_a_discard_offers_each_kind_held_commodities_too() -> None:
+    """CK-SE-01, CK-PR-04: the 7's discard is one card at a time of any kind held, resources
+    then commodities; a kind not held is not offered."""
+    state = blank()
+    put(state, 0, cities=[HILLS_6_CORNER])
+    give(state, 0, brick=4, wool=1, paper=2, coin=2)
+    roll(state, "trade", 3, 4)
+    assert state.phase == "ck_discard" and state.actor == 0
+    offered = [a["card"] for a in state.legal_actions()]
+    assert offered == ["brick", "wool", "paper", "coin"]
+    assert all(a["type"] == "discard_card" for a in state.legal_actions())
+
+
 def test_ck_se_02_robber_sleeps_until_the_first_attack() -> None:
     """CK-SE-02: before the first attack a 7 moves no robber and no knight chases it."""
     state = blank()
