@@ -119,6 +119,7 @@ _DERIVED_FIELDS = (
     "turn_cap",
     "vp_dirty",
     "vp_changes",
+    "vp_known",
     "masters_on",
     "hex_resource",
     "number_hexes",
@@ -156,6 +157,9 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self._legal: list[Action] | None = None
         self.vp_dirty: bool | str = True  # True, False or TURN_START
         self.vp_changes = 0
+        # Every seat's total VP as a plug-in counted them at a VP stamp (``vp_changes``, C&K's seat
+        # VP), or None: the victory check reads it while the stamp stands (a turn's start).
+        self.vp_known: tuple[int, list[int]] | None = None
         self.version = 0
         self.lengths_owed: dict[int, tuple[int, int]] = {}
 
@@ -870,7 +874,9 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _check_victory(self) -> None:
         """BG-WIN-01/03: only the player whose turn it is can win, at any moment of his turn."""
         p = self.turn_player
-        if self.total_vp(p) >= self.target_of(p):
+        known = self.vp_known  # (kept for the stamp: no count at a turn's start that finds it)
+        vp = known[1][p] if known is not None and known[0] == self.vp_changes else self.total_vp(p)
+        if vp >= self.target_of(p):
             self.events.append(
                 {
                     "type": "reveal_victory_points",

@@ -180,7 +180,7 @@ class CitiesKnights(ProgressRules, Expansion):
             trading.add_bank_trades(state, p, legal)
             if state.ck_progress[p]:
                 progress.add_playable(state, p, legal)
-        elif phase == "pre_roll":
+        elif phase == "pre_roll" and state.ck_progress[p]:  # (most seats hold no card)
             progress.add_playable(state, p, legal)
 
     def build_actions(self, state: Any, p: int, piece: str, actions: list[Action]) -> list[Action]:

@@ -13,6 +13,7 @@ Rules: CK-TU-01..04, CK-PR-01..05, CK-SE-01..03, CK-CI-03, CK-PC-01.
 from __future__ import annotations
 
 from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from games.catan.constants import RESOURCES
@@ -52,27 +53,29 @@ def roll(state: Any) -> bool:
 def rolled(state: Any, action: Action) -> None:
     """CK-TU-02/03: the event die first (the ship, or the gate's progress draws with the red
     die), then production with the total of both dice, or the 7."""
-    yellow, red = action["die1"], action["die2"]
-    state.dice = [yellow, red]
+    yellow, red, event = action["die1"], action["die2"], action["event"]
+    dice = state.dice = [yellow, red]
     state.rolled = True
-    state.ck_event = action["event"]
+    state.ck_event = event
     p = state.turn_player
-    state.events.append(
-        {"type": "event_die", "seat": p, "event": action["event"], "visible_to": "all"}
-    )
-    state.events.append({"type": "dice", "seat": p, "dice": state.dice, "visible_to": "all"})
+    events = state.events
+    events.append({"type": "event_die", "seat": p, "event": event, "visible_to": "all"})
+    events.append({"type": "dice", "seat": p, "dice": dice, "visible_to": "all"})
     # The queue's first step (the ship or the gate) is run here rather than queued and popped:
     # the same steps in the same order as ``advance`` would take them. The production comes
     # last; with nothing queued before it (no attack, no draws: most rolls) it runs at once.
     queue = state.ck_queue = []
-    if action["event"] == "ship":
+    if event == "ship":
         barbarians.advance_ship(state)  # never waits: an attack it sets off is queued first
     else:
-        _gate(state, action["event"], red)  # queues the draws before the production
+        _gate(state, event, red)  # queues the draws before the production
     if queue:
         queue.append(["production", yellow + red])
     elif _production(state, yellow + red):
         return  # the 7 waits for its discards or the robber
+    elif not queue:  # (no Aqueduct owed: ``advance`` would only resume the rolled turn)
+        state.to_main()
+        return
     advance(state)
 
 
@@ -216,7 +219,7 @@ def produce(state: Any, total: int) -> set[int]:
     + 1 commodity on forest, pasture and mountains; nothing from the robber's hex; a kind the
     bank cannot pay in full goes to nobody, unless one seat alone takes it (then what is left).
     Returns the seats that received something."""
-    owed, demand, takers = owed_for(state, total)
+    owed, demand, takers, seats = owed_for(state, total)
     bank, commodity_bank = state.bank, state.ck_commodity_bank
     short = None  # kind index -> what the bank holds, for kinds it cannot pay in full
     for i, need in demand:
@@ -227,9 +230,23 @@ def produce(state: Any, total: int) -> set[int]:
             short[i] = held
     hands, goods = state.hand, state.ck_commodities
     gains = []
+    if short is None:  # the usual roll: all that is owed, paid in full (as the core's ``_produce``)
+        for seat, kind, amount, i in owed:
+            if i < 5:
+                bank[i] -= amount
+                hands[seat][i] += amount
+            else:
+                commodity_bank[i - 5] -= amount
+                goods[seat][i - 5] += amount
+            gains.append([seat, kind, amount])
+        state.last_gainers = seats  # (every seat owed something: shared, read only)
+        state.events.append(
+            {"type": "production", "total": total, "gains": gains, "visible_to": "all"}
+        )
+        return seats
     gainers = set()
     for seat, kind, amount, i in owed:
-        if short is not None and i in short:
+        if i in short:
             if takers[i] > 1:
                 continue  # CK-PR-03: nobody gets a kind the bank cannot pay in full
             amount = short[i]
@@ -248,7 +265,7 @@ def produce(state: Any, total: int) -> set[int]:
     return gainers
 
 
-Owed = tuple[list[tuple[int, str, int, int]], list[tuple[int, int]], dict[int, int]]
+Owed = tuple[list[tuple[int, str, int, int]], list[tuple[int, int]], dict[int, int], frozenset[int]]
 CARD_NAMES = cards.CARD_NAMES
 CARD_INDEX = {kind: i for i, kind in enumerate(CARD_NAMES)}
 """A card kind's place in ``cards.CARD_NAMES``: resources 0-4 (``hand``), commodities 5-7."""
@@ -291,11 +308,13 @@ def forget_owed(state: Any, v: int) -> None:
 
 def owed_afresh(state: Any, hexes: tuple[int, ...]) -> Owed:
     """(seat, kind, amount, kind's index in ``cards.CARD_NAMES``) owed by ``hexes``, by seat then
-    card kind; the demand per kind ((index, cards) pairs, in the order the kinds are first met)
-    and the number of seats taking each kind (by index)."""
+    card kind; the demand per kind ((index, cards) pairs, in the order the kinds are first met);
+    the number of seats taking each kind (by index); and the seats owed anything."""
     vo, lv, terrains = state.vertex_owner, state.vertex_level, state.terrains
     n, robber, corners = state.n, state.robber, state.board.hex_vertices
-    owed: dict[tuple[int, int], int] = {}  # (seat, kind's index) -> cards
+    # seat * 8 + kind's index (0-7) -> cards: an int key, no tuple per count, in the same
+    # (seat, kind) order when sorted
+    owed: dict[int, int] = {}
     for h in hexes:
         if h == robber:
             continue  # CK-PR-02
@@ -308,19 +327,25 @@ def owed_afresh(state: Any, hexes: tuple[int, ...]) -> Owed:
             o = vo[v]
             if not 0 <= o < n:
                 continue
-            owed[o, r] = owed.get((o, r), 0) + 1
+            key = o * 8 + r
+            owed[key] = owed.get(key, 0) + 1
             if lv[v] == 2:
-                owed[o, second] = owed.get((o, second), 0) + 1
+                key = o * 8 + second
+                owed[key] = owed.get(key, 0) + 1
     demand: dict[int, int] = {}
     takers: dict[int, int] = {}
-    for (_, i), amount in owed.items():
+    for key, amount in owed.items():
+        i = key & 7
         demand[i] = demand.get(i, 0) + amount
         takers[i] = takers.get(i, 0) + 1
-    return (
-        [(seat, CARD_NAMES[i], amount, i) for (seat, i), amount in sorted(owed.items())],
-        list(demand.items()),
-        takers,
-    )
+    entries = [
+        (key >> 3, CARD_NAMES[key & 7], amount, key & 7) for key, amount in sorted(owed.items())
+    ]
+    # (the seats by ``itemgetter`` in C: no generator per count)
+    return entries, list(demand.items()), takers, frozenset(map(_SEAT, entries))
+
+
+_SEAT = itemgetter(0)
 
 
 def _aqueduct(state: Any, seat: int) -> bool:

@@ -41,17 +41,19 @@ def seat_vp(state: Any) -> list[int]:
     stands still: ``apply`` adds 1 to it after every step that set its ``vp_dirty`` flag to True
     (wherever a VP may change, for the victory check; a turn's start alone asks for the check
     without moving it), and ``touch()`` does. With other VP hooks
-    than C&K's (they may read other things) it is kept for one ``state.version`` only."""
+    than C&K's (they may read other things) it is kept for one ``state.version`` only. Kept in
+    the core's ``state.vp_known``, which the victory check reads under the same stamp (at a
+    turn's start it then counts nobody's VP again)."""
     hooks = state.hooks
     # (one int key: the VP stamp, or the version as a negative number, never equal to one)
     stamp = state.vp_changes if len(hooks.vp) == 1 and not hooks.hidden_vp else ~state.version
-    memo = getattr(state, "_ck_seat_vp", None)  # (``getattr``: see the README, "Memos")
+    memo = state.vp_known  # (the core's slot: its victory check reads it too)
     if memo is not None and memo[0] == stamp:
         return memo[1]
     vps = []
     for q in range(state.n):  # (a loop: a comprehension makes a function at each call)
         vps.append(state.total_vp(q))
-    state._ck_seat_vp = (stamp, vps)
+    state.vp_known = (stamp, vps)
     return vps
 
 

@@ -93,17 +93,19 @@ def _fresh_intrigue(state: Any, p: int) -> list[dict[str, Any]]:
     ]
 
 
-MEMOS = ("_ck_seat_vp",)
-"""The plug-in's memos on the state the main list reads (the seat VP, kept for
-``state.vp_changes``; the main list itself is the core's ``kept_main``)."""
+MEMOS = ()
+"""The plug-in's memos on the state the main list reads (none now: the seat VP, kept for
+``state.vp_changes``, lives in the core's slot ``vp_known``, emptied apart; the main list
+itself is the core's ``kept_main``)."""
 
 
 def _fresh_main_list(state: Any) -> list[dict[str, Any]]:
     """The main list built with every cache it reads emptied (then put back as found, so the
     other checks still read what play left there)."""
     kept, spots, income = state.kept_main, dict(state.spot_cache), dict(state.income)
-    facts = dict(state.kept)
+    facts, known = dict(state.kept), state.vp_known
     state.kept.clear()
+    state.vp_known = None
     memos = {name: state.__dict__.pop(name) for name in MEMOS if name in state.__dict__}
     state.kept_main = None
     state.spot_cache.clear()
@@ -118,6 +120,7 @@ def _fresh_main_list(state: Any) -> list[dict[str, Any]]:
         state.income.update(income)
         state.kept.clear()
         state.kept.update(facts)
+        state.vp_known = known
         state.__dict__.update(memos)
 
 
@@ -253,6 +256,47 @@ def test_seat_vp_renewed_when_a_step_that_ends_the_turn_moves_a_vp() -> None:
     state.apply(A.END_TURN)
     assert state.turn_player != p and not state.is_terminal()
     assert table.seat_vp(state)[p] == before[p] + 1
+
+
+def _before_a_plain_turn_end(seed: int = 3) -> Any:
+    """A seeded C&K game on a main list offering the turn's end, from turn 5, with the seat VP
+    kept for the current stamp and a progress hand within the limit (the turn passes at once)."""
+    state = GAME.new_game(4, seed, {"layout": "variable", "cities_and_knights": True})
+    rng, chance_rng = random.Random(seed), random.Random(seed + 1)
+    while (
+        A.END_TURN not in state.legal_actions()
+        or state.turn < 5
+        or cards.over_limit(state, state.turn_player)
+    ):
+        assert _random_step(state, rng, chance_rng) is not None
+    table.seat_vp(state)
+    return state
+
+
+def test_victory_check_at_a_turn_start_reads_the_kept_seat_vp(monkeypatch: Any) -> None:
+    """BG-WIN-01 at a turn's start with no VP moved: the check reads every seat's VP kept for
+    the stamp (``vp_known``, C&K's seat VP) and counts no VP again; the game goes on."""
+    state = _before_a_plain_turn_end()
+    counted = []
+    total_vp = type(state).total_vp
+    monkeypatch.setattr(type(state), "total_vp", lambda s, p: counted.append(p) or total_vp(s, p))
+    state.apply(A.END_TURN)
+    assert state.phase == "pre_roll" and not state.is_terminal()
+    assert counted == []
+
+
+def test_a_seat_at_the_target_wins_at_his_turn_start_though_its_vp_was_kept() -> None:
+    """BG-WIN-01, CK-VP-01: a seat brought to the target on another's turn (with the flag a rule
+    raises) wins at his own turn's start: the kept seat VP of the old stamp is not read."""
+    state = _before_a_plain_turn_end()
+    p = state.turn_player
+    q = (p + 1) % state.n
+    state.ck_defenders[q] += state.victory_target - state.total_vp(q)  # as a Defender would
+    state.vp_dirty = True
+    state.apply(A.END_TURN)
+    assert state.is_terminal()
+    result = state.result()
+    assert result["reason"] == "victory" and result["ranking"][0] == q
 
 
 def test_knight_lists_kept_across_roads_and_buildings() -> None:

@@ -3,6 +3,7 @@ test names); positions on the beginners' map (§13)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from games.catan import GAME
 from games.catan import actions as A
 from games.catan.expansions.cities_knights import flow
 from games.catan.expansions.cities_knights.data import PROGRESS_CARDS
-from games.common.api import CHANCE
+from games.common.api import CHANCE, TERMINAL
 
 from .helpers import (
     OPTIONS,
@@ -149,6 +150,16 @@ def test_ck_pr_03_bank_shortage_per_kind_commodities_included() -> None:
     roll(state, "trade", 1, 2)
     assert hand_of(state, 0) == {"lumber": 1}
     assert hand_of(state, 1).get("paper", 0) == 0
+    assert set(state.last_gainers) == {0, 1}
+    # both kinds short for two takers: nobody is paid, so nobody counts as paid (CK-PR-05)
+    state = blank()
+    put(state, 0, cities=[FOREST_3_CORNER])
+    put(state, 1, cities=[22])
+    state.ck_commodity_bank[0] = 1
+    state.bank[0] = 1  # lumber
+    roll(state, "trade", 1, 2)
+    assert hand_of(state, 0) == {} and hand_of(state, 1) == {}
+    assert not state.last_gainers
 
 
 def test_ck_pr_04_commodities_count_for_the_seven_and_can_be_stolen() -> None:
@@ -186,6 +197,30 @@ def test_ck_pr_05_aqueduct_gives_a_resource_when_a_roll_gives_nothing() -> None:
     state2.ck_levels[0][2] = 3
     roll(state2, "trade", 3, 4)  # a 7: no Aqueduct
     assert state2.phase == "main"
+
+
+def test_ck_pr_05_aqueduct_skips_exactly_the_seats_a_roll_paid() -> None:
+    """CK-PR-05 ("received nothing"): after every production of seeded random games (the bank
+    paying in full: these games never run it short), the seats the roll paid
+    (``last_gainers``, which the Aqueduct reads, kept with the owed cards) are the seats of the
+    production's gains. (A short bank: ``test_ck_pr_03_...``.)"""
+    options = {"masters": False, "layout": "variable", "cities_and_knights": True}
+    productions = 0
+    for seed in (0, 1):
+        state = GAME.new_game(4, seed, options)
+        rng, chance_rng = random.Random(seed), random.Random(seed + 1)
+        while state.current_player() != TERMINAL:
+            seen = len(state.events)
+            if state.current_player() == CHANCE:
+                state.apply(state.sample_chance(chance_rng))
+            else:
+                legal_now = state.legal_actions()
+                state.apply(legal_now[int(rng.random() * len(legal_now))])
+            for event in state.events[seen:]:
+                if event["type"] == "production":
+                    assert set(state.last_gainers) == {seat for seat, _, _ in event["gains"]}
+                    productions += 1
+    assert productions > 1000
 
 
 def test_ck_se_01_discard_limit_seven_plus_two_per_wall() -> None:
