@@ -106,9 +106,13 @@ class BuildRules:
         minimum and no other seat able to pass him (able to reach him, after his drop), or no
         holder and nobody able to reach the minimum."""
         holder, lengths, owed = self.longest_road, self._road_length, self.lengths_owed
-        highest = max(
-            [owed[q][1] if q in owed else lengths[q] for q in range(len(lengths)) if q != holder]
-        )
+        highest = 0  # the most any other seat may have (a loop: asked after most pieces)
+        for q, length in enumerate(lengths):
+            if q != holder:
+                if q in owed:
+                    length = owed[q][1]
+                if length > highest:
+                    highest = length
         if holder == -1:
             return highest < LONGEST_ROAD_MIN
         own = lengths[holder]

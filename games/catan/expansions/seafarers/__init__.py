@@ -210,8 +210,8 @@ class Seafarers(Expansion):
         founding = state.turn == 0
         if founding and piece == "settlement" and state.phase == "setup_road":
             state._set_phase("setup_route", p)  # a road or a ship (SF-GE-04)
-        ends = (where,) if piece in ("settlement", "city") else state.board.edge_vertices[where]
-        if piece != "city":
+        if piece != "city" and state.sf_fog:  # no fog place left (or none on the map): none
+            ends = (where,) if piece == "settlement" else state.board.edge_vertices[where]
             interrupts.queue_discoveries(state, p, ends, rewarded=not founding)
         if piece == "settlement":
             islands.settled(state, scenario, p, where, founding)
@@ -395,22 +395,24 @@ class Seafarers(Expansion):
         owed). After a new piece the count may be owed again (``_piece_owed``): then -1."""
         if not TABLES[state.options["seafarers"]].scenario.longest_route:
             return 0
-        args = (state.board, p, state.edge_owner, state.vertex_owner, state.ship_owner)
-        if len(state.terrains) != state.board.num_hexes:
+        board = state.board
+        if len(state.terrains) != board.num_hexes:
+            args = (board, p, state.edge_owner, state.vertex_owner, state.ship_owner)
             if added >= 0 and before >= 0:
-                return longer_route_with(args[0], p, added, *args[2:], before)
+                return longer_route_with(board, p, added, *args[2:], before)
             return longest_route(*args)  # not laid: no pieces, ``sf_ships`` not built yet
+        if added < 0:
+            return longest_route_kept(*_kept_args(state, p))
+        if _piece_owed(state, p, added, before):
+            return -1
+        if before < 0:  # it was owed: his length before is not known
+            return longest_route_kept(*_kept_args(state, p))
 
         def recount() -> int:  # the components the pieces changed since the last count
             return longest_route_kept(*_kept_args(state, p))
 
-        if added < 0:
-            return recount()
-        if _piece_owed(state, p, added, before):
-            return -1
-        if before < 0:
-            return recount()  # it was owed: his length before is not known
-        return longer_route_with(args[0], p, added, *args[2:], before, recount)
+        eo, vo, so = state.edge_owner, state.vertex_owner, state.ship_owner
+        return longer_route_with(board, p, added, eo, vo, so, before, recount)
 
     def trails_at(self, state: Any, p: int, v: int) -> tuple[int, ...]:
         """SF-LT-01..03: the owners whose trade route ``p``'s new settlement at ``v`` may

@@ -12,6 +12,8 @@ same board and terrains share them (never changed in place).
 * An **area** is a group of land hexes joined side to side that carry the same zone tag of the
   layout (``sites["zones"]``; untagged hexes group among themselves): the main island, the
   Through the Desert strip, each small island.
+* **Fog left** (``sf_fog``): some hex is still an undiscovered fog place, so a new piece may touch
+  one (SF-FI-04); False on every map but Fog Islands, and there once all are turned up.
 
 Rules: SF-GE-02, SF-SH-01, SF-SH-03.
 """
@@ -72,6 +74,7 @@ def build_tables(state: Any, changed: int = -1) -> None:
         state.sf_no_road,
         state.sf_area,
         state.sf_hex_sides,
+        state.sf_fog,
     ) = tables
 
 
@@ -97,6 +100,7 @@ def _tables(board: Any, terrains: tuple[str, ...]) -> tuple[Any, ...]:
         ),
         areas(board, land),
         hex_sides,
+        "fog" in terrains,
     )
 
 
@@ -107,6 +111,7 @@ def _state_tables(state: Any) -> tuple[Any, ...]:
         state.sf_no_road,
         state.sf_area,
         state.sf_hex_sides,
+        state.sf_fog,
     )
 
 
@@ -129,7 +134,8 @@ def _tables_after(
     for v in board.hex_vertices[h]:
         land_vertex[v] = any(terrains[g] not in NOT_LAND for g in vertex_hexes[v])
     land = [t not in NOT_LAND for t in terrains]
-    return ship_path, land_vertex, frozenset(no_road), areas(board, land), before[4]
+    no_road = frozenset(no_road)
+    return ship_path, land_vertex, no_road, areas(board, land), before[4], "fog" in terrains
 
 
 def _fixed_tables(board: Any) -> tuple[Any, list[bool], list[tuple[int, ...]]]:

@@ -305,7 +305,8 @@ def test_shared_sea_tables_match_the_terrains(seafarers: str) -> None:
     """Whenever the terrains changed (a new game, a fog discovery; New World's
     random maps) the sea tables shared per board and terrains are those read from the terrains
     now: a ship path has a sea hex on a side and is not framed, a land intersection touches
-    land, a path closed to roads touches no land."""
+    land, a path closed to roads touches no land, and ``sf_fog`` (a piece may queue a discovery,
+    SF-FI-04) says whether a fog place is left."""
     seen: list[tuple[str, ...]] = []
 
     def compare(state: Any, action: dict[str, Any]) -> None:
@@ -324,6 +325,7 @@ def test_shared_sea_tables_match_the_terrains(seafarers: str) -> None:
         assert state.sf_no_road == {
             e for e, hexes in enumerate(board.edge_hexes) if not any(land[h] for h in hexes)
         }
+        assert state.sf_fog == ("fog" in terrains)
 
     for seed in (8, 9):
         random_game(3, seed, {"seafarers": seafarers}, check=False, after_decision=compare)
