@@ -145,9 +145,9 @@ def _hands_met_stay_few(state, p: int, hands, table: dict) -> None:
         assert served == progress.playable(state, p), held
 
 
-def test_ck_pc_02_the_finders_kept_per_hand_stay_few_after_the_roll() -> None:
-    """CK-PC-02's finders are kept per hand as held (its order too), so a long process meets
-    tens of thousands of hands: the table is bounded."""
+def test_the_progress_finders_kept_per_hand_stay_few_after_the_roll() -> None:
+    """The finders of the playable progress cards are kept per hand as held (its order too),
+    so a long process meets tens of thousands of hands: the table is bounded."""
     state = main_phase()
     p = state.turn_player
     names = sorted(set(PROGRESS_CARDS) - VP_CARDS)
@@ -156,7 +156,7 @@ def test_ck_pc_02_the_finders_kept_per_hand_stay_few_after_the_roll() -> None:
     assert not progress._BY_HAND_BEFORE
 
 
-def test_ck_pc_02_the_finders_kept_per_hand_stay_few_before_the_roll() -> None:
+def test_the_progress_finders_kept_per_hand_stay_few_before_the_roll() -> None:
     """The same for the hands holding the Alchemist before the roll."""
     state = founded()
     p = state.turn_player
@@ -169,8 +169,8 @@ def test_ck_pc_02_the_finders_kept_per_hand_stay_few_before_the_roll() -> None:
     assert not progress._BY_HAND_AFTER
 
 
-def test_ck_pc_02_a_cards_effect_is_its_modules_function_after_a_patch(monkeypatch) -> None:
-    """CK-PC-02: a card's effect is its module's ``play_<slug>``, looked up once per process
+def test_a_progress_cards_effect_is_its_modules_function_after_a_patch(monkeypatch) -> None:
+    """A card's effect is its module's ``play_<slug>``, looked up once per process
     (``apply_play``): a test that patches the module and calls ``forget_finders`` gets the
     patched effect."""
     state = main_phase()
