@@ -870,7 +870,9 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _check_victory(self) -> None:
         """BG-WIN-01/03: only the player whose turn it is can win, at any moment of his turn."""
         p = self.turn_player
-        if self.total_vp(p) >= self.target_of(p):
+        target = self.target_of(p) if self.own_targets else self.victory_target
+        # An unreachable target (a scenario's condition unmet) needs no VP count.
+        if target < UNREACHABLE_TARGET and self.total_vp(p) >= target:
             self.events.append(
                 {
                     "type": "reveal_victory_points",
