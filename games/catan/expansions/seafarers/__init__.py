@@ -124,8 +124,9 @@ class Seafarers(Expansion):
 
     def unused_hooks(self, options: dict[str, Any]) -> frozenset[str]:
         """The forwarders to a map's own hook (``_plain_hook``: the target, hidden VP, a seven,
-        the allowed builds) on a map without that hook: each would only give back the core's
-        answer without it (``_DEFAULTS``), so the game's hook table leaves them out."""
+        the allowed builds) on a map without that hook, and ``vp`` on a map with neither island
+        points nor VP of its own: each would only give back the core's answer without it
+        (``_DEFAULTS``; 0 VP), so the game's hook table leaves them out."""
         return UNUSED_HOOKS[options["seafarers"]]
 
     def layout_for(self, options: dict[str, Any], players: int) -> str:
@@ -440,8 +441,8 @@ class Seafarers(Expansion):
     def vp(self, state: Any, p: int) -> int:
         table = TABLES[state.options["seafarers"]]
         extra = table.scenario.island_svp * len(state.island_marks[p])  # SF-GE-06
-        scenario_vp = table.vp(state, p) if table.vp is not None else None
-        return extra + (scenario_vp or 0)
+        hook = table.vp
+        return extra if hook is None else extra + (hook(state, p) or 0)
 
     def may_progress(self, state: Any, p: int) -> bool:
         table = TABLES[state.options["seafarers"]]
@@ -689,7 +690,10 @@ for _hook in FORWARDED:
     setattr(Seafarers, _hook, _plain_hook(_hook))
 
 UNUSED_HOOKS = {
-    name: frozenset([hook for hook in FORWARDED if table.plain[hook] is None])
+    name: frozenset(
+        [hook for hook in FORWARDED if table.plain[hook] is None]
+        + (["vp"] if not table.scenario.island_svp and table.vp is None else [])
+    )
     for name, table in TABLES.items()
 }
 """Map name -> the hooks its games leave out of their hook table (``unused_hooks``)."""

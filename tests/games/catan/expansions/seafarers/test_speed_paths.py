@@ -706,6 +706,8 @@ def test_hooks_left_out_on_a_map_change_no_answer(seafarers: str) -> None:
     table = plugin.TABLES[seafarers]
     for hook in plugin.FORWARDED:
         assert bool(getattr(state.hooks, hook)) == (table.plain[hook] is not None), hook
+    island_points = table.scenario.island_svp or table.vp is not None  # SF-GE-06, the map's VP
+    assert bool(state.hooks.vp) == bool(island_points)
     full = Hooks(state.hooks.expansions, state.hooks.glue)
     checked = 0
 
