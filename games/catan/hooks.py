@@ -212,6 +212,13 @@ class Expansion:
     def active(self, options: dict[str, Any]) -> bool:
         return options.get(self.option) in self.values
 
+    def unused_hooks(self, options: dict[str, Any]) -> frozenset[str]:
+        """Hooks of this plug-in that change nothing in a game with ``options`` (each would
+        only give back what the core does without it), left out of that game's hook table so
+        that they are never called: Seafarers' forwarders to a map's hook on a map without it.
+        By default none."""
+        return frozenset()
+
     def validate(self, options: dict[str, Any], num_players: int) -> None:
         """Raise ``ValueError`` if this expansion cannot be played with these options."""
         counts = self.player_counts(options)
@@ -273,22 +280,27 @@ class Hooks:
 
     Built once per option set and shared by every state with those options. A combination's
     hook stands where the first partner hook it replaces stood, else after the partners'.
+    ``unused``: per expansion, the hooks it leaves out (:meth:`Expansion.unused_hooks`).
     """
 
     __slots__ = ("expansions", "glue", "plugins", "longest_road", *HOOKS)
 
     def __init__(
-        self, expansions: tuple[Expansion, ...], glue: tuple[Combination, ...] = ()
+        self,
+        expansions: tuple[Expansion, ...],
+        glue: tuple[Combination, ...] = (),
+        unused: tuple[frozenset[str], ...] = (),
     ) -> None:
         self.expansions = expansions
         self.glue = glue
         self.plugins = (*expansions, *glue)
         self.longest_road = all(x.longest_road for x in expansions)
+        left_out = dict(zip(expansions, unused, strict=False))
         for hook in HOOKS:
             found: list[Any] = []
             placed: set[int] = set()
             for x in expansions:
-                if not hasattr(type(x), hook):
+                if not hasattr(type(x), hook) or hook in left_out.get(x, ()):
                     continue
                 by = [g for g in glue if hook in g.replaces.get(x.name, ())]
                 if not by:

@@ -874,9 +874,12 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
     def _check_victory(self) -> None:
         """BG-WIN-01/03: only the player whose turn it is can win, at any moment of his turn."""
         p = self.turn_player
+        target = self.target_of(p) if self.own_targets else self.victory_target
+        if target >= UNREACHABLE_TARGET:  # a scenario's condition unmet: no VP count needed
+            return
         known = self.vp_known  # (kept for the stamp: no count at a turn's start that finds it)
         vp = known[1][p] if known is not None and known[0] == self.vp_changes else self.total_vp(p)
-        if vp >= self.target_of(p):
+        if vp >= target:
             self.events.append(
                 {
                     "type": "reveal_victory_points",

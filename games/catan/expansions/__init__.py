@@ -157,13 +157,14 @@ def validate(options: dict[str, Any], num_players: int) -> tuple[Expansion, ...]
 
 def hooks_for(options: dict[str, Any]) -> Hooks:
     """The hooks of the expansions ``options`` turn on (options already validated), built once
-    per set of expansions."""
-    return _hooks(tuple(x for x in registry() if x.active(options)))
+    per set of expansions and the hooks each leaves out with these options (``unused_hooks``)."""
+    on = tuple(x for x in registry() if x.active(options))
+    return _hooks(on, tuple(x.unused_hooks(options) for x in on))
 
 
 @cache
-def _hooks(expansions: tuple[Expansion, ...]) -> Hooks:
-    return Hooks(expansions, _glue_of(expansions))
+def _hooks(expansions: tuple[Expansion, ...], unused: tuple[frozenset[str], ...]) -> Hooks:
+    return Hooks(expansions, _glue_of(expansions), unused)
 
 
 def layout_name(options: dict[str, Any], default: str, players: int = 4) -> str:

@@ -64,7 +64,6 @@ class ScenarioHooks:
         "start_turn",
         "actions",
         "road_building",
-        "end_turn",
         "rolled",
         "produced",
         "robber_move",
@@ -122,6 +121,13 @@ class Seafarers(Expansion):
             )
         if options.get("placement") == "beginner":
             raise ValueError("seafarers is played with placement 'founding' (SF-GE-04)")
+
+    def unused_hooks(self, options: dict[str, Any]) -> frozenset[str]:
+        """The forwarders to a map's own hook (``_plain_hook``: the target, hidden VP, a seven,
+        the allowed builds) on a map without that hook, and ``vp`` on a map with neither island
+        points nor VP of its own: each would only give back the core's answer without it
+        (``_DEFAULTS``; 0 VP), so the game's hook table leaves them out."""
+        return UNUSED_HOOKS[options["seafarers"]]
 
     def layout_for(self, options: dict[str, Any], players: int) -> str:
         return SCENARIOS[options["seafarers"]].layout(players)  # SF-GE-01
@@ -260,9 +266,11 @@ class Seafarers(Expansion):
 
     # ------------------------------------------------------------------ turns
     def start_turn(self, state: Any, p: int) -> None:
-        if state.ships_new:
-            state.spot_cache.clear()  # last turn's new ships may move now
-        state.ships_new = []
+        if state.ships_new:  # last turn's new ships may move now: only the move lists read them
+            cache = state.spot_cache
+            for key in ships.MOVES_KEY[: state.n]:
+                cache.pop(key, None)
+            state.ships_new = []
         state.ship_moved = False
         hook = TABLES[state.options["seafarers"]].start_turn
         if hook is not None:
@@ -330,10 +338,6 @@ class Seafarers(Expansion):
         if not _route_owed(state, p, old, new):
             state.recount_trails((p,))  # SF-LT-03: a moved ship changes its owner's routes only
         state.tell_built(p, "ship", new)
-
-    def end_turn(self, state: Any, p: int) -> bool:
-        hook = TABLES[state.options["seafarers"]].end_turn
-        return hook is not None and bool(hook(state, p))
 
     def produced(self, state: Any, total: int) -> bool:
         table = TABLES[state.options["seafarers"]]
@@ -439,8 +443,8 @@ class Seafarers(Expansion):
     def vp(self, state: Any, p: int) -> int:
         table = TABLES[state.options["seafarers"]]
         extra = table.scenario.island_svp * len(state.island_marks[p])  # SF-GE-06
-        scenario_vp = table.vp(state, p) if table.vp is not None else None
-        return extra + (scenario_vp or 0)
+        hook = table.vp
+        return extra if hook is None else extra + (hook(state, p) or 0)
 
     def may_progress(self, state: Any, p: int) -> bool:
         table = TABLES[state.options["seafarers"]]
@@ -677,8 +681,23 @@ def _plain_hook(hook: str) -> Any:
     return forward
 
 
-for _hook in HOOKS:  # a hook only some scenario defines reaches it through the expansion
-    if not hasattr(Seafarers, _hook) and any(hasattr(type(s), _hook) for s in SCENARIOS.values()):
-        setattr(Seafarers, _hook, _plain_hook(_hook))
+FORWARDED = tuple(
+    hook
+    for hook in HOOKS
+    if not hasattr(Seafarers, hook) and any(hasattr(type(s), hook) for s in SCENARIOS.values())
+)
+"""The hooks only some scenario defines (the target, hidden VP, ...): they reach it through
+the expansion's forwarder (``_plain_hook``), the map's end of turn among them when one has it."""
+for _hook in FORWARDED:
+    setattr(Seafarers, _hook, _plain_hook(_hook))
+
+UNUSED_HOOKS = {
+    name: frozenset(
+        [hook for hook in FORWARDED if table.plain[hook] is None]
+        + (["vp"] if not table.scenario.island_svp and table.vp is None else [])
+    )
+    for name, table in TABLES.items()
+}
+"""Map name -> the hooks its games leave out of their hook table (``unused_hooks``)."""
 
 EXPANSION = Seafarers()

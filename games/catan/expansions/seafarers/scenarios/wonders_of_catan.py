@@ -193,11 +193,15 @@ def target(state: Any, p: int, base: int) -> int:
     """SF-WO-01: all 4 levels win at once; else ``base`` (10) only with strictly more levels
     than every other seat."""
     levels = state.wo_levels
-    if levels[p] >= LEVELS:
+    mine = levels[p]
+    if mine >= LEVELS:
         return 0
-    if all(levels[p] > levels[q] for q in range(state.n) if q != p):
-        return base
-    return UNREACHABLE_TARGET
+    if not mine:
+        return UNREACHABLE_TARGET  # every other seat has as many (the usual case: asked often)
+    for q, theirs in enumerate(levels):
+        if theirs >= mine and q != p:
+            return UNREACHABLE_TARGET
+    return base
 
 
 # ---------------------------------------------------------------------------- what is seen

@@ -658,3 +658,80 @@ def test_sf_fi_04_a_discovery_renews_the_placements_asked_before_it() -> None:
         opened += after != before
         found = {}
     assert tried > 5 and opened > 2, (tried, opened)
+
+
+@pytest.mark.parametrize("seafarers", ("new_shores", "wonders_of_catan", "four_islands"))
+def test_placements_kept_across_a_turn_start_match_fresh_ones(seafarers: str) -> None:
+    """SF-MS-01: a turn's start after ships were built drops only the move lists (the new
+    ships may move now), not the other placements: after every decision of seeded games the
+    turn player's main list equals one made with no placement kept (``spot_cache`` emptied for
+    that list only, then put back, so that a wrong kept entry stays to be caught later), and
+    turns start often after a ship was built."""
+    checked = after_new_ships = 0
+    new_ships_left = False
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        nonlocal checked, after_new_ships, new_ships_left
+        if action["type"] == "end_turn":
+            after_new_ships += new_ships_left
+        new_ships_left = bool(state.ships_new)
+        if state.phase != "main" or state.current_player() != state.turn_player:
+            return
+        listed = state.legal_actions()
+        cache, kept_main = dict(state.spot_cache), state.kept_main
+        state.spot_cache.clear()
+        state._legal = state.kept_main = None
+        assert listed == state.legal_actions()
+        state.spot_cache.clear()
+        state.spot_cache.update(cache)
+        state._legal, state.kept_main = None, kept_main
+        checked += 1
+
+    for seed, n in ((0, 3), (1, 4)):
+        random_game(n, seed, {"seafarers": seafarers}, check=False, after_decision=compare)
+    assert checked > 300 and after_new_ships > 5, (checked, after_new_ships)
+
+
+@pytest.mark.parametrize("seafarers", ALL_MAPS)
+def test_hooks_left_out_on_a_map_change_no_answer(seafarers: str) -> None:
+    """A map's games leave out the forwarders to hooks it lacks, and the VP hook where no
+    island or map VP exists (``unused_hooks``): the hook table has a forwarder exactly where
+    the map has the hook, and after every decision of a
+    seeded game the targets, VP totals, allowed builds and no-progress answers equal those of
+    the full table (every forwarder in)."""
+    from games.catan import actions as A
+    from games.catan import expansions
+    from games.catan.expansions import seafarers as plugin
+    from games.catan.hooks import Hooks
+
+    state = GAME.new_game(3, 0, {"seafarers": seafarers})
+    table = plugin.TABLES[seafarers]
+    for hook in plugin.FORWARDED:
+        assert bool(getattr(state.hooks, hook)) == (table.plain[hook] is not None), hook
+    island_points = table.scenario.island_svp or table.vp is not None  # SF-GE-06, the map's VP
+    assert bool(state.hooks.vp) == bool(island_points)
+    full = Hooks(state.hooks.expansions, state.hooks.glue)
+    checked = 0
+
+    def answers(state: Any) -> list[Any]:
+        found = []
+        for p in range(state.n):
+            found += [state.target_of(p), state.total_vp(p), state.public_vp(p)]
+            spots = [A.BUILD_SETTLEMENT[v] for v in state.settlement_spots(p)]
+            found.append(state.allowed_builds(p, "settlement", spots))
+            found.append(state.may_build_points(p))
+        return found
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        nonlocal checked
+        own = state.hooks, state.own_targets, state.extra_vp
+        mine = answers(state)
+        state.hooks = full
+        state.own_targets, state.extra_vp = bool(full.target), bool(full.vp)
+        assert mine == answers(state)
+        state.hooks, state.own_targets, state.extra_vp = own
+        checked += 1
+
+    random_game(3, 0, {"seafarers": seafarers}, check=False, after_decision=compare)
+    assert checked > 500
+    assert expansions.hooks_for(state.options) is state.hooks
