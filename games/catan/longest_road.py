@@ -422,7 +422,24 @@ def _parts_after(
 
 
 _MEMO_LIMIT = 20_000
-"""Memo entries before a memo is emptied (a bound on memory, not on speed)."""
+"""Memo entries per board before the memo is emptied (a bound on memory, not on speed)."""
+
+
+_ROUTE_MEMOS: dict[int, tuple[Any, dict[tuple[Any, ...], Any]]] = {}
+
+
+def geometry_memo(links: Sequence[Any]) -> dict[tuple[Any, ...], Any]:
+    """A memo of answers that depend only on one board's geometry and the key (Seafarers'
+    movable ships), per ``links`` (``board.vertex_links``; geometries
+    are cached, so it lives as long as the process and its id is never reused; the entry keeps
+    it alive). Keys hold everything the answer depends on."""
+    entry = _ROUTE_MEMOS.get(id(links))
+    if entry is None or entry[0] is not links:
+        entry = _ROUTE_MEMOS[id(links)] = (links, {})
+    memo = entry[1]
+    if len(memo) > _MEMO_LIMIT:
+        memo.clear()
+    return memo
 
 
 def longer_route_with(

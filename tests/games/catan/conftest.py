@@ -42,6 +42,8 @@ def fresh_boards_in_mutmut_stats() -> None:
 
     board.board.cache_clear()
     topology._geometry.cache_clear()
+    # its entries keep their geometry alive: without this, one per test for the whole pass
+    longest_road._ROUTE_MEMOS.clear()
     # the core trails' answers by shape: filled by the clean run, a mutant's process would
     # answer every route test from it without running the mutated search (mutkill9)
     longest_road._CORE_TRAILS.clear()

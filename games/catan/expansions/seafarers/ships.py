@@ -18,6 +18,7 @@ from typing import Any
 
 from games.catan.constants import LUMBER, MAX_PLAYERS, WOOL
 from games.catan.expansions import seafarers  # the plug-in's ``TABLES`` (it imports this module)
+from games.catan.longest_road import geometry_memo
 
 SHIPS_PER_SEAT = 15
 """SF-CO-01."""
@@ -289,9 +290,8 @@ def put_ship(state: Any, p: int, e: int) -> None:
     vo = state.vertex_owner
     # Loops, not comprehensions: a comprehension is a function call of its own (Python 3.11).
     kept = state.kept.get(KEPT_MOVABLE[p])
-    if kept is not None:  # the route ends renewed; his buildings at e's ends are homes now
+    if kept is not None:  # the route ends made again; his buildings at e's ends are homes now
         kept[2] = None
-        kept[4].append(e)
         homes = kept[1]
         for v in ends:
             if vo[v] == p:
@@ -328,9 +328,8 @@ def lift_ship(state: Any, p: int, e: int) -> None:
         _own_closed(state).discard(e)
     state.spot_cache.clear()
     kept = state.kept.get(KEPT_MOVABLE[p])
-    if kept is not None:  # the route ends renewed; a home with no ship of p left goes
+    if kept is not None:  # the route ends made again; a home with no ship of p left goes
         kept[2] = None
-        kept[4].append(e)
         kept[1].difference_update(bare)
     kept = state.kept.get(KEPT_STARTS[p])
     if kept is not None:  # a start with no ship of p left and no building of his is lost
@@ -387,64 +386,27 @@ KEPT_MOVABLE = seat_keys("movable")
 
 
 def kept_route_ends(state: Any, p: int) -> tuple[int, ...]:
-    """The ships of :func:`_route_ends`, sorted. The routes and their ends depend only on
-    ``p``'s ships and where his buildings stand. Kept per seat (:func:`seat_kept`) as ``[sign,
-    homes, answer, routes, changed]``: ``homes`` the ends of his ships where his buildings stand,
-    ``routes`` each route's ships and movable ships (:func:`_route_ends`), ``changed`` the paths
-    his ships left or took since. ``put_ship`` and ``lift_ship`` update ``homes``, drop the answer
-    and add their path to ``changed``; a new settlement of his changes ``sign`` (his settlements
-    and cities left, a sum a city upgrade keeps), which makes it all again.
-
-    Only the routes a changed path can touch are walked again (:func:`_renewed_routes`)."""
+    """:func:`_route_ends` sorted. The routes and their ends depend only on ``p``'s ships and
+    ``homes``, the intersections where his buildings touch them (the memo's key). Kept per seat
+    (:func:`seat_kept`) as ``[sign, homes, answer]``: ``put_ship`` and ``lift_ship`` update
+    ``homes`` and drop the answer; a new settlement of his changes ``sign`` (his settlements and
+    cities left, a sum a city upgrade keeps), which makes ``homes`` again."""
     sign = state.settlements_left[p] + state.cities_left[p]
     kept = seat_kept(state, KEPT_MOVABLE[p], sign, _fresh_route_facts, p)
     movable = kept[2]
     if movable is None:
-        routes = kept[3]
-        if routes is None:
-            routes = kept[3] = _route_ends(state, p, sorted(state.sf_ships[p]))
-        elif kept[4]:
-            routes = kept[3] = _renewed_routes(state, p, routes, kept[4])
-        kept[4] = []
-        found = []
-        for route in routes:
-            found.extend(route[1])
-        found.sort()
-        movable = kept[2] = tuple(found)
+        memo = geometry_memo(state.board.vertex_links)
+        mine = state.sf_ships[p]
+        key = ("movable", frozenset(mine), frozenset(kept[1]))
+        movable = memo.get(key)
+        if movable is None:
+            movable = memo[key] = tuple(sorted(_route_ends(state, p, sorted(mine))))
+        kept[2] = movable
     return movable
 
 
-def _fresh_route_facts(state: Any, p: int) -> tuple[set[int], None, None, list[int]]:
-    return fresh_homes(state, p), None, None, []
-
-
-def _renewed_routes(
-    state: Any, p: int, routes: list[tuple[frozenset[int], list[int]]], changed: list[int]
-) -> list[tuple[frozenset[int], list[int]]]:
-    """:func:`_route_ends` of ``p`` from ``routes`` (his routes before his ships on the
-    ``changed`` paths came or went, his buildings unchanged). Routes join only at the ends of
-    ships away from his buildings, so a route changes only when it holds a changed path or a
-    ship at such an end of one: the others are kept, the rest walked again from their ships
-    still there and the changed paths that hold his ship now."""
-    vo, so = state.vertex_owner, state.ship_owner
-    ev, vertex_edges = state.board.edge_vertices, state.board.vertex_edges
-    near = set(changed)
-    for e in changed:
-        for v in ev[e]:
-            if vo[v] != p:
-                near.update(vertex_edges[v])
-    kept = []
-    seeds = [e for e in changed if so[e] == p]
-    for route in routes:
-        if route[0].isdisjoint(near):
-            kept.append(route)
-        else:
-            seeds.extend(route[0])
-    if seeds:
-        seeds = [e for e in set(seeds) if so[e] == p]
-        seeds.sort()
-        kept.extend(_route_ends(state, p, seeds))
-    return kept
+def _fresh_route_facts(state: Any, p: int) -> tuple[set[int], None]:
+    return fresh_homes(state, p), None
 
 
 def fresh_homes(state: Any, p: int) -> set[int]:
@@ -453,9 +415,8 @@ def fresh_homes(state: Any, p: int) -> set[int]:
     return {v for e in state.sf_ships[p] for v in ev[e] if vo[v] == p}
 
 
-def _route_ends(state: Any, p: int, mine: list[int]) -> list[tuple[frozenset[int], list[int]]]:
-    """The routes of ``p`` through his ships ``mine`` (each route's ships, and those of
-    :func:`movable_ships` in it before the pirate and this turn's ships are left out).
+def _route_ends(state: Any, p: int, mine: list[int]) -> tuple[int, ...]:
+    """The ships of :func:`movable_ships` before the pirate and this turn's ships are left out.
 
     A route is walked from ship to ship over ``ship_owner`` at the intersections without
     ``p``'s building (at most three paths each), which also tells each ship whether one of its
@@ -463,7 +424,7 @@ def _route_ends(state: Any, p: int, mine: list[int]) -> list[tuple[frozenset[int
     vo, so = state.vertex_owner, state.ship_owner
     ev, vertex_edges = state.board.edge_vertices, state.board.vertex_edges
     seen: set[int] = set()
-    routes: list[tuple[frozenset[int], list[int]]] = []
+    movable: list[int] = []
     for start in mine:
         if start in seen:
             continue
@@ -487,8 +448,7 @@ def _route_ends(state: Any, p: int, mine: list[int]) -> list[tuple[frozenset[int
             if free:
                 ends.append(e)
         if len(buildings) >= 2:
-            routes.append((frozenset(route), []))  # closed (SF-RT-01, SF-MS-02)
-            continue
+            continue  # closed (SF-RT-01, SF-MS-02)
         if not ends:
             beside = [e for e in route if ev[e][0] in buildings or ev[e][1] in buildings]
             # A ship beside the building moves only if the rest stays joined to it: a loop back
@@ -497,8 +457,8 @@ def _route_ends(state: Any, p: int, mine: list[int]) -> list[tuple[frozenset[int
             ends = (
                 [e for e in beside if _rest_joined(state, route, e, buildings)] if beside else route
             )
-        routes.append((frozenset(route), ends))
-    return routes
+        movable.extend(ends)
+    return tuple(movable)
 
 
 def _rest_joined(state: Any, route: list[int], lifted: int, buildings: set[int]) -> bool:
