@@ -279,21 +279,25 @@ def longest_route_kept(
     same_buildings = entry is not None and entry[0] == vertex_owner
     rebuilt: list[int] = []  # the intersections whose building owner changed since the entry
     if same_buildings:
-        _, _, old_roads, old_ships, old_parts = entry
+        _, _, old_roads, old_ships, old_parts, lengths = entry
         changed = (roads ^ old_roads) | (ships ^ old_ships)
         if not changed:
             if roads is not entry[2]:
-                kept[seat] = (entry[0], list(edge_owner), roads, ships, old_parts)
+                kept[seat] = (entry[0], list(edge_owner), roads, ships, old_parts, lengths)
             return max((part[2] for part in old_parts), default=0)
+        if roads != old_roads:
+            lengths = {}  # a path of a kept component may be a road now
         parts = _parts_after(links, edge_vertices, roads, ships, old_roads, old_ships, old_parts)
     elif entry is not None:
         # A building came (or went): only the components that hold its intersection change.
-        old_owner, _, old_roads, old_ships, old_parts = entry
+        old_owner, _, old_roads, old_ships, old_parts, _ = entry
+        lengths = {}
         rebuilt = list(compress(range(len(old_owner)), map(ne, vertex_owner, old_owner)))
         changed = (roads ^ old_roads) | (ships ^ old_ships)
         parts = None
     else:
         parts = None
+        lengths = {}
     if parts is None:
         kind = dict.fromkeys(roads, 1)
         kind.update(dict.fromkeys(ships, 2))
@@ -311,16 +315,20 @@ def longest_route_kept(
         fresh = [(frozenset(vertices), frozenset(edges)) for edges, vertices in found]
     else:
         parts, fresh = parts
+    if len(lengths) > _SEAT_LENGTHS:
+        lengths = {}
     for vertices, edges in fresh:
-        parts.append(
-            (vertices, edges, _tree_route(edge_vertices, seat, ships, vertex_owner, edges))
-        )
+        length = lengths.get(edges)
+        if length is None:
+            length = lengths[edges] = _tree_route(edge_vertices, seat, ships, vertex_owner, edges)
+        parts.append((vertices, edges, length))
     kept[seat] = (
         entry[0] if same_buildings else list(vertex_owner),  # equal lists: the kept one serves
         entry[1] if same_roads else list(edge_owner),
         roads,
         ships,
         parts,
+        lengths,
     )
     best = 0
     for part in parts:
@@ -421,6 +429,8 @@ def _parts_after(
     return parts, fresh
 
 
+_SEAT_LENGTHS = 64
+"""Component lengths a seat's kept entry holds before they are dropped (a bound on memory)."""
 _MEMO_LIMIT = 20_000
 """Memo entries per board before the memo is emptied (a bound on memory, not on speed)."""
 

@@ -362,10 +362,11 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
     """The kept trade-route facts (``longest_route_kept``'s entry per seat) equal facts
     recomputed from scratch after every decision of two seeded random games on each of the nine
     maps: each new entry's components are exactly those walked afresh over its roads and ships,
-    and each component's kept length is a plain search's (from every intersection) under those
-    owners; an entry whose pieces and owners are the board's gives the seat's trade route. The
-    maps without a Longest Trade Route (Cloth for Catan, The Pirate Islands) keep nothing."""
-    checked = {"entries": 0, "parts": 0, "current": 0, "owed": 0}
+    and each component's kept length, and each length it keeps for a component seen before, is a
+    plain search's (from every intersection) under those owners; an entry whose pieces and
+    owners are the board's gives the seat's trade route. The maps without a Longest Trade Route
+    (Cloth for Catan, The Pirate Islands) keep nothing."""
+    checked = {"entries": 0, "parts": 0, "current": 0, "owed": 0, "lengths": 0}
     seen: dict[int, Any] = {}
     route = TABLES[seafarers].scenario.longest_route
 
@@ -384,7 +385,7 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
             else:
                 assert state._road_length[q] == length
         for q, entry in kept.items():
-            owners, _, roads, ships_of, parts = entry
+            owners, _, roads, ships_of, parts, lengths = entry
             if entry is not seen.get(q):  # counted in this decision: check what it holds
                 seen[q] = entry
                 checked["entries"] += 1
@@ -395,7 +396,10 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
                 assert {(part[0], part[1]) for part in parts} == {
                     (frozenset(vertices), frozenset(edges)) for edges, vertices in walked
                 }
-                for _vertices, edges, length in parts:
+                # each component's length, and each one its entry keeps for a component seen
+                # before (valid while his roads and the building owners stay: any other path of
+                # a component is his ship)
+                for edges, length in [part[1:] for part in parts] + list(lengths.items()):
                     on_roads = [-1] * board.num_edges
                     on_ships = [-1] * board.num_edges
                     for e in edges:
@@ -405,6 +409,7 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
                             on_ships[e] = q
                     assert length == plain_route_on(board, q, on_roads, owners, on_ships)
                     checked["parts"] += 1
+                    checked["lengths"] += edges in lengths
             if (
                 owners == state.vertex_owner
                 and roads == frozenset(ships.road_paths(state, q))
@@ -418,6 +423,7 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
     if route:
         assert checked["entries"] > 30 and checked["parts"] > 50, checked
         assert checked["current"] > 1000 and checked["owed"] > 50, checked
+        assert checked["lengths"] > checked["entries"], checked
 
 
 @pytest.mark.parametrize("seafarers", ("wonders_of_catan", "four_islands", "new_world"))
