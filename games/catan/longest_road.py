@@ -254,7 +254,10 @@ def longest_route_kept(
     ``edge_owner`` changed since the last call) and ``ships``, searching again only the
     components his pieces changed since the last call (``kept``: a dict the caller keeps per
     state, where this function stores per seat the roads' owners, his pieces, the building
-    owners and each component's intersections, paths and length).
+    owners, each component's intersections, paths and length, and the lengths of the components
+    counted since his roads or a building last changed, by their paths: while those stay, a
+    component's paths that are not his roads are his ships, so its paths alone tell it; a ship
+    moved back where it was finds its component there).
 
     The answer depends on nothing else (a component's length: its pieces and whose building
     stands at each of its vertices): while ``vertex_owner`` is unchanged, a component none of
