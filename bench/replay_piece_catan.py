@@ -2,7 +2,7 @@
 
 Usage: ``python bench/replay_piece_catan.py record|replay|plain PIECE MAP [--players N]
 [--seeds 0,1]`` with PIECE one of ``trail`` (Seafarers' Longest Trade Route hook), ``moves`` (the
-ship move list), ``lengths`` (one trade-route component's length), and the trade route's parts:
+ship move list), and the trade route's parts:
 ``kept`` (the count of the changed components), ``grow`` (a new piece's walk from its free end),
 ``tree`` (one component searched), ``cored`` (a cyclic one's search), ``parts`` (the components
 after a change), ``roads`` (the seat's roads found again), ``walk`` (components walked again);
@@ -36,7 +36,6 @@ from games.catan.expansions.seafarers import ships
 PIECES: dict[str, tuple[Any, str]] = {
     "trail": (seafarers.Seafarers, "trail"),
     "moves": (ships, "cached_moves"),
-    "lengths": (longest_road, "_component_length"),
     "kept": (seafarers, "longest_route_kept"),
     "grow": (seafarers, "longer_route_with"),
     "tree": (longest_road, "_tree_route"),
@@ -66,7 +65,6 @@ def _same(value: Any) -> Any:
 STORED: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "trail": (_same, _same),
     "moves": (_moves_record, _moves_replay),
-    "lengths": (_same, _same),
     "kept": (_same, _same),
     "grow": (_same, _same),
     "tree": (_same, _same),

@@ -230,17 +230,12 @@ def longest_route(
 
     if start >= 0:
         return _route_walk(links, seat, vertex_owner, kind.get, start)
-    memo = geometry_memo(links)
     edge_vertices = board.edge_vertices
     best = 0
     roots = {v for e in kind for v in edge_vertices[e]}
     ships = frozenset(e for e, k in kind.items() if k == 2)
-    for edges, component in _route_components(links, kind, roots, set()):
-        # A component left alone by a move or a building is never searched again (the memo).
-        built = [v for v in component if vertex_owner[v] != -1]
-        found = _component_length(
-            memo, edge_vertices, seat, ships, vertex_owner, frozenset(edges), built
-        )
+    for edges, _ in _route_components(links, kind, roots, set()):
+        found = _tree_route(edge_vertices, seat, ships, vertex_owner, edges)
         if found > best:
             best = found
     return best
@@ -259,7 +254,10 @@ def longest_route_kept(
     ``edge_owner`` changed since the last call) and ``ships``, searching again only the
     components his pieces changed since the last call (``kept``: a dict the caller keeps per
     state, where this function stores per seat the roads' owners, his pieces, the building
-    owners and each component's intersections, paths and length).
+    owners, each component's intersections, paths and length, and the lengths of the components
+    counted since his roads or a building last changed, by their paths: while those stay, a
+    component's paths that are not his roads are his ships, so its paths alone tell it; a ship
+    moved back where it was finds its component there).
 
     The answer depends on nothing else (a component's length: its pieces and whose building
     stands at each of its vertices): while ``vertex_owner`` is unchanged, a component none of
@@ -284,24 +282,25 @@ def longest_route_kept(
     same_buildings = entry is not None and entry[0] == vertex_owner
     rebuilt: list[int] = []  # the intersections whose building owner changed since the entry
     if same_buildings:
-        _, _, old_roads, old_ships, old_parts, built = entry
+        _, _, old_roads, old_ships, old_parts, lengths = entry
         changed = (roads ^ old_roads) | (ships ^ old_ships)
         if not changed:
             if roads is not entry[2]:
-                kept[seat] = (entry[0], list(edge_owner), roads, ships, old_parts, built)
+                kept[seat] = (entry[0], list(edge_owner), roads, ships, old_parts, lengths)
             return max((part[2] for part in old_parts), default=0)
+        if roads != old_roads:
+            lengths = {}  # a path of a kept component may be a road now
         parts = _parts_after(links, edge_vertices, roads, ships, old_roads, old_ships, old_parts)
     elif entry is not None:
         # A building came (or went): only the components that hold its intersection change.
-        old_owner, _, old_roads, old_ships, old_parts, built = entry
+        old_owner, _, old_roads, old_ships, old_parts, _ = entry
+        lengths = {}
         rebuilt = list(compress(range(len(old_owner)), map(ne, vertex_owner, old_owner)))
-        built = built.difference(rebuilt).union([v for v in rebuilt if vertex_owner[v] != -1])
         changed = (roads ^ old_roads) | (ships ^ old_ships)
         parts = None
     else:
-        built = frozenset([v for v, owner in enumerate(vertex_owner) if owner != -1])
         parts = None
-    memo = geometry_memo(links)
+        lengths = {}
     if parts is None:
         kind = dict.fromkeys(roads, 1)
         kind.update(dict.fromkeys(ships, 2))
@@ -319,10 +318,12 @@ def longest_route_kept(
         fresh = [(frozenset(vertices), frozenset(edges)) for edges, vertices in found]
     else:
         parts, fresh = parts
+    if len(lengths) > _SEAT_LENGTHS:
+        lengths = {}
     for vertices, edges in fresh:
-        length = _component_length(
-            memo, edge_vertices, seat, ships, vertex_owner, edges, vertices & built
-        )
+        length = lengths.get(edges)
+        if length is None:
+            length = lengths[edges] = _tree_route(edge_vertices, seat, ships, vertex_owner, edges)
         parts.append((vertices, edges, length))
     kept[seat] = (
         entry[0] if same_buildings else list(vertex_owner),  # equal lists: the kept one serves
@@ -330,7 +331,7 @@ def longest_route_kept(
         roads,
         ships,
         parts,
-        built,
+        lengths,
     )
     best = 0
     for part in parts:
@@ -431,33 +432,18 @@ def _parts_after(
     return parts, fresh
 
 
-def _component_length(
-    memo: dict[tuple[Any, ...], Any],
-    edge_vertices: Sequence[tuple[int, int]],
-    seat: int,
-    ships: frozenset[int],
-    vertex_owner: Sequence[int],
-    edges: frozenset[int],
-    built: Iterable[int],
-) -> int:
-    """One component's longest route, memoised on exactly what it depends on: its paths, which
-    of them are ships (the rest are roads), and whose building stands on which of its vertices
-    (``built``: those of its vertices that hold a building; the seat's or another's)."""
-    key = (edges, edges & ships, frozenset([v * 2 + (vertex_owner[v] == seat) for v in built]))
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _tree_route(edge_vertices, seat, ships, vertex_owner, edges)
-    return found
-
-
+_SEAT_LENGTHS = 64
+"""Component lengths a seat's kept entry holds before they are dropped (a bound on memory)."""
 _MEMO_LIMIT = 20_000
 """Memo entries per board before the memo is emptied (a bound on memory, not on speed)."""
+
+
 _ROUTE_MEMOS: dict[int, tuple[Any, dict[tuple[Any, ...], Any]]] = {}
 
 
 def geometry_memo(links: Sequence[Any]) -> dict[tuple[Any, ...], Any]:
-    """A memo of answers that depend only on one board's geometry and the key (component
-    lengths here, Seafarers' movable ships), per ``links`` (``board.vertex_links``; geometries
+    """A memo of answers that depend only on one board's geometry and the key (Seafarers'
+    movable ships), per ``links`` (``board.vertex_links``; geometries
     are cached, so it lives as long as the process and its id is never reused; the entry keeps
     it alive). Keys hold everything the answer depends on."""
     entry = _ROUTE_MEMOS.get(id(links))

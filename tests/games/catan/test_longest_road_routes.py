@@ -527,10 +527,10 @@ def test_sf_lt_03_kept_trade_routes_follow_a_piece_and_a_building_between_two_co
 
 
 def test_bg_lr_03_04_the_same_roads_with_other_buildings_count_apart() -> None:
-    """BG-LR-03/04 (the memo of component lengths): the same chain of roads counts its whole
-    length with the seat's settlement on intersection ``v`` inside it, and less with an
-    opponent's on intersection ``v + 2`` inside it, asked one after the other; the kept count
-    tells the seat's settlement on ``v + 2`` from an opponent's there."""
+    """BG-LR-03/04 (a kept component's length follows its buildings): the same chain of roads
+    counts its whole length with the seat's settlement on intersection ``v`` inside it, and less
+    with an opponent's on intersection ``v + 2`` inside it, asked one after the other; the kept
+    count tells the seat's settlement on ``v + 2`` from an opponent's there."""
     position = _Position(_base())
     board = position.board
     chain = _chain_through(board)

@@ -191,7 +191,7 @@ def test_sf_lt_01_kept_components_follow_each_building(seafarers: str) -> None:
     """After a settlement, each seat's kept components, once counted (the settlement recounts
     only the seats ``trails_at`` names; the others' catch up at their next count, made here),
     are exactly the components walked afresh, each with the length of a fresh count, that count
-    is his stored length unless owed, and the kept building places are the board's; most seats
+    is his stored length unless owed, and the kept building owners are the board's; most seats
     keep some components across the building (only those at its intersection are walked again:
     the same kept objects)."""
     settlements = kept_across = 0
@@ -201,14 +201,13 @@ def test_sf_lt_01_kept_components_follow_each_building(seafarers: str) -> None:
         if action["type"] != "build_settlement":
             return
         settlements += 1
-        built = frozenset(v for v, owner in enumerate(state.vertex_owner) if owner != -1)
         for q in range(state.n):
             if q not in state.sf_route_kept:
                 continue
             counted = state.trail_length(q)
             assert q in state.lengths_owed or counted == state._road_length[q], q
             entry = state.sf_route_kept[q]
-            assert entry[0] == state.vertex_owner and entry[5] == built
+            assert entry[0] == state.vertex_owner
             parts = entry[4]
             assert {(part[0], part[1]) for part in parts} == _walked_parts(state, q)
             for _vertices, edges, length in parts:
@@ -364,12 +363,12 @@ ALL_MAPS = tuple(SCENARIOS)
 def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers: str) -> None:
     """The kept trade-route facts (``longest_route_kept``'s entry per seat) equal facts
     recomputed from scratch after every decision of two seeded random games on each of the nine
-    maps: each new entry's building places are those of its building owners, its components are
-    exactly those walked afresh over its roads and ships, and each component's kept length is a
+    maps: each new entry's components are exactly those walked afresh over its roads and ships,
+    and each component's kept length, and each length it keeps for a component seen before, is a
     plain search's (from every intersection) under those owners; an entry whose pieces and
     owners are the board's gives the seat's trade route. The maps without a Longest Trade Route
     (Cloth for Catan, The Pirate Islands) keep nothing."""
-    checked = {"entries": 0, "parts": 0, "current": 0, "owed": 0}
+    checked = {"entries": 0, "parts": 0, "current": 0, "owed": 0, "lengths": 0}
     seen: dict[int, Any] = {}
     route = TABLES[seafarers].scenario.longest_route
 
@@ -388,11 +387,10 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
             else:
                 assert state._road_length[q] == length
         for q, entry in kept.items():
-            owners, _, roads, ships_of, parts, built = entry
+            owners, _, roads, ships_of, parts, lengths = entry
             if entry is not seen.get(q):  # counted in this decision: check what it holds
                 seen[q] = entry
                 checked["entries"] += 1
-                assert built == frozenset(v for v, owner in enumerate(owners) if owner != -1)
                 kind = dict.fromkeys(roads, 1)
                 kind.update(dict.fromkeys(ships_of, 2))
                 roots = {v for e in kind for v in board.edge_vertices[e]}
@@ -400,7 +398,10 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
                 assert {(part[0], part[1]) for part in parts} == {
                     (frozenset(vertices), frozenset(edges)) for edges, vertices in walked
                 }
-                for _vertices, edges, length in parts:
+                # each component's length, and each one its entry keeps for a component seen
+                # before (valid while his roads and the building owners stay: any other path of
+                # a component is his ship)
+                for edges, length in [part[1:] for part in parts] + list(lengths.items()):
                     on_roads = [-1] * board.num_edges
                     on_ships = [-1] * board.num_edges
                     for e in edges:
@@ -410,6 +411,7 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
                             on_ships[e] = q
                     assert length == plain_route_on(board, q, on_roads, owners, on_ships)
                     checked["parts"] += 1
+                    checked["lengths"] += edges in lengths
             if (
                 owners == state.vertex_owner
                 and roads == frozenset(ships.road_paths(state, q))
@@ -423,6 +425,7 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
     if route:
         assert checked["entries"] > 30 and checked["parts"] > 50, checked
         assert checked["current"] > 1000 and checked["owed"] > 50, checked
+        assert checked["lengths"] > checked["entries"], checked
 
 
 @pytest.mark.parametrize("seafarers", ("wonders_of_catan", "four_islands", "new_world"))
