@@ -272,6 +272,19 @@ def test_ck_ba_04_single_best_defender_takes_a_card_tie_draws() -> None:
     state.ck_defenders = [6, 0, 0, 0]  # A-CK-08: none left for a later best defender
 
 
+def test_ck_ba_04_a_tied_defender_chooses_among_the_decks_left() -> None:
+    """CK-BA-04: a tied defender draws from a deck of his choice: one with cards left."""
+    state = blank()
+    put(state, 0, cities=[0])
+    put_knight(state, 1, 41, active=1)
+    put_knight(state, 2, 45, active=1)
+    state.ck_decks["politics"], state.ck_under["politics"] = [], []
+    state.ck_barbarian = 6
+    roll(state, "ship", 1, 2)
+    assert state.phase == "ck_defender_deck" and state.actor == 1
+    assert [a["track"] for a in state.legal_actions()] == ["trade", "science"]
+
+
 def test_ck_ba_05_ship_back_knights_off_robber_awake() -> None:
     """CK-BA-05: the ship returns, every knight is deactivated, the robber wakes."""
     state = blank()
