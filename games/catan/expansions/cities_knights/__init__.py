@@ -186,7 +186,12 @@ class CitiesKnights(ProgressRules, Expansion):
     def build_actions(self, state: Any, p: int, piece: str, actions: list[Action]) -> list[Action]:
         """CK-KN-05, A-CK-09: the core's roads, settlements and cities C&K keeps; judged once
         per placement of pieces (the core keeps them in ``spot_cache``), not per list."""
-        return [a for a in actions if core_action_allowed(state, p, a)]
+        # (a loop: a comprehension reading ``state`` and ``p`` would make cells of them per call)
+        kept = []
+        for a in actions:
+            if core_action_allowed(state, p, a):
+                kept.append(a)
+        return kept
 
     def vp(self, state: Any, p: int) -> int:
         """CK-VP-01, CK-CI-05, CK-BA-04, CK-PC-03, CK-ME-01, A-CK-09."""

@@ -54,9 +54,13 @@ def attack(state: Any) -> bool:
     every knight is deactivated and the robber is awake; the losers' pillages and the tied
     defenders' draws follow as steps (each a decision of that seat)."""
     barbarians = cities_on_board(state)
-    contribution = [knight_strength(state, p) for p in range(state.n)]
+    # (loops, not comprehensions: one reading a local makes a cell of it at every call)
+    n, first = state.n, state.turn_player
+    contribution, order = [], []
+    for i in range(n):
+        contribution.append(knight_strength(state, i))
+        order.append((first + i) % n)
     knights = sum(contribution)
-    order = [(state.turn_player + i) % state.n for i in range(state.n)]
     steps: list[list[Any]] = []
     event: dict[str, Any] = {
         "type": "barbarian_attack",
@@ -66,15 +70,24 @@ def attack(state: Any) -> bool:
         "visible_to": "all",
     }
     if barbarians > knights:  # CK-BA-03
-        exposed = [p for p in order if pillageable(state, p)]
+        exposed = []
+        for p in order:
+            if pillageable(state, p):
+                exposed.append(p)
         if exposed:
-            low = min(contribution[p] for p in exposed)
-            losers = [p for p in exposed if contribution[p] == low]
+            low = min(map(contribution.__getitem__, exposed))
+            losers = []
+            for p in exposed:
+                if contribution[p] == low:
+                    losers.append(p)
             steps = [["pillage", p] for p in losers]
             event["losers"] = losers
     else:  # CK-BA-04, A-CK-07
         best = max(contribution)
-        top = [p for p in order if contribution[p] == best]
+        top = []
+        for p in order:
+            if contribution[p] == best:
+                top.append(p)
         if len(top) == 1:
             if sum(state.ck_defenders) < DEFENDER_CARDS:  # A-CK-08
                 state.ck_defenders[top[0]] += 1
@@ -128,7 +141,7 @@ def pillage(state: Any, p: int, v: int) -> None:
 
 def defender_draw_step(state: Any, p: int) -> bool:
     """CK-BA-04: a tied defender draws the top card of a deck of his choice."""
-    if not any(cards.deck_size(state, t) for t in TRACKS):
+    if not legal_defender_deck(state):
         return False
     state.ck_queue.insert(0, ["chosen", p])
     state._set_phase("ck_defender_deck", p)
@@ -136,7 +149,12 @@ def defender_draw_step(state: Any, p: int) -> bool:
 
 
 def legal_defender_deck(state: Any) -> list[Action]:
-    return [{"type": "choose_deck", "track": t} for t in TRACKS if cards.deck_size(state, t)]
+    # (loops, not comprehensions: one reading a local makes a cell of it at every call)
+    decks = []
+    for t in TRACKS:
+        if cards.deck_size(state, t):
+            decks.append({"type": "choose_deck", "track": t})
+    return decks
 
 
 def deck_chosen(state: Any, track: str) -> None:

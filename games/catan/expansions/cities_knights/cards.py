@@ -107,7 +107,11 @@ def _draw_outcomes(state: Any, track: str) -> list[tuple[Action, float]]:
         return count_outcomes(track, state.ck_under[track])
     entry = deck_counts(state, track, deck)
     size, draws = entry[1], DRAWS_OF[track]
-    return [(draws[c], k / size) for c, k in entry[2].items()]
+    # (a loop: a comprehension reading ``size`` and ``draws`` makes cells of them per call)
+    outcomes = []
+    for c, k in entry[2].items():
+        outcomes.append((draws[c], k / size))
+    return outcomes
 
 
 def deck_counts(state: Any, track: str, deck: list[str]) -> list[Any]:
@@ -253,7 +257,11 @@ def rob(state: Any, victim: int) -> bool:
 def steal_outcomes(state: Any) -> list[tuple[Action, float]]:
     p = state.victim
     total = held(state, p)
-    return [(STEAL[c], count(state, p, c) / total) for c in kinds_held(state, p)]
+    # (a loop: a comprehension reading ``state``, ``p`` and ``total`` makes cells of them)
+    outcomes = []
+    for c in kinds_held(state, p):
+        outcomes.append((STEAL[c], count(state, p, c) / total))
+    return outcomes
 
 
 def steal(state: Any, card: str) -> None:

@@ -39,6 +39,13 @@ def core_action_allowed(state: Any, p: int, action: Action) -> bool:
                 return True
         return False
     if kind == "build_city" and state.ck_fallen:
-        mine = [v for v in state.ck_fallen if state.vertex_owner[v] == p]
-        return not mine or action["vertex"] in mine
+        # (a loop, not a comprehension: one reading ``state`` and ``p`` makes cells of them for
+        # every call, and this judges every road and settlement of a placement)
+        vo, city, fallen_of_p = state.vertex_owner, action["vertex"], False
+        for v in state.ck_fallen:
+            if vo[v] == p:
+                if v == city:
+                    return True
+                fallen_of_p = True
+        return not fallen_of_p
     return True

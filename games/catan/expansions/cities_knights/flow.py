@@ -357,9 +357,12 @@ def _aqueduct(state: Any, seat: int) -> bool:
 
 
 def legal_aqueduct(state: Any) -> list[Action]:
-    return [
-        {"type": "aqueduct_take", "resource": r} for i, r in enumerate(RESOURCES) if state.bank[i]
-    ]
+    # (loops, not comprehensions: one reading a local makes a cell of it at every call)
+    bank, takes = state.bank, []
+    for i, r in enumerate(RESOURCES):
+        if bank[i]:
+            takes.append({"type": "aqueduct_take", "resource": r})
+    return takes
 
 
 def aqueduct_take(state: Any, resource: str) -> None:
@@ -379,8 +382,13 @@ def hand_limit(state: Any, p: int) -> int:
 def walls_of(state: Any, p: int) -> int:
     vo = state.vertex_owner
     walls = state.ck_walls
-    # only the walled intersections are read (``compress`` skips the others in C)
-    return [vo[v] for v in compress(range(len(walls)), walls)].count(p)
+    # only the walled intersections are read (``compress`` skips the others in C); a loop, as a
+    # comprehension reading ``vo`` would make a cell of it at every call
+    number = 0
+    for v in compress(range(len(walls)), walls):
+        if vo[v] == p:
+            number += 1
+    return number
 
 
 def seven(state: Any) -> bool:

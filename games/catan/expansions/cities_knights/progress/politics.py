@@ -79,7 +79,12 @@ def bishop_steal(state: Any, action: Action) -> None:
 
 # ---------------------------------------------------------------------- Deserter
 def _deserter_candidates(state: Any, p: int) -> list[int]:
-    return [q for q in opponents(state, p) if table.knights_of(state, q)]
+    # (loops, not comprehensions: one reading a local makes a cell of it at every call)
+    candidates = []
+    for q in opponents(state, p):
+        if table.knights_of(state, q):
+            candidates.append(q)
+    return candidates
 
 
 def playable_deserter(state: Any, p: int) -> list[Action]:
@@ -204,8 +209,13 @@ def _diplomat_relay(state: Any, pending: Pending, action: Action) -> None:
 # ---------------------------------------------------------------------- Intrigue
 def _intrigue_targets(state: Any, p: int) -> list[int]:
     """Opponents' knights on intersections that p's roads reach (A-CK-05: no free knight)."""
-    reach = state.road_vertices[p]
-    return [v for q in opponents(state, p) for v in table.knights_of(state, q) if v in reach]
+    # (loops, not comprehensions: one reading a local makes a cell of it at every call)
+    reach, targets = state.road_vertices[p], []
+    for q in opponents(state, p):
+        for v in table.knights_of(state, q):
+            if v in reach:
+                targets.append(v)
+    return targets
 
 
 def playable_intrigue(state: Any, p: int) -> list[Action]:
@@ -255,7 +265,12 @@ def play_saboteur(state: Any, p: int, action: Action) -> bool:
 
 # ---------------------------------------------------------------------- Spy
 def _spy_candidates(state: Any, p: int) -> list[int]:
-    return [q for q in opponents(state, p) if table.progress_hand(state, q)]
+    # (loops, not comprehensions: one reading a local makes a cell of it at every call)
+    candidates = []
+    for q in opponents(state, p):
+        if table.progress_hand(state, q):
+            candidates.append(q)
+    return candidates
 
 
 def playable_spy(state: Any, p: int) -> list[Action]:

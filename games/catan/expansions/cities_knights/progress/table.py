@@ -90,10 +90,11 @@ def count_of_kind(state: Any, p: int, kind: str) -> int:
 def steal_outcomes(state: Any, victim: int) -> list[tuple[Action, float]]:
     """One random card of the victim's hand, resource or commodity (CK-SE-03, CK-PC-05)."""
     total = cards.held(state, victim)
-    return [
-        ({"type": "steal_card", "card": g}, cards.count(state, victim, g) / total)
-        for g in cards.kinds_held(state, victim)
-    ]
+    # (a loop, not a comprehension: one reading a local makes a cell of it at every call)
+    outcomes = []
+    for g in cards.kinds_held(state, victim):
+        outcomes.append(({"type": "steal_card", "card": g}, cards.count(state, victim, g) / total))
+    return outcomes
 
 
 # ---------------------------------------------------------------------- progress cards
@@ -109,8 +110,12 @@ def move_progress(state: Any, giver: int, taker: int, card: str) -> None:
 
 # ---------------------------------------------------------------------- buildings
 def buildings_of(state: Any, p: int) -> list[int]:
-    vo = state.vertex_owner
-    return [v for v in state.network[p] if vo[v] == p]
+    # (loops, not comprehensions: one reading a local makes a cell of it at every call)
+    vo, buildings = state.vertex_owner, []
+    for v in state.network[p]:
+        if vo[v] == p:
+            buildings.append(v)
+    return buildings
 
 
 HARVEST_KEY = [{t: ("ck_harvest", p, t) for t in TERRAINS} for p in range(MAX_PLAYERS)]
@@ -281,8 +286,12 @@ def promote_free(state: Any, p: int, v: int) -> None:
 
 
 def inactive_knights(state: Any, p: int) -> list[int]:
-    active = state.ck_knight_active
-    return [v for v in knights.knights_of(state, p) if not active[v]]
+    # (loops, not comprehensions: one reading a local makes a cell of it at every call)
+    active, inactive = state.ck_knight_active, []
+    for v in knights.knights_of(state, p):
+        if not active[v]:
+            inactive.append(v)
+    return inactive
 
 
 def activate_free(state: Any, p: int, v: int) -> None:

@@ -22,11 +22,12 @@ TRADE_MONOPOLY_TAKES = 1
 # ---------------------------------------------------------------------- Commercial Harbor
 def _harbor_partners(state: Any, p: int, done: list[int]) -> list[int]:
     """Opponents not yet offered to who hold a commodity (one without is skipped)."""
-    return [
-        q
-        for q in opponents(state, p)
-        if q not in done and table.count_of_kind(state, q, "commodity")
-    ]
+    # (loops, not comprehensions: one reading a local makes a cell of it at every call)
+    partners = []
+    for q in opponents(state, p):
+        if q not in done and table.count_of_kind(state, q, "commodity"):
+            partners.append(q)
+    return partners
 
 
 def _harbor_playable(state: Any, p: int) -> bool:

@@ -230,6 +230,25 @@ def test_ck_ba_03_metropolis_only_owner_is_skipped() -> None:
     assert state.vertex_level[0] == 2 and state.vertex_level[40] == 1
 
 
+def test_ck_ba_03_a_fallen_city_is_its_owners_next_city_and_binds_no_one_else() -> None:
+    """A-CK-09: a city pillaged with no settlement piece left lies as a fallen city and is the
+    next city its owner builds; another seat's fallen city does not bind his builds."""
+    state = blank()
+    put(state, 0, settlements=[0], cities=[16])
+    put(state, 1, settlements=[40])
+    state.vertex_level[16] = 1  # pillaged with no settlement piece left
+    state.cities_left[0] += 1
+    state.ck_fallen.append(16)
+    give(state, 0, ore=3, grain=2)
+    give(state, 1, ore=3, grain=2)
+    in_main(state)
+    assert [a["vertex"] for a in legal(state, "build_city")] == [16]
+    state.apply(A.END_TURN)
+    in_main(state)
+    assert state.turn_player == 1
+    assert [a["vertex"] for a in legal(state, "build_city")] == [40]
+
+
 def test_ck_ba_04_single_best_defender_takes_a_card_tie_draws() -> None:
     """CK-BA-04 (A-CK-07, A-CK-08): the single highest contributor gets a Defender of Catan
     (1 VP); tied players each draw from a deck of their choice, from the roller on."""
@@ -251,6 +270,19 @@ def test_ck_ba_04_single_best_defender_takes_a_card_tie_draws() -> None:
     state.apply(state.chance_outcomes()[0][0])
     assert state.actor == 2 and state.phase == "ck_defender_deck"
     state.ck_defenders = [6, 0, 0, 0]  # A-CK-08: none left for a later best defender
+
+
+def test_ck_ba_04_a_tied_defender_chooses_among_the_decks_left() -> None:
+    """CK-BA-04: a tied defender draws from a deck of his choice: one with cards left."""
+    state = blank()
+    put(state, 0, cities=[0])
+    put_knight(state, 1, 41, active=1)
+    put_knight(state, 2, 45, active=1)
+    state.ck_decks["politics"], state.ck_under["politics"] = [], []
+    state.ck_barbarian = 6
+    roll(state, "ship", 1, 2)
+    assert state.phase == "ck_defender_deck" and state.actor == 1
+    assert [a["track"] for a in state.legal_actions()] == ["trade", "science"]
 
 
 def test_ck_ba_05_ship_back_knights_off_robber_awake() -> None:

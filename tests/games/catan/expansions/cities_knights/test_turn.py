@@ -10,6 +10,7 @@ import pytest
 
 from games.catan import GAME
 from games.catan import actions as A
+from games.catan.constants import RESOURCES
 from games.catan.expansions.cities_knights import flow
 from games.catan.expansions.cities_knights.data import PROGRESS_CARDS
 from games.common.api import CHANCE, TERMINAL
@@ -197,6 +198,18 @@ def test_ck_pr_05_aqueduct_gives_a_resource_when_a_roll_gives_nothing() -> None:
     state2.ck_levels[0][2] = 3
     roll(state2, "trade", 3, 4)  # a 7: no Aqueduct
     assert state2.phase == "main"
+
+
+def test_ck_pr_05_aqueduct_offers_only_what_the_bank_holds() -> None:
+    """CK-PR-05: the resource of choice comes from the bank: none of a kind it has run out of."""
+    state = blank()
+    put(state, 0, cities=[HILLS_6_CORNER])
+    state.ck_levels[0][2] = 3
+    give(state, 1, ore=state.bank[RESOURCES.index("ore")])  # the bank's every ore
+    roll(state, "trade", 1, 2)  # 3: nothing for seat 0
+    assert state.phase == "ck_aqueduct" and state.actor == 0
+    offered = [a["resource"] for a in state.legal_actions()]
+    assert offered == [r for r in RESOURCES if r != "ore"]
 
 
 def test_ck_pr_05_aqueduct_skips_exactly_the_seats_a_roll_paid() -> None:
