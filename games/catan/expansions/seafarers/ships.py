@@ -27,16 +27,26 @@ SHIP_COST = (1, 0, 1, 0, 0)
 
 Action = dict[str, Any]
 
-BUILD_SHIP: dict[int, Action] = {}
+
+class BuildShips(dict[int, Action]):
+    """The shared ``build_ship`` actions by path, each made when first asked for
+    (``__missing__``): a list of them is ``list(map(BUILD_SHIP.__getitem__, spots))``, with no
+    Python call per action (as :class:`MovesFrom`)."""
+
+    __slots__ = ()
+
+    def __missing__(self, e: int) -> Action:
+        action = self[e] = {"type": "build_ship", "edge": e}
+        return action
+
+
+BUILD_SHIP = BuildShips()
 PLACE_SHIP: dict[int, Action] = {}
 MOVE_SHIP: dict[tuple[int, int], Action] = {}
 
 
 def build_ship_action(e: int) -> Action:
-    action = BUILD_SHIP.get(e)
-    if action is None:
-        action = BUILD_SHIP[e] = {"type": "build_ship", "edge": e}
-    return action
+    return BUILD_SHIP[e]
 
 
 def move_ship_action(e: int, f: int) -> Action:
@@ -203,7 +213,9 @@ def kept_starts(state: Any, p: int) -> tuple[frozenset[int], set[int]]:
     ``near`` changed in place), and a new settlement makes them again (``sign``: the
     settlements and cities left in every supply, a sum a city upgrade keeps)."""
     sign = sum(state.settlements_left) + sum(state.cities_left)
-    kept = seat_kept(state, KEPT_STARTS[p], sign, _fresh_starts, p)
+    kept = state.kept.get(KEPT_STARTS[p])
+    if kept is None or kept[0] != sign:  # seat_kept's test inline: no call when kept
+        kept = seat_kept(state, KEPT_STARTS[p], sign, _fresh_starts, p)
     return kept[1], kept[2]
 
 
@@ -225,7 +237,7 @@ def cached_builds(state: Any, p: int) -> list[Action]:
     found = state.spot_cache.get(key)
     if found is None:
         spots = cached_spots(state, p)[1]
-        found = state.spot_cache[key] = [build_ship_action(e) for e in spots]
+        found = state.spot_cache[key] = list(map(BUILD_SHIP.__getitem__, spots))
     return found
 
 
@@ -416,7 +428,9 @@ def kept_route_ends(state: Any, p: int) -> tuple[int, ...]:
     ``homes`` and drop the answer; a new settlement of his changes ``sign`` (his settlements and
     cities left, a sum a city upgrade keeps), which makes ``homes`` again."""
     sign = state.settlements_left[p] + state.cities_left[p]
-    kept = seat_kept(state, KEPT_MOVABLE[p], sign, _fresh_route_facts, p)
+    kept = state.kept.get(KEPT_MOVABLE[p])
+    if kept is None or kept[0] != sign:  # seat_kept's test inline: no call when kept
+        kept = seat_kept(state, KEPT_MOVABLE[p], sign, _fresh_route_facts, p)
     movable = kept[2]
     if movable is None:
         memo = geometry_memo(state.board.vertex_links)
