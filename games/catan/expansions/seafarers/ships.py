@@ -27,16 +27,26 @@ SHIP_COST = (1, 0, 1, 0, 0)
 
 Action = dict[str, Any]
 
-BUILD_SHIP: dict[int, Action] = {}
+
+class BuildShips(dict[int, Action]):
+    """The shared ``build_ship`` actions by path, each made when first asked for
+    (``__missing__``): a list of them is ``list(map(BUILD_SHIP.__getitem__, spots))``, with no
+    Python call per action (as :class:`MovesFrom`)."""
+
+    __slots__ = ()
+
+    def __missing__(self, e: int) -> Action:
+        action = self[e] = {"type": "build_ship", "edge": e}
+        return action
+
+
+BUILD_SHIP = BuildShips()
 PLACE_SHIP: dict[int, Action] = {}
 MOVE_SHIP: dict[tuple[int, int], Action] = {}
 
 
 def build_ship_action(e: int) -> Action:
-    action = BUILD_SHIP.get(e)
-    if action is None:
-        action = BUILD_SHIP[e] = {"type": "build_ship", "edge": e}
-    return action
+    return BUILD_SHIP[e]
 
 
 def move_ship_action(e: int, f: int) -> Action:
@@ -96,7 +106,12 @@ def road_paths(state: Any, p: int) -> set[int]:
     """``p``'s roads, found around his ``road_vertices`` (the ends of all his roads and ships)
     rather than over every path of the board."""
     eo, vertex_edges = state.edge_owner, state.board.vertex_edges
-    return {e for v in state.road_vertices[p] for e in vertex_edges[v] if eo[e] == p}
+    paths = set()
+    for v in state.road_vertices[p]:  # loops: a comprehension would make cells of the locals
+        for e in vertex_edges[v]:
+            if eo[e] == p:
+                paths.add(e)
+    return paths
 
 
 def ship_spots(state: Any, p: int) -> list[int]:
@@ -112,8 +127,14 @@ def ship_spots(state: Any, p: int) -> list[int]:
 def _ship_starts(state: Any, p: int) -> frozenset[int]:
     """The intersections a ship line of ``p`` may grow from (SF-SH-02)."""
     vo, ev = state.vertex_owner, state.board.edge_vertices
-    starts = {v for v in state.network[p] if vo[v] == p}
-    starts.update([v for e in state.sf_ships[p] for v in ev[e] if vo[v] == -1 or vo[v] == p])
+    starts = set()  # loops: a comprehension would make cells of the locals (Python 3.11)
+    for v in state.network[p]:
+        if vo[v] == p:
+            starts.add(v)
+    for e in state.sf_ships[p]:
+        for v in ev[e]:
+            if vo[v] == -1 or vo[v] == p:
+                starts.add(v)
     return frozenset(starts)
 
 
@@ -138,20 +159,26 @@ def cached_spots(state: Any, p: int) -> tuple[frozenset[int], list[int]]:
     :func:`kept_starts`, not searched. The starts are a frozenset: the seat's kept one, which
     his next ship replaces rather than changes, so a caller may keep it and can corrupt
     nothing."""
-    key = ("ship_spots", p)
-    found = state.spot_cache.get(key)
-    if found is None:
-        hook = seafarers.TABLES[state.options["seafarers"]].open_to_ships  # as ship_spots
-        if hook is None:
-            starts, near = kept_starts(state, p)
-            eo, so = state.edge_owner, state.ship_owner
-            blocked = state.sf_hex_sides[state.pirate] if state.pirate >= 0 else ()
-            spots = sorted([e for e in near if eo[e] == -1 and so[e] == -1 and e not in blocked])
-            found = state.spot_cache[key] = (starts, spots)
-        else:
-            starts = _ship_starts(state, p)
-            found = state.spot_cache[key] = (starts, hook(state, p, _spots_from(state, starts)))
+    found = state.spot_cache.get(("ship_spots", p))
+    if found is None:  # the search in a function of its own: no cells made on a hit
+        found = state.spot_cache["ship_spots", p] = _fresh_spots(state, p)
     return found
+
+
+def _fresh_spots(state: Any, p: int) -> tuple[frozenset[int], list[int]]:
+    hook = seafarers.TABLES[state.options["seafarers"]].open_to_ships  # as ship_spots
+    if hook is not None:
+        starts = _ship_starts(state, p)
+        return starts, hook(state, p, _spots_from(state, starts))
+    starts, near = kept_starts(state, p)
+    eo, so = state.edge_owner, state.ship_owner
+    blocked = state.sf_hex_sides[state.pirate] if state.pirate >= 0 else ()
+    spots = []  # a loop: a comprehension would make cells of the locals (Python 3.11)
+    for e in near:
+        if eo[e] == -1 and so[e] == -1 and e not in blocked:
+            spots.append(e)
+    spots.sort()
+    return starts, spots
 
 
 def seat_kept(
@@ -186,14 +213,21 @@ def kept_starts(state: Any, p: int) -> tuple[frozenset[int], set[int]]:
     ``near`` changed in place), and a new settlement makes them again (``sign``: the
     settlements and cities left in every supply, a sum a city upgrade keeps)."""
     sign = sum(state.settlements_left) + sum(state.cities_left)
-    kept = seat_kept(state, KEPT_STARTS[p], sign, _fresh_starts, p)
+    kept = state.kept.get(KEPT_STARTS[p])
+    if kept is None or kept[0] != sign:  # seat_kept's test inline: no call when kept
+        kept = seat_kept(state, KEPT_STARTS[p], sign, _fresh_starts, p)
     return kept[1], kept[2]
 
 
 def _fresh_starts(state: Any, p: int) -> tuple[frozenset[int], set[int]]:
     starts = _ship_starts(state, p)
     path, vertex_edges = state.sf_ship_path, state.board.vertex_edges
-    return starts, {e for v in starts for e in vertex_edges[v] if path[e]}
+    near = set()  # loops: a comprehension would make cells of the locals (Python 3.11)
+    for v in starts:
+        for e in vertex_edges[v]:
+            if path[e]:
+                near.add(e)
+    return starts, near
 
 
 def cached_builds(state: Any, p: int) -> list[Action]:
@@ -203,7 +237,7 @@ def cached_builds(state: Any, p: int) -> list[Action]:
     found = state.spot_cache.get(key)
     if found is None:
         spots = cached_spots(state, p)[1]
-        found = state.spot_cache[key] = [build_ship_action(e) for e in spots]
+        found = state.spot_cache[key] = list(map(BUILD_SHIP.__getitem__, spots))
     return found
 
 
@@ -256,8 +290,10 @@ def cached_moves(state: Any, p: int) -> list[Action]:
                         c, d = ev[f]
                         if (d if c == v else c) not in starts:
                             dropped.append(f)
-        if dropped:
-            found.extend([moves[f] for f in spots if f not in dropped])
+        if dropped:  # a loop: a comprehension would make cells of ``moves`` and ``dropped``
+            for f in spots:
+                if f not in dropped:
+                    found.append(moves[f])
         else:  # ``e`` holds a ship: never among the free spots
             found.extend(map(moves.__getitem__, spots))
     return found
@@ -392,7 +428,9 @@ def kept_route_ends(state: Any, p: int) -> tuple[int, ...]:
     ``homes`` and drop the answer; a new settlement of his changes ``sign`` (his settlements and
     cities left, a sum a city upgrade keeps), which makes ``homes`` again."""
     sign = state.settlements_left[p] + state.cities_left[p]
-    kept = seat_kept(state, KEPT_MOVABLE[p], sign, _fresh_route_facts, p)
+    kept = state.kept.get(KEPT_MOVABLE[p])
+    if kept is None or kept[0] != sign:  # seat_kept's test inline: no call when kept
+        kept = seat_kept(state, KEPT_MOVABLE[p], sign, _fresh_route_facts, p)
     movable = kept[2]
     if movable is None:
         memo = geometry_memo(state.board.vertex_links)
@@ -412,7 +450,12 @@ def _fresh_route_facts(state: Any, p: int) -> tuple[set[int], None]:
 def fresh_homes(state: Any, p: int) -> set[int]:
     """The ends of ``p``'s ships where a building of his stands."""
     vo, ev = state.vertex_owner, state.board.edge_vertices
-    return {v for e in state.sf_ships[p] for v in ev[e] if vo[v] == p}
+    homes = set()  # loops: a comprehension would make cells of the locals (Python 3.11)
+    for e in state.sf_ships[p]:
+        for v in ev[e]:
+            if vo[v] == p:
+                homes.add(v)
+    return homes
 
 
 def _route_ends(state: Any, p: int, mine: list[int]) -> tuple[int, ...]:
@@ -449,16 +492,19 @@ def _route_ends(state: Any, p: int, mine: list[int]) -> tuple[int, ...]:
                 ends.append(e)
         if len(buildings) >= 2:
             continue  # closed (SF-RT-01, SF-MS-02)
-        if not ends:
-            beside = [e for e in route if ev[e][0] in buildings or ev[e][1] in buildings]
-            # A ship beside the building moves only if the rest stays joined to it: a loop back
-            # to the building, not the one ship that joins a ring to it (it would cut the ring
-            # loose).
-            ends = (
-                [e for e in beside if _rest_joined(state, route, e, buildings)] if beside else route
-            )
-        movable.extend(ends)
+        movable.extend(ends or _ends_without_free(state, route, buildings))
     return tuple(movable)
+
+
+def _ends_without_free(state: Any, route: list[int], buildings: set[int]) -> list[int]:
+    """The movable ships of a route with no free end (a ring, or a loop back to the one
+    building it touches), in a function of its own: its comprehensions would make cells of
+    :func:`_route_ends`' locals on every call."""
+    ev = state.board.edge_vertices
+    beside = [e for e in route if ev[e][0] in buildings or ev[e][1] in buildings]
+    # A ship beside the building moves only if the rest stays joined to it: a loop back to the
+    # building, not the one ship that joins a ring to it (it would cut the ring loose).
+    return [e for e in beside if _rest_joined(state, route, e, buildings)] if beside else route
 
 
 def _rest_joined(state: Any, route: list[int], lifted: int, buildings: set[int]) -> bool:
