@@ -769,7 +769,8 @@ def test_sf_wo_05_route_reached_by_owed_bounds_matches_the_full_count(seafarers:
 
 def test_sf_wo_05_route_need_between_the_bounds_makes_the_owed_count() -> None:
     """SF-WO-05: a need that an owed count's bounds do not tell makes the count (only that
-    seat's), which then answers and is no longer owed."""
+    seat's), which then answers and is no longer owed. The need asked is where the answer
+    turns: one past the fresh route (not met), or the highest bound when the route is it (met)."""
     made = 0
 
     def ask(state: Any, action: dict[str, Any]) -> None:
@@ -777,7 +778,8 @@ def test_sf_wo_05_route_need_between_the_bounds_makes_the_owed_count() -> None:
         for q, (low, high) in list(state.lengths_owed.items()):
             if low < high:
                 fresh = plain_route(state, q)
-                assert state.length_reaches(q, high) == (fresh >= high), (q, action)
+                need = fresh + 1 if fresh < high else fresh  # low < need <= high
+                assert state.length_reaches(q, need) == (fresh >= need), (q, need, action)
                 assert q not in state.lengths_owed and state._road_length[q] == fresh
                 made += 1
 
