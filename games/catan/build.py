@@ -81,6 +81,18 @@ class BuildRules:
             self.settle_lengths(p)
         return self._road_length[p]
 
+    def length_reaches(self, p: int, least: int) -> bool:
+        """Whether ``road_length[p]`` is at least ``least``, making ``p``'s owed count only when
+        its bounds (``owe_length``) do not already tell."""
+        owed = self.lengths_owed.get(p)
+        if owed is not None:
+            if owed[0] >= least:
+                return True
+            if owed[1] < least:
+                return False
+            self.settle_lengths(p)
+        return self._road_length[p] >= least
+
     def settle_lengths(self, p: int = -1) -> None:
         """Count the owed lengths (of ``p`` only, if given) by the trail hook."""
         for q in list(self.lengths_owed) if p < 0 else [p]:

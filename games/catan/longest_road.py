@@ -185,14 +185,14 @@ def next_holder(
     best = max(lengths)
     if best < minimum:
         return -1
-    leaders = [p for p, length in enumerate(lengths) if length == best]
+    first, alone = lengths.index(best), lengths.count(best) == 1  # the leaders: the seats at best
     if holder != -1 and not holder_dropped:
         if lengths[holder] == best:
             return holder
-        return leaders[0] if len(leaders) == 1 else holder
-    if len(leaders) == 1:
-        return leaders[0]
-    if holder != -1 and holder_keeps_on_tie and holder in leaders:
+        return first if alone else holder
+    if alone:
+        return first
+    if holder != -1 and holder_keeps_on_tie and lengths[holder] == best:
         return holder
     return -1
 
@@ -302,20 +302,8 @@ def longest_route_kept(
         parts = None
         lengths = {}
     if parts is None:
-        kind = dict.fromkeys(roads, 1)
-        kind.update(dict.fromkeys(ships, 2))
-        if entry is not None:
-            # Walk again the components that hold an end of a changed path or an intersection
-            # whose building changed; the others are the same pieces under the same owners.
-            touched = {v for e in changed for v in edge_vertices[e]}
-            touched.update(rebuilt)
-            parts = [part for part in old_parts if touched.isdisjoint(part[0])]
-            roots = touched
-        else:
-            parts, roots = [], {v for e in kind for v in edge_vertices[e]}
-        seen = {v for part in parts for v in part[0]}
-        found = _route_components(links, kind, roots, seen)
-        fresh = [(frozenset(vertices), frozenset(edges)) for edges, vertices in found]
+        walked = None if entry is None else (changed, rebuilt, old_parts)
+        parts, fresh = _walked_parts(links, edge_vertices, roads, ships, walked)
     else:
         parts, fresh = parts
     if len(lengths) > _SEAT_LENGTHS:
@@ -338,6 +326,34 @@ def longest_route_kept(
         if part[2] > best:
             best = part[2]
     return best
+
+
+def _walked_parts(
+    links: Sequence[Any],
+    edge_vertices: Sequence[tuple[int, int]],
+    roads: frozenset[int],
+    ships: frozenset[int],
+    walked: tuple[Any, list[int], list[Any]] | None,
+) -> tuple[list[Any], list[tuple[frozenset[int], frozenset[int]]]]:
+    """The components of :func:`longest_route_kept` found by a walk: the kept ones untouched by
+    ``walked`` (the changed paths, the intersections whose building changed, the kept parts;
+    None: nothing kept, walk them all) and the walked ones, to count. Its own function: its
+    comprehensions make cells of the locals they read, paid only when a walk is made."""
+    kind = dict.fromkeys(roads, 1)
+    kind.update(dict.fromkeys(ships, 2))
+    if walked is not None:
+        # Walk again the components that hold an end of a changed path or an intersection
+        # whose building changed; the others are the same pieces under the same owners.
+        changed, rebuilt, old_parts = walked
+        touched = {v for e in changed for v in edge_vertices[e]}
+        touched.update(rebuilt)
+        parts = [part for part in old_parts if touched.isdisjoint(part[0])]
+        roots = touched
+    else:
+        parts, roots = [], {v for e in kind for v in edge_vertices[e]}
+    seen = {v for part in parts for v in part[0]}
+    found = _route_components(links, kind, roots, seen)
+    return parts, [(frozenset(vertices), frozenset(edges)) for edges, vertices in found]
 
 
 def _hung_at(
@@ -412,12 +428,12 @@ def _parts_after(
             fresh.append((part[0] - {left}, part[1] - {e}))
     for e in laid:
         ends = edge_vertices[e]
-        joined = [
-            (group, i)
-            for group in (parts, fresh)
-            for i in range(len(group) - 1, -1, -1)
-            if ends[0] in group[i][0] or ends[1] in group[i][0]
-        ]
+        a, b = ends  # (a loop: a comprehension would make ``ends`` a cell of every call)
+        joined = []
+        for group in (parts, fresh):
+            for i in range(len(group) - 1, -1, -1):
+                if a in group[i][0] or b in group[i][0]:
+                    joined.append((group, i))
         if len(joined) == 1:  # the usual case: one component grows
             group, i = joined[0]
             vertices, edges = group.pop(i)[:2]
@@ -469,10 +485,12 @@ def longer_route_with(
     ``length`` before (as :func:`longer_trail_through`): when one end of the new piece touches
     no other piece of ``seat``, every new route ends there and one search from it finds the
     longest; otherwise the whole count (``recount()``, by default :func:`longest_route`)."""
+    vertex_edges = board.vertex_edges
     for end in board.edge_vertices[edge]:
-        pieces = sum(
-            edge_owner[e] == seat or ship_owner[e] == seat for e in board.vertex_edges[end]
-        )
+        pieces = 0  # (a loop: a generator would make ``seat`` and the owners cells)
+        for e in vertex_edges[end]:
+            if edge_owner[e] == seat or ship_owner[e] == seat:
+                pieces += 1
         if pieces == 1:
             found = _route_from(board.vertex_links, seat, end, edge_owner, vertex_owner, ship_owner)
             return max(length, found)
@@ -784,12 +802,14 @@ def _route_components(
             continue
         component = [root]
         seen.add(root)
+        edges = set()  # every path of his at a vertex of the component, found as it grows
         for v in component:  # grows while it is read
             for e, _, w in links[v]:
-                if e in kind and w not in seen:
-                    seen.add(w)
-                    component.append(w)
-        edges = {e for v in component for e, _, _ in links[v] if e in kind}
+                if e in kind:
+                    edges.add(e)
+                    if w not in seen:
+                        seen.add(w)
+                        component.append(w)
         if edges:
             components.append((sorted(edges), sorted(component)))
     return components

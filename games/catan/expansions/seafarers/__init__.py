@@ -13,6 +13,7 @@ Rules: SF-CO-01..08, SF-GE-01..07 (call sites; the rules are in the modules name
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from games.catan import actions as A
@@ -411,11 +412,8 @@ class Seafarers(Expansion):
             return -1
         if before < 0:  # it was owed: his length before is not known
             return longest_route_kept(*_kept_args(state, p))
-
-        def recount() -> int:  # the components the pieces changed since the last count
-            return longest_route_kept(*_kept_args(state, p))
-
         eo, vo, so = state.edge_owner, state.vertex_owner, state.ship_owner
+        recount = partial(_recount, state, p)  # (no closure: it would make cells of every call)
         return longer_route_with(board, p, added, eo, vo, so, before, recount)
 
     def trails_at(self, state: Any, p: int, v: int) -> tuple[int, ...]:
@@ -555,14 +553,20 @@ def renew_after_discovery(state: Any, h: int) -> None:
         state.settle_lengths()
 
 
+def _recount(state: Any, p: int) -> int:
+    """``p``'s route, searching again only the components his pieces changed since his last."""
+    return longest_route_kept(*_kept_args(state, p))
+
+
 def _kept_args(state: Any, p: int) -> tuple[Any, ...]:
-    """``longest_route_kept``'s arguments for ``p`` (his kept components in ``sf_route_kept``)."""
+    """``longest_route_kept``'s arguments for ``p`` (his kept components in ``sf_route_kept``;
+    ``partial``, not a lambda, which would make ``state`` and ``p`` cells of every call)."""
     return (
         state.board,
         p,
         state.edge_owner,
         state.vertex_owner,
-        lambda: ships.road_paths(state, p),
+        partial(ships.road_paths, state, p),
         state.sf_ships[p],
         state.sf_route_kept,
     )

@@ -45,8 +45,14 @@ def _thief_moves(state: Any, scenario: Any) -> list[Action]:
     if pool is None:
         pool = state.sf_thief_pool = _thief_pool(state, scenario)
     robber, pirate = state.robber, state.pirate
-    legal = [action for h, action in pool[0] if h != robber]
-    legal += [action for h, action in pool[1] if h != pirate]
+    # Plain loops: a comprehension reading ``robber`` would make it a cell on every call.
+    legal = []
+    for h, action in pool[0]:
+        if h != robber:
+            legal.append(action)
+    for h, action in pool[1]:
+        if h != pirate:
+            legal.append(action)
     return legal
 
 
@@ -77,8 +83,13 @@ def move_pirate(state: Any, action: Action) -> None:
     state.pirate = h
     state.spot_cache.clear()
     state.events.append({"type": "move_pirate", "seat": p, "hex": h, "visible_to": "all"})
-    so = state.ship_owner
-    victims = sorted({so[e] for e in state.sf_hex_sides[h] if 0 <= so[e] < state.n and so[e] != p})
+    so, n = state.ship_owner, state.n
+    owners = set()  # (a loop: a comprehension would make ``state``, ``p``, ``so`` cells)
+    for e in state.sf_hex_sides[h]:
+        q = so[e]
+        if 0 <= q < n and q != p:
+            owners.add(q)
+    victims = sorted(owners)
     if len(victims) > 1:
         state.robber_victims = victims
         state._set_phase("choose_victim", p)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
+from operator import ge
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
@@ -118,7 +119,8 @@ BUILDING_NEEDS: Final = tuple(
 
 def counts_meet(state: Any, p: int, need: dict[str, Any]) -> bool:
     """The counted part of a requirement: the trade route's length and the visible VP."""
-    if state.length_of(p) < need.get("route", 0):  # (only his owed count made)
+    route = need.get("route")
+    if route and not state.length_reaches(p, route):  # (owed count: only if bounds do not tell)
         return False
     return "vp" not in need or state.public_vp(p) >= need["vp"]
 
@@ -138,8 +140,8 @@ def wonder_of(state: Any, p: int) -> str | None:
 
 
 def can_pay(state: Any, p: int, cost: tuple[int, ...]) -> bool:
-    hand = state.hand[p]
-    return all(hand[r] >= cost[r] for r in range(5))
+    # (``map``: a generator would make ``hand`` and ``cost`` cells; ``cost`` is per resource)
+    return all(map(ge, state.hand[p], cost))
 
 
 def add_actions(state: Any, p: int, legal: list[Action]) -> None:
@@ -153,14 +155,13 @@ def add_actions(state: Any, p: int, legal: list[Action]) -> None:
             ready = built_for(state, p)  # the buildings, kept until his next one
             if ready:
                 # ``wo_owner`` is per wonder in ``WONDERS`` order (same length by construction);
-                # an index counts fewer instructions than ``zip(..., strict=...)`` (ck-speed26).
-                legal.extend(
-                    claim_action(WONDERS[i])
-                    for i, owner in enumerate(state.wo_owner)
-                    if owner == -1
-                    and WONDERS[i] in ready
-                    and counts_meet(state, p, REQUIRES[WONDERS[i]])
-                )
+                # an index counts fewer instructions than ``zip(..., strict=...)`` (ck-speed26),
+                # a plain loop fewer than a generator (which made ``state``, ``p``, ``ready`` cells)
+                for i, owner in enumerate(state.wo_owner):
+                    if owner == -1:
+                        wonder = WONDERS[i]
+                        if wonder in ready and counts_meet(state, p, REQUIRES[wonder]):
+                            legal.append(claim_action(wonder))
     elif state.wo_levels[p] < LEVELS and can_pay(state, p, COST[mine]):
         legal.append(BUILD_LEVEL)
 

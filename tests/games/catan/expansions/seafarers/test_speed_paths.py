@@ -738,3 +738,50 @@ def test_hooks_left_out_on_a_map_change_no_answer(seafarers: str) -> None:
     random_game(3, 0, {"seafarers": seafarers}, check=False, after_decision=compare)
     assert checked > 500
     assert expansions.hooks_for(state.options) is state.hooks
+
+
+@pytest.mark.parametrize("seafarers", ("wonders_of_catan", "new_world"))
+def test_sf_wo_05_route_reached_by_owed_bounds_matches_the_full_count(seafarers: str) -> None:
+    """SF-WO-05, SF-LT-03: ``length_reaches`` (the Wonders' claim check of a route need) answers
+    from an owed count's bounds when they tell, else from the count: after every decision of
+    seeded games, for every seat and every need from 0 past his bounds, its answer equals the
+    route searched afresh reaching the need (the needs the bounds do not tell are left unasked,
+    so the game is not changed), and the bounds answer many times."""
+    told = 0
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        nonlocal told
+        for q in range(state.n):
+            fresh = plain_route(state, q)
+            owed = state.lengths_owed.get(q)
+            low, high = owed or (state._road_length[q],) * 2
+            assert low <= fresh <= high, (q, owed, fresh, action)
+            for need in range(high + 3):
+                if owed is None or need <= low or need > high:
+                    assert state.length_reaches(q, need) == (fresh >= need), (q, need, action)
+                    told += owed is not None
+            assert state.lengths_owed.get(q) == owed  # told by the bounds: still owed
+
+    for seed, n in ((0, 3), (1, 4)):
+        random_game(n, seed, {"seafarers": seafarers}, check=False, after_decision=compare)
+    assert told > 100, told
+
+
+def test_sf_wo_05_route_need_between_the_bounds_makes_the_owed_count() -> None:
+    """SF-WO-05: a need that an owed count's bounds do not tell makes the count (only that
+    seat's), which then answers and is no longer owed. The need asked is where the answer
+    turns: one past the fresh route (not met), or the highest bound when the route is it (met)."""
+    made = 0
+
+    def ask(state: Any, action: dict[str, Any]) -> None:
+        nonlocal made
+        for q, (low, high) in list(state.lengths_owed.items()):
+            if low < high:
+                fresh = plain_route(state, q)
+                need = fresh + 1 if fresh < high else fresh  # low < need <= high
+                assert state.length_reaches(q, need) == (fresh >= need), (q, need, action)
+                assert q not in state.lengths_owed and state._road_length[q] == fresh
+                made += 1
+
+    random_game(3, 0, {"seafarers": "wonders_of_catan"}, check=False, after_decision=ask)
+    assert made > 5, made
