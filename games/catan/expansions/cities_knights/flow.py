@@ -214,7 +214,7 @@ def _production(state: Any, total: int) -> bool:
 SCIENCE = TRACK_INDEX["science"]
 
 
-def produce(state: Any, total: int) -> set[int]:
+def produce(state: Any, total: int) -> set[int] | frozenset[int]:
     """CK-PR-01..03: a settlement takes 1 resource; a city 2 on hills and fields, 1 resource
     + 1 commodity on forest, pasture and mountains; nothing from the robber's hex; a kind the
     bank cannot pay in full goes to nobody, unless one seat alone takes it (then what is left).
@@ -230,35 +230,23 @@ def produce(state: Any, total: int) -> set[int]:
             short[i] = held
     hands, goods = state.hand, state.ck_commodities
     gains = []
-    if short is None:  # the usual roll: all that is owed, paid in full (as the core's ``_produce``)
-        for seat, kind, amount, i in owed:
-            if i < 5:
-                bank[i] -= amount
-                hands[seat][i] += amount
-            else:
-                commodity_bank[i - 5] -= amount
-                goods[seat][i - 5] += amount
-            gains.append([seat, kind, amount])
-        state.last_gainers = seats  # (every seat owed something: shared, read only)
-        state.events.append(
-            {"type": "production", "total": total, "gains": gains, "visible_to": "all"}
-        )
-        return seats
-    gainers = set()
+    # The usual roll pays all that is owed in full: its seats are the board's (shared, read only).
+    gainers = seats if short is None else set()
     for seat, kind, amount, i in owed:
-        if i in short:
-            if takers[i] > 1:
-                continue  # CK-PR-03: nobody gets a kind the bank cannot pay in full
-            amount = short[i]
-            if not amount:
-                continue
+        if short is not None:
+            if i in short:
+                if takers[i] > 1:
+                    continue  # CK-PR-03: nobody gets a kind the bank cannot pay in full
+                amount = short[i]
+                if not amount:
+                    continue
+            gainers.add(seat)
         if i < 5:
             bank[i] -= amount
             hands[seat][i] += amount
         else:
             commodity_bank[i - 5] -= amount
             goods[seat][i - 5] += amount
-        gainers.add(seat)
         gains.append([seat, kind, amount])
     state.last_gainers = gainers
     state.events.append({"type": "production", "total": total, "gains": gains, "visible_to": "all"})
