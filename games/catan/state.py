@@ -362,7 +362,10 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             for hook in self.hooks.rebuild:
                 hook(self)  # plug-ins rebuild their caches (Caravans: paths counting 2)
         self.lengths_owed = {}
-        self.road_length = [self.trail_length(p) for p in owners]
+        # An owner with no road or ship (no end in ``road_vertices``) has no trail: not searched
+        # (a new game rebuilds three times on Seafarers maps, before any piece is laid).
+        vertices = self.road_vertices
+        self.road_length = [self.trail_length(p) if vertices[p] else 0 for p in owners]
 
     # ------------------------------------------------------------------ protocol
     def current_player(self) -> int:

@@ -24,7 +24,7 @@ def close_outside_setup_zones(state: Any, scenario: Any) -> None:
     allowed = {h for tag in scenario.setup_zones for h in zones.get(tag, ())}
     blocked = state.blocked
     for v, hexes in enumerate(state.board.vertex_hexes):
-        if not any(h in allowed for h in hexes):
+        if allowed.isdisjoint(hexes):
             blocked[v] = True
 
 
