@@ -18,7 +18,7 @@ import pytest
 
 from games.catan import GAME
 from games.catan import actions as A
-from games.catan.expansions.cities_knights import cards, flow, improvements, knights
+from games.catan.expansions.cities_knights import cards, flow, improvements, knights, trading
 from games.catan.expansions.cities_knights.core_actions import DEVELOPMENT_ACTIONS
 from games.catan.expansions.cities_knights.progress import politics, science, table, trade
 from games.common import chance
@@ -502,3 +502,126 @@ def test_deck_counts_renewed_when_a_deck_changes_outside_a_draw() -> None:
     state.ck_decks["science"] = ["Printer"]
     state.touch()
     assert cards.draw_outcomes(state, "science") == [(cards.DRAWS["science", "Printer"], 1.0)]
+
+
+def _rules_knight_part(state: Any, p: int) -> list[dict[str, Any]]:
+    """CK-KN-01..03, CK-KN-06, CK-SE-03 from the board and the hand, plain loops over every
+    intersection: the knights' part of ``p``'s main list."""
+    owner, strength = state.ck_knight_owner, state.ck_knight_strength
+    active, flags = state.ck_knight_active, state.ck_knight_flags
+    mine = [v for v in range(len(owner)) if owner[v] == p]
+    hand, found = state.hand[p], []
+    if hand[2] >= 1 and hand[4] >= 1:  # wool and ore
+        basic = [v for v in mine if strength[v] == 1]
+        if len(basic) < 2:
+            found += [
+                {"type": "build_knight", "vertex": v}
+                for v in sorted(state.road_vertices[p])
+                if state.vertex_owner[v] == -1 and owner[v] == -1
+            ]
+        ranks = [strength[v] for v in mine]
+        for v in mine:
+            if flags[v] & 4:  # promoted this turn
+                continue
+            if (strength[v] == 1 and ranks.count(2) < 2) or (
+                strength[v] == 2 and ranks.count(3) < 2 and state.ck_levels[p][1] >= 3
+            ):
+                found.append({"type": "promote_knight", "vertex": v})
+    if hand[3] >= 1:  # grain
+        found += [{"type": "activate_knight", "vertex": v} for v in mine if not active[v]]
+    corners = state.board.hex_vertices[state.robber] if state.ck_attacks else ()
+    for v in mine:
+        if not active[v] or flags[v] & 3:  # inactive, or acted or activated this turn
+            continue
+        empties, rivals = knights._search(state, p, v, None)
+        found += [{"type": "march_knight", "from": v, "to": w} for w in empties]
+        found += [
+            {"type": "displace_knight", "from": v, "to": w}
+            for w in rivals
+            if strength[w] < strength[v]
+        ]
+        if v in corners:
+            found.append({"type": "chase_robber", "vertex": v})
+    return found
+
+
+def _rules_bank_part(state: Any, p: int) -> list[dict[str, Any]]:
+    """CK-TR-02..04, CK-ME-01, CK-PC-T04: for each kind held at its rate (and at least two),
+    every other kind the bank holds; resource for resource only where the core's
+    ``maritime_trade`` has another rate."""
+    names = cards.CARD_NAMES
+    held = [*state.hand[p], *state.ck_commodities[p]]
+    stock = [*state.bank, *state.ck_commodity_bank]
+    needs = trading.rates_of(state, p)
+    found = []
+    for i, give in enumerate(names):
+        if held[i] < 2 or held[i] < needs[i]:
+            continue
+        for j, get in enumerate(names):
+            if j == i or not stock[j]:
+                continue
+            if i < 5 and j < 5 and state.rates[p][i] == needs[i]:
+                continue  # the core's maritime_trade
+            found.append({"type": "bank_trade", "give": give, "get": get})
+    return found
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 0), (4, 1), (4, 5)])
+def test_main_lists_knight_and_bank_parts_as_the_rules_after_every_step(
+    players: int, seed: int
+) -> None:
+    """The knights' part (active knights picked in C) and the bank trades (kinds at their rate
+    picked in C) of every main list in a random game, against the rules computed with plain
+    loops over every intersection and kind (docs/PERFORMANCE.md, ck-speed32)."""
+    state = GAME.new_game(players, seed, {"layout": "variable", "cities_and_knights": True})
+    rng, chance_rng = random.Random(seed), random.Random(seed + 1)
+    acting = activating = trading_lists = 0
+    for _ in range(STEPS):
+        if _random_step(state, rng, chance_rng) is None:
+            break
+        if state.phase != "main":
+            continue
+        p = state.actor
+        part: list[dict[str, Any]] = []
+        knights.add_knight_actions(state, p, part)
+        assert part == _rules_knight_part(state, p)
+        acting += any(a["type"] == "march_knight" for a in part)
+        activating += any(a["type"] == "activate_knight" for a in part)
+        part = []
+        trading.add_bank_trades(state, p, part)
+        assert part == _rules_bank_part(state, p)
+        trading_lists += bool(part)
+    assert acting > 20 and activating > 20 and trading_lists > 20
+
+
+def test_bank_trades_leave_out_the_kinds_the_bank_lacks() -> None:
+    """CK-TR-02: random play never empties a kind of the bank while a trade is offered (seeds
+    0-5), so the short bank's branch of ``add_bank_trades`` is checked here: mid-game, each kind
+    a trade would take is emptied from the bank in turn, and the bank part is compared with
+    the rules' (the kind is gone from it, the others stay)."""
+    state = GAME.new_game(4, 1, {"layout": "variable", "cities_and_knights": True})
+    rng, chance_rng = random.Random(1), random.Random(2)
+    checked = set()
+    for _ in range(STEPS):
+        assert _random_step(state, rng, chance_rng) is not None
+        if state.phase != "main" or not _rules_bank_part(state, state.actor):
+            continue
+        p = state.actor
+        for i, kind in enumerate(cards.CARD_NAMES):
+            bank, j = (state.bank, i) if i < 5 else (state.ck_commodity_bank, i - 5)
+            if not bank[j] or not any(a["get"] == kind for a in _rules_bank_part(state, p)):
+                continue
+            held, bank[j] = bank[j], 0
+            state.touch()
+            try:
+                part: list[dict[str, Any]] = []
+                trading.add_bank_trades(state, p, part)
+                assert part == _rules_bank_part(state, p)
+                assert part and all(a["get"] != kind for a in part)
+            finally:
+                bank[j] = held
+                state.touch()
+            checked.add(kind)
+        if len(checked) >= 6:
+            break
+    assert len(checked) >= 6  # resources and commodities taken out of the bank
