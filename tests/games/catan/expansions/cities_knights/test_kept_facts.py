@@ -570,9 +570,9 @@ def _rules_bank_part(state: Any, p: int) -> list[dict[str, Any]]:
 def test_main_lists_knight_and_bank_parts_as_the_rules_after_every_step(
     players: int, seed: int
 ) -> None:
-    """The knights' part (active knights picked in C) and the bank trades (kinds at their rate
-    picked in C) of every main list in a random game, against the rules computed with plain
-    loops over every intersection and kind (docs/PERFORMANCE.md, ck-speed32)."""
+    """The knights' part and the bank trades of every main list in a random game (as the
+    plug-in makes them, from its kept facts), against the rules computed with plain loops over
+    every intersection and kind (docs/PERFORMANCE.md, ck-speed32)."""
     state = GAME.new_game(players, seed, {"layout": "variable", "cities_and_knights": True})
     rng, chance_rng = random.Random(seed), random.Random(seed + 1)
     acting = activating = trading_lists = 0
