@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Sequence
 from functools import cache
-from itertools import compress
+from itertools import compress, islice
 from operator import ne
 from typing import Any
 
@@ -600,33 +600,41 @@ def _tree_route(
 def _forest_route(adjacent: dict[int, list[int]], paths: int) -> int | None:
     """The longest path of a graph of ``paths`` paths when it is a forest (the largest
     diameter of its trees), None when it has a cycle."""
+    seen: set[int] = set()
+    order: list[int] = []  # the trees' nodes, each after its parent
+    ups: list[int] = []  # each node's parent's place in ``order`` (-1: a root)
     trees = 0
-    parent: dict[int, int] = {}
-    best = 0
     for root in adjacent:
-        if root in parent:
+        if root in seen:
             continue
         trees += 1
-        parent[root] = root
-        order = [root]
-        for node in order:  # grows while it is read: the tree, each node after its parent
+        seen.add(root)
+        at = len(order)
+        order.append(root)
+        ups.append(-1)
+        for node in islice(order, at, None):  # grows while it is read
             for other in adjacent[node]:
-                if other not in parent:
-                    parent[other] = node
+                if other not in seen:
+                    seen.add(other)
                     order.append(other)
-        # Each node's deepest branch, found from the leaves up; a longest path turns at its
-        # highest node, joining that node's two deepest branches (or one and the node).
-        deepest = dict.fromkeys(order, 0)
-        for node in reversed(order):
-            up = parent[node]
-            if up != node:
-                depth = deepest[node] + 1
-                if deepest[up] + depth > best:
-                    best = deepest[up] + depth
-                if depth > deepest[up]:
-                    deepest[up] = depth
-    if paths != len(adjacent) - trees:
-        return None
+                    ups.append(at)
+            at += 1
+    if paths != len(order) - trees:
+        return None  # a cycle: known before any depth is searched
+    # Each node's deepest branch, found from the leaves up (lists by place, not dicts); a
+    # longest path turns at its highest node, joining that node's two deepest branches (or one
+    # and the node).
+    deepest = [0] * len(order)
+    best = 0
+    for at in range(len(order) - 1, 0, -1):
+        up = ups[at]
+        if up >= 0:
+            depth = deepest[at] + 1
+            top = deepest[up]
+            if top + depth > best:
+                best = top + depth
+            if depth > top:
+                deepest[up] = depth
     return best
 
 
