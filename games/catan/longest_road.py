@@ -209,7 +209,7 @@ def longest_route(
     """Length of ``seat``'s longest trade route: a trail over his roads **and** ships (Seafarers
     Longest Trade Route, SF-LT-01..03); with ``start``, the longest one beginning at that vertex.
     ``pieces``: the paths of his roads and of his ships when the caller keeps them (else they
-    are read from ``edge_owner`` and ``ship_owner``).
+    are read from ``edge_owner`` and ``ship_owner``, as they always are from ``start``).
 
     The trail rules of :func:`longest_trail` hold (no path twice, an opponent's building ends
     it, branches do not add up); besides, a trail passes from a road to a ship (or back) only at
@@ -217,6 +217,8 @@ def longest_route(
     Unconnected networks count separately: the longest one counts.
     """
     links = board.vertex_links
+    if start >= 0:
+        return _route_from(links, seat, start, edge_owner, vertex_owner, ship_owner)
     if pieces is None:
         pieces = (
             [e for e, owner in enumerate(edge_owner) if owner == seat],
@@ -228,8 +230,6 @@ def longest_route(
     if not kind:
         return 0
 
-    if start >= 0:
-        return _route_walk(links, seat, vertex_owner, kind.get, start)
     edge_vertices = board.edge_vertices
     best = 0
     roots = {v for e in kind for v in edge_vertices[e]}
@@ -507,33 +507,26 @@ def _route_from(
     vertex_owner: Sequence[int],
     ship_owner: Sequence[int],
 ) -> int:
-    """``longest_route(..., start=start)`` read straight from the owners (no list of the
-    seat's pieces made first): the longest trade route of ``seat`` that begins at ``start``."""
-
-    def kind_of(e: int) -> int:
-        return 1 if edge_owner[e] == seat else 2 if ship_owner[e] == seat else 0
-
-    return _route_walk(links, seat, vertex_owner, kind_of, start)
-
-
-def _route_walk(
-    links: Sequence[Any],
-    seat: int,
-    vertex_owner: Sequence[int],
-    kind_of: Callable[[int], int | None],
-    start: int,
-) -> int:
-    """The longest trade route of ``seat`` that begins at ``start``, searched over every trail
-    (``kind_of(path)``: 1 for his road, 2 for his ship, 0 or None for neither)."""
+    """The longest trade route of ``seat`` that begins at ``start``, searched over every trail,
+    his pieces read straight from the owners (no list of them made first, and no call per path
+    to tell a road from a ship: a function called per path cost more than the walk)."""
 
     def walk(v: int, used: int, came: int) -> int:
-        """Longest continuation from ``v``, arrived over a path of kind ``came`` (0: start)."""
+        """Longest continuation from ``v``, arrived over a path of kind ``came`` (0: start;
+        1: a road, 2: a ship)."""
         best = 0
         own = vertex_owner[v] == seat
         for e, bit, w in links[v]:
-            k = kind_of(e)
-            if not k or used & bit or (came and k != came and not own):
+            if used & bit:
                 continue
+            if edge_owner[e] == seat:
+                k = 1
+            elif ship_owner[e] == seat:
+                k = 2
+            else:
+                continue
+            if came and k != came and not own:
+                continue  # from road to ship (or back) only at his own building (SF-LT-02)
             owner = vertex_owner[w]
             length = 1 if owner != -1 and owner != seat else 1 + walk(w, used | bit, k)
             if length > best:
