@@ -283,26 +283,28 @@ def longest_route_kept(
     rebuilt: list[int] = []  # the intersections whose building owner changed since the entry
     if same_buildings:
         _, _, old_roads, old_ships, old_parts, lengths = entry
-        changed = (roads ^ old_roads) | (ships ^ old_ships)
-        if not changed:
-            if roads is not entry[2]:
+        gone, laid = _changed_paths(roads, ships, old_roads, old_ships)
+        if not gone and not laid:
+            if roads is not old_roads:
                 kept[seat] = (entry[0], list(edge_owner), roads, ships, old_parts, lengths)
             return max((part[2] for part in old_parts), default=0)
-        if roads != old_roads:
+        if roads is not old_roads and roads != old_roads:
             lengths = {}  # a path of a kept component may be a road now
-        parts = _parts_after(links, edge_vertices, roads, ships, old_roads, old_ships, old_parts)
+        parts = _parts_after(
+            links, edge_vertices, roads, ships, old_roads, old_ships, old_parts, gone, laid
+        )
     elif entry is not None:
         # A building came (or went): only the components that hold its intersection change.
         old_owner, _, old_roads, old_ships, old_parts, _ = entry
         lengths = {}
         rebuilt = list(compress(range(len(old_owner)), map(ne, vertex_owner, old_owner)))
-        changed = (roads ^ old_roads) | (ships ^ old_ships)
+        gone, laid = _changed_paths(roads, ships, old_roads, old_ships)
         parts = None
     else:
         parts = None
         lengths = {}
     if parts is None:
-        walked = None if entry is None else (changed, rebuilt, old_parts)
+        walked = None if entry is None else (gone | laid, rebuilt, old_parts)
         parts, fresh = _walked_parts(links, edge_vertices, roads, ships, walked)
     else:
         parts, fresh = parts
@@ -356,6 +358,20 @@ def _walked_parts(
     return parts, [(frozenset(vertices), frozenset(edges)) for edges, vertices in found]
 
 
+def _changed_paths(
+    roads: frozenset[int],
+    ships: frozenset[int],
+    old_roads: frozenset[int],
+    old_ships: frozenset[int],
+) -> tuple[frozenset[int], frozenset[int]]:
+    """The seat's paths that went (a road or ship there before, not now as the same kind) and
+    those laid (now, not before as the same kind). His roads are often the kept set itself (a
+    ship moved): then only the ships are compared."""
+    if roads is old_roads:
+        return old_ships - ships, ships - old_ships
+    return (old_roads - roads) | (old_ships - ships), (roads - old_roads) | (ships - old_ships)
+
+
 def _hung_at(
     links: Sequence[Any],
     edge_vertices: Sequence[tuple[int, int]],
@@ -384,15 +400,16 @@ def _parts_after(
     old_roads: frozenset[int],
     old_ships: frozenset[int],
     old_parts: list[tuple[frozenset[int], frozenset[int], int]],
+    gone: frozenset[int],
+    laid: frozenset[int],
 ) -> tuple[list[Any], list[tuple[frozenset[int], frozenset[int]]]] | None:
     """The components of :func:`longest_route_kept` after the seat's pieces went from
-    ``old_roads``/``old_ships`` to ``roads``/``ships`` (the building owners unchanged), from the
-    kept ones without a walk: the untouched ones (with their lengths) and the changed ones (to
+    ``old_roads``/``old_ships`` to ``roads``/``ships`` (the building owners unchanged; ``gone``
+    and ``laid``: the paths that went and came, from :func:`_changed_paths`), from the kept
+    ones without a walk: the untouched ones (with their lengths) and the changed ones (to
     count; none when a piece swung around its own end, its component keeping its length);
     None when a piece went that could split its component, or a path changed kind (then they
     are walked)."""
-    gone = (old_roads - roads) | (old_ships - ships)
-    laid = (roads - old_roads) | (ships - old_ships)
     if len(gone) > 1 or not laid.isdisjoint(old_roads) or not laid.isdisjoint(old_ships):
         return None  # several pieces gone, or a piece changed kind: walk
     parts = list(old_parts)
