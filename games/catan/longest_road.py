@@ -353,8 +353,10 @@ def _walked_parts(
         roots = touched
     else:
         parts, roots = [], {v for e in kind for v in edge_vertices[e]}
-    seen = {v for part in parts for v in part[0]}
-    found = _route_components(links, kind, roots, seen)
+    # No walk from a touched intersection enters a kept part: a path leading out of it would
+    # be an old one (then the part was not a whole component) or a laid one (then it was
+    # touched), so the kept parts' intersections need not be marked seen.
+    found = _route_components(links, kind, roots, set())
     return parts, [(frozenset(vertices), frozenset(edges)) for edges, vertices in found]
 
 
@@ -809,13 +811,14 @@ _CORE_TRAILS: dict[tuple[Any, ...], int] = {}
 
 def _route_components(
     links: Sequence[Any], kind: Any, roots: Iterable[int], seen: set[int]
-) -> list[tuple[list[int], list[int]]]:
+) -> list[tuple[set[int], list[int]]]:
     """The seat's pieces (``kind``: a mapping that holds his paths) joined at intersections (any
     building does not cut them here): the components around ``roots`` (their vertices, with
-    ``seen``, are not walked), per component its paths and its vertices, both sorted,
-    components by their smallest vertex; a root that no piece touches gives none."""
+    ``seen``, are not walked), per component the set of its paths and the list of its
+    vertices, in the order found (no caller needs them sorted: each length is a maximum over
+    the component, and the kept parts are sets); a root that no piece touches gives none."""
     components = []
-    for root in sorted(roots):
+    for root in roots:
         if root in seen:
             continue
         component = [root]
@@ -829,5 +832,5 @@ def _route_components(
                         seen.add(w)
                         component.append(w)
         if edges:
-            components.append((sorted(edges), sorted(component)))
+            components.append((edges, component))
     return components
