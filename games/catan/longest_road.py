@@ -9,7 +9,7 @@ Rules: BG-LR-01..08, BG-ROAD-04.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Sequence
 from functools import cache
 from itertools import compress, islice
 from operator import ne
@@ -562,7 +562,7 @@ def _tree_route(
     seat: int,
     ships: Container[int],
     vertex_owner: Sequence[int],
-    edges: Iterable[int],
+    edges: Collection[int],
 ) -> int:
     """The longest trade route of one component (``edges``: its paths; those in ``ships`` are
     ships, the rest roads): in linear time when it has no cycle, else by :func:`_cored_route`.
@@ -575,9 +575,8 @@ def _tree_route(
     nodes from the leaves up).
     """
     adjacent: dict[int, list[int]] = {}
-    count = 0
+    count = len(edges)
     for e in edges:
-        count += 1
         k = 2 if e in ships else 1
         a, b = edge_vertices[e]
         owner = vertex_owner[a]
