@@ -9,9 +9,9 @@ Rules: BG-LR-01..08, BG-ROAD-04.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Sequence
 from functools import cache
-from itertools import compress
+from itertools import compress, islice
 from operator import ne
 from typing import Any
 
@@ -209,7 +209,7 @@ def longest_route(
     """Length of ``seat``'s longest trade route: a trail over his roads **and** ships (Seafarers
     Longest Trade Route, SF-LT-01..03); with ``start``, the longest one beginning at that vertex.
     ``pieces``: the paths of his roads and of his ships when the caller keeps them (else they
-    are read from ``edge_owner`` and ``ship_owner``).
+    are read from ``edge_owner`` and ``ship_owner``, as they always are from ``start``).
 
     The trail rules of :func:`longest_trail` hold (no path twice, an opponent's building ends
     it, branches do not add up); besides, a trail passes from a road to a ship (or back) only at
@@ -217,6 +217,8 @@ def longest_route(
     Unconnected networks count separately: the longest one counts.
     """
     links = board.vertex_links
+    if start >= 0:
+        return _route_from(links, seat, start, edge_owner, vertex_owner, ship_owner)
     if pieces is None:
         pieces = (
             [e for e, owner in enumerate(edge_owner) if owner == seat],
@@ -228,8 +230,6 @@ def longest_route(
     if not kind:
         return 0
 
-    if start >= 0:
-        return _route_walk(links, seat, vertex_owner, kind.get, start)
     edge_vertices = board.edge_vertices
     best = 0
     roots = {v for e in kind for v in edge_vertices[e]}
@@ -283,26 +283,28 @@ def longest_route_kept(
     rebuilt: list[int] = []  # the intersections whose building owner changed since the entry
     if same_buildings:
         _, _, old_roads, old_ships, old_parts, lengths = entry
-        changed = (roads ^ old_roads) | (ships ^ old_ships)
-        if not changed:
-            if roads is not entry[2]:
+        gone, laid = _changed_paths(roads, ships, old_roads, old_ships)
+        if not gone and not laid:
+            if roads is not old_roads:
                 kept[seat] = (entry[0], list(edge_owner), roads, ships, old_parts, lengths)
             return max((part[2] for part in old_parts), default=0)
-        if roads != old_roads:
+        if roads is not old_roads and roads != old_roads:
             lengths = {}  # a path of a kept component may be a road now
-        parts = _parts_after(links, edge_vertices, roads, ships, old_roads, old_ships, old_parts)
+        parts = _parts_after(
+            links, edge_vertices, roads, ships, old_roads, old_ships, old_parts, gone, laid
+        )
     elif entry is not None:
         # A building came (or went): only the components that hold its intersection change.
         old_owner, _, old_roads, old_ships, old_parts, _ = entry
         lengths = {}
         rebuilt = list(compress(range(len(old_owner)), map(ne, vertex_owner, old_owner)))
-        changed = (roads ^ old_roads) | (ships ^ old_ships)
+        gone, laid = _changed_paths(roads, ships, old_roads, old_ships)
         parts = None
     else:
         parts = None
         lengths = {}
     if parts is None:
-        walked = None if entry is None else (changed, rebuilt, old_parts)
+        walked = None if entry is None else (gone | laid, rebuilt, old_parts)
         parts, fresh = _walked_parts(links, edge_vertices, roads, ships, walked)
     else:
         parts, fresh = parts
@@ -351,9 +353,25 @@ def _walked_parts(
         roots = touched
     else:
         parts, roots = [], {v for e in kind for v in edge_vertices[e]}
-    seen = {v for part in parts for v in part[0]}
-    found = _route_components(links, kind, roots, seen)
+    # No walk from a touched intersection enters a kept part: a path leading out of it would
+    # be an old one (then the part was not a whole component) or a laid one (then it was
+    # touched), so the kept parts' intersections need not be marked seen.
+    found = _route_components(links, kind, roots, set())
     return parts, [(frozenset(vertices), frozenset(edges)) for edges, vertices in found]
+
+
+def _changed_paths(
+    roads: frozenset[int],
+    ships: frozenset[int],
+    old_roads: frozenset[int],
+    old_ships: frozenset[int],
+) -> tuple[frozenset[int], frozenset[int]]:
+    """The seat's paths that went (a road or ship there before, not now as the same kind) and
+    those laid (now, not before as the same kind). His roads are often the kept set itself (a
+    ship moved): then only the ships are compared."""
+    if roads is old_roads:
+        return old_ships - ships, ships - old_ships
+    return (old_roads - roads) | (old_ships - ships), (roads - old_roads) | (ships - old_ships)
 
 
 def _hung_at(
@@ -384,15 +402,16 @@ def _parts_after(
     old_roads: frozenset[int],
     old_ships: frozenset[int],
     old_parts: list[tuple[frozenset[int], frozenset[int], int]],
+    gone: frozenset[int],
+    laid: frozenset[int],
 ) -> tuple[list[Any], list[tuple[frozenset[int], frozenset[int]]]] | None:
     """The components of :func:`longest_route_kept` after the seat's pieces went from
-    ``old_roads``/``old_ships`` to ``roads``/``ships`` (the building owners unchanged), from the
-    kept ones without a walk: the untouched ones (with their lengths) and the changed ones (to
+    ``old_roads``/``old_ships`` to ``roads``/``ships`` (the building owners unchanged; ``gone``
+    and ``laid``: the paths that went and came, from :func:`_changed_paths`), from the kept
+    ones without a walk: the untouched ones (with their lengths) and the changed ones (to
     count; none when a piece swung around its own end, its component keeping its length);
     None when a piece went that could split its component, or a path changed kind (then they
     are walked)."""
-    gone = (old_roads - roads) | (old_ships - ships)
-    laid = (roads - old_roads) | (ships - old_ships)
     if len(gone) > 1 or not laid.isdisjoint(old_roads) or not laid.isdisjoint(old_ships):
         return None  # several pieces gone, or a piece changed kind: walk
     parts = list(old_parts)
@@ -507,33 +526,26 @@ def _route_from(
     vertex_owner: Sequence[int],
     ship_owner: Sequence[int],
 ) -> int:
-    """``longest_route(..., start=start)`` read straight from the owners (no list of the
-    seat's pieces made first): the longest trade route of ``seat`` that begins at ``start``."""
-
-    def kind_of(e: int) -> int:
-        return 1 if edge_owner[e] == seat else 2 if ship_owner[e] == seat else 0
-
-    return _route_walk(links, seat, vertex_owner, kind_of, start)
-
-
-def _route_walk(
-    links: Sequence[Any],
-    seat: int,
-    vertex_owner: Sequence[int],
-    kind_of: Callable[[int], int | None],
-    start: int,
-) -> int:
-    """The longest trade route of ``seat`` that begins at ``start``, searched over every trail
-    (``kind_of(path)``: 1 for his road, 2 for his ship, 0 or None for neither)."""
+    """The longest trade route of ``seat`` that begins at ``start``, searched over every trail,
+    his pieces read straight from the owners (no list of them made first, and no call per path
+    to tell a road from a ship: a function called per path cost more than the walk)."""
 
     def walk(v: int, used: int, came: int) -> int:
-        """Longest continuation from ``v``, arrived over a path of kind ``came`` (0: start)."""
+        """Longest continuation from ``v``, arrived over a path of kind ``came`` (0: start;
+        1: a road, 2: a ship)."""
         best = 0
         own = vertex_owner[v] == seat
         for e, bit, w in links[v]:
-            k = kind_of(e)
-            if not k or used & bit or (came and k != came and not own):
+            if used & bit:
                 continue
+            if edge_owner[e] == seat:
+                k = 1
+            elif ship_owner[e] == seat:
+                k = 2
+            else:
+                continue
+            if came and k != came and not own:
+                continue  # from road to ship (or back) only at his own building (SF-LT-02)
             owner = vertex_owner[w]
             length = 1 if owner != -1 and owner != seat else 1 + walk(w, used | bit, k)
             if length > best:
@@ -550,7 +562,7 @@ def _tree_route(
     seat: int,
     ships: Container[int],
     vertex_owner: Sequence[int],
-    edges: Iterable[int],
+    edges: Collection[int],
 ) -> int:
     """The longest trade route of one component (``edges``: its paths; those in ``ships`` are
     ships, the rest roads): in linear time when it has no cycle, else by :func:`_cored_route`.
@@ -563,9 +575,8 @@ def _tree_route(
     nodes from the leaves up).
     """
     adjacent: dict[int, list[int]] = {}
-    count = 0
+    count = len(edges)
     for e in edges:
-        count += 1
         k = 2 if e in ships else 1
         a, b = edge_vertices[e]
         owner = vertex_owner[a]
@@ -600,33 +611,41 @@ def _tree_route(
 def _forest_route(adjacent: dict[int, list[int]], paths: int) -> int | None:
     """The longest path of a graph of ``paths`` paths when it is a forest (the largest
     diameter of its trees), None when it has a cycle."""
+    seen: set[int] = set()
+    order: list[int] = []  # the trees' nodes, each after its parent
+    ups: list[int] = []  # each node's parent's place in ``order`` (-1: a root)
     trees = 0
-    parent: dict[int, int] = {}
-    best = 0
     for root in adjacent:
-        if root in parent:
+        if root in seen:
             continue
         trees += 1
-        parent[root] = root
-        order = [root]
-        for node in order:  # grows while it is read: the tree, each node after its parent
+        seen.add(root)
+        at = len(order)
+        order.append(root)
+        ups.append(-1)
+        for node in islice(order, at, None):  # grows while it is read
             for other in adjacent[node]:
-                if other not in parent:
-                    parent[other] = node
+                if other not in seen:
+                    seen.add(other)
                     order.append(other)
-        # Each node's deepest branch, found from the leaves up; a longest path turns at its
-        # highest node, joining that node's two deepest branches (or one and the node).
-        deepest = dict.fromkeys(order, 0)
-        for node in reversed(order):
-            up = parent[node]
-            if up != node:
-                depth = deepest[node] + 1
-                if deepest[up] + depth > best:
-                    best = deepest[up] + depth
-                if depth > deepest[up]:
-                    deepest[up] = depth
-    if paths != len(adjacent) - trees:
-        return None
+                    ups.append(at)
+            at += 1
+    if paths != len(order) - trees:
+        return None  # a cycle: known before any depth is searched
+    # Each node's deepest branch, found from the leaves up (lists by place, not dicts); a
+    # longest path turns at its highest node, joining that node's two deepest branches (or one
+    # and the node).
+    deepest = [0] * len(order)
+    best = 0
+    for at in range(len(order) - 1, 0, -1):
+        up = ups[at]
+        if up >= 0:
+            depth = deepest[at] + 1
+            top = deepest[up]
+            if top + depth > best:
+                best = top + depth
+            if depth > top:
+                deepest[up] = depth
     return best
 
 
@@ -791,13 +810,14 @@ _CORE_TRAILS: dict[tuple[Any, ...], int] = {}
 
 def _route_components(
     links: Sequence[Any], kind: Any, roots: Iterable[int], seen: set[int]
-) -> list[tuple[list[int], list[int]]]:
+) -> list[tuple[set[int], list[int]]]:
     """The seat's pieces (``kind``: a mapping that holds his paths) joined at intersections (any
     building does not cut them here): the components around ``roots`` (their vertices, with
-    ``seen``, are not walked), per component its paths and its vertices, both sorted,
-    components by their smallest vertex; a root that no piece touches gives none."""
+    ``seen``, are not walked), per component the set of its paths and the list of its
+    vertices, in the order found (no caller needs them sorted: each length is a maximum over
+    the component, and the kept parts are sets); a root that no piece touches gives none."""
     components = []
-    for root in sorted(roots):
+    for root in roots:
         if root in seen:
             continue
         component = [root]
@@ -811,5 +831,5 @@ def _route_components(
                         seen.add(w)
                         component.append(w)
         if edges:
-            components.append((sorted(edges), sorted(component)))
+            components.append((edges, component))
     return components
