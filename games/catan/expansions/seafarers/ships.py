@@ -355,10 +355,17 @@ def lift_ship(state: Any, p: int, e: int) -> None:
     eo, so, vertex_edges = state.edge_owner, state.ship_owner, state.board.vertex_edges
     touched = state.road_vertices[p]
     bare = []  # e's ends with no other ship of p
-    for v in state.board.edge_vertices[e]:
-        if p not in map(so.__getitem__, vertex_edges[v]):
+    for v in state.board.edge_vertices[e]:  # loops: a ``map`` per test costs more (3 paths)
+        at = vertex_edges[v]
+        for f in at:
+            if so[f] == p:
+                break
+        else:
             bare.append(v)
-            if p not in map(eo.__getitem__, vertex_edges[v]):
+            for f in at:
+                if eo[f] == p:
+                    break
+            else:
                 touched.discard(v)  # no road of his there either: it leaves road_vertices
     if e not in state.sf_no_road:
         _own_closed(state).discard(e)
