@@ -573,55 +573,21 @@ def _kept_args(state: Any, p: int) -> tuple[Any, ...]:
 
 
 def _route_owed(state: Any, p: int, old: int, new: int) -> bool:
-    """SF-LT-03 after ``p`` moved a ship from path ``old`` to ``new``: True when his count need
-    not be made now, False when it must. A ship swung around its own end (``_swung``) leaves
-    his length as it was: his bounds stand if owed, else only the holder rules run (as after a
-    count that found the same length). Otherwise his count is owed (``state.owe_length``, made
-    when a length is read or his pieces change again) when no length within its bounds could
-    change who holds the Longest Trade Route. Both paths hang (an end with no other road or
-    ship of his, SF-MS-02 for the one left): a hanging path ends every route over it, so taking
-    it off shortens his longest by at most one and laying it lengthens it by at most one; a path
-    that joins more may add more. The holder's too, on ``owe_length``'s stricter test (whether
-    the move was a drop does not matter then): a holder owed again widens his bounds."""
+    """SF-LT-03 after ``p`` moved a ship from path ``old`` to ``new``: his count owed
+    (``state.owe_length``, made when a length is read or his pieces change again) when no length
+    within its bounds could change who holds the Longest Trade Route; False when it must be made
+    now. Both paths hang (an end with no other road or ship of his, SF-MS-02 for the one left):
+    a hanging path ends every route over it, so taking it off shortens his longest by at most
+    one and laying it lengthens it by at most one; a path that joins more may add more. The
+    holder's too, on ``owe_length``'s stricter test (whether the move was a drop does not
+    matter then): a holder owed again widens his bounds."""
     if not TABLES[state.options["seafarers"]].scenario.longest_route:
         return False  # no count without a route
-    owed = state.lengths_owed.get(p)
-    if _swung(state, p, old, new):
-        if owed is not None:
-            return state.owe_length(p, *owed)
-        state._update_longest_road(holder_dropped=False)
-        return True
     so = state.ship_owner  # (an end with no other road or ship of his)
     if not (state._hangs(p, old, so) and state._hangs(p, new, so)):
         return False
-    low, high = owed or (state._road_length[p],) * 2
+    low, high = state.lengths_owed.get(p) or (state._road_length[p],) * 2
     return state.owe_length(p, max(low - 1, 0), high + 1)
-
-
-def _swung(state: Any, p: int, old: int, new: int) -> bool:
-    """Whether ``p``'s ship went from ``old`` to ``new`` around its own end: the two paths
-    share an intersection and the other end of each holds no other road or ship of his. His
-    routes are then those before with ``new`` in place of ``old``: a route over either path
-    ends at its far end, and passes the shared intersection on a ship either way (SF-LT-02), so
-    his longest keeps its length (``longest_route_kept`` counts nothing for such a move)."""
-    a, b = state.board.edge_vertices[old]
-    c, d = state.board.edge_vertices[new]
-    if a in (c, d):
-        far_old, far_new = b, (d if a == c else c)
-    elif b in (c, d):
-        far_old, far_new = a, (d if b == c else c)
-    else:
-        return False
-    eo, so, vertex_edges = state.edge_owner, state.ship_owner, state.board.vertex_edges
-    for f in vertex_edges[far_old]:
-        if eo[f] == p or so[f] == p:  # (``old`` is no longer his)
-            return False
-    for f in vertex_edges[far_new]:
-        if f != new and (eo[f] == p or so[f] == p):
-            break
-    else:
-        return True
-    return False
 
 
 def _piece_owed(state: Any, p: int, e: int, before: int) -> bool:
