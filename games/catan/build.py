@@ -374,16 +374,16 @@ class BuildRules:
         self.recount_trails(cut)
 
     def recount_trails(self, owners: Iterable[int] | None = None) -> None:
-        """The trails of ``owners`` (default: every owner) again, then the holder rules; after a
-        change at one intersection or path (a building, a moved ship), which lowers no seat's
-        trail while it raises another's (three paths meet at an intersection at most: a building
-        that cuts one seat's trail passing there joins no other's there).
+        """The trails of ``owners`` (default: every owner) again, then the holder rules, after a
+        change at one place: a building (it cuts the trail of the one seat with two paths there,
+        or joins the builder's road and ship there, never both: three paths meet at an
+        intersection at most) or one seat's moved ship.
 
-        The holder dropped when his new length is below his length before; below his low bound
-        when his count was owed (``owe_length``): his length before was at least that, and a
-        new length at or above it leads every other seat (their lengths were below his low
-        bound while he was owed, and none rose at the same change), so :func:`next_holder`
-        keeps him with either answer."""
+        The holder dropped when his new length is below his length before. When his count was
+        owed (``owe_length``) that length is not known, only that it was at least his low bound:
+        below the bound he dropped; at or above it he still leads every other seat alone (theirs
+        were below his low bound while he was owed, and no other seat's rose at a change that
+        lowered his), so :func:`next_holder` keeps him whatever the flag."""
         holder = self.longest_road
         dropped = False
         lengths, owed = self._road_length, self.lengths_owed
