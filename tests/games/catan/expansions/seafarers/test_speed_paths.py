@@ -450,7 +450,8 @@ def test_sf_lt_03_owed_counts_change_no_holder(
     Route. Played as the bench plays (nobody reads the lengths; seed 5 on the Wonders of Catan
     has an owed seat take the card with a road), the holder after every decision
     and every card change with its lengths are those of the same game counted at once, and the
-    lengths read at the end equal its lengths."""
+    lengths read at the end equal its lengths. The holder's own count is owed after some of
+    those decisions (``owe_length``'s strict test)."""
 
     def played(owe: bool) -> tuple[list[Any], list[int], int]:
         owed = 0
@@ -458,6 +459,7 @@ def test_sf_lt_03_owed_counts_change_no_holder(
         def note(state: Any, action: dict[str, Any]) -> None:
             nonlocal owed
             owed += bool(state.lengths_owed) and action["type"] == "move_ship"
+            held[0] += state.longest_road in state.lengths_owed
             holders.append(state.longest_road)
 
         if not owe:
@@ -471,7 +473,9 @@ def test_sf_lt_03_owed_counts_change_no_holder(
         monkeypatch.undo()
         return [holders, changes], list(state.road_length) if state else [], owed
 
+    held = [0]  # decisions after which the holder's count is owed
     lazy, lazy_lengths, owed = played(True)
+    assert held[0] > 500, held
     eager, eager_lengths, none = played(False)
     assert owed > 30 and none == 0, (owed, none)
     assert lazy == eager and lazy_lengths == eager_lengths
