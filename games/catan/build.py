@@ -331,7 +331,7 @@ class BuildRules:
             # within the new bounds could change the holder; else his count made now.
             low, high = owed[p]
             if not (self._hangs(p, e) and self.owe_length(p, low, high + self.path_weight[e])):
-                owed.pop(p, None)  # (``owe_length`` drops it when it refuses)
+                owed.pop(p, None)  # (a refused ``owe_length`` leaves the bounds it found)
                 self._road_length[p] = self.trail_length(p)
                 self._update_longest_road(holder_dropped=False)
             return
