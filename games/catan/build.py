@@ -6,6 +6,7 @@ BG-HARBOR-01, BG-LR-01..08 (holder updates).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from games.catan import actions as A
@@ -103,20 +104,33 @@ class BuildRules:
         """A plug-in's offer to put off counting ``p``'s length, known to lie in ``low..high``
         after a change of his pieces alone: taken (True) when no length there could change who
         holds the Longest Road (then the count is made only when the lengths are read), refused
-        when ``p`` holds it (his drop would need his exact length before and after)."""
-        if p == self.longest_road:
-            return False
-        self.lengths_owed[p] = (low, high)
+        (False, his bounds as they were) otherwise.
+
+        The holder too may be owed, on a stricter test (:meth:`_holder_stands`): his low bound
+        at least the minimum and above every other seat's length or high bound. Then whatever
+        his exact length and whether his change was a drop, :func:`next_holder` keeps him; and
+        while he stays owed, every change that may raise another seat to his low bound makes
+        the counts (the holder rules read the lengths), so that invariant holds as long as he is
+        owed. It lets a count made later tell a drop from his low bound (``recount_trails``).
+        Only Seafarers owes the holder (Cities & Knights' knights and roads never offer his
+        count, and the two do not combine); his further hanging changes widen his bounds."""
+        owed = self.lengths_owed
+        before = owed.get(p)
+        owed[p] = (low, high)
         if self._holder_stands(holder_dropped=False):
             return True
-        del self.lengths_owed[p]
+        if before is None:
+            del owed[p]
+        else:
+            owed[p] = before
         return False
 
     def _holder_stands(self, holder_dropped: bool) -> bool:
         """Whether :func:`next_holder` keeps the holder whatever the owed lengths are within
-        their bounds (a sufficient test, not a full one): the holder (never owed) at least the
-        minimum and no other seat able to pass him (able to reach him, after his drop), or no
-        holder and nobody able to reach the minimum."""
+        their bounds (a sufficient test, not a full one): the holder at least the minimum and
+        no other seat able to pass him (able to reach him, after his drop or while his own
+        length is owed: then his low bound is read, see :meth:`owe_length`), or no holder and
+        nobody able to reach the minimum."""
         holder, lengths, owed = self.longest_road, self._road_length, self.lengths_owed
         highest = 0  # the most any other seat may have (a loop: asked after most pieces)
         for q, length in enumerate(lengths):
@@ -127,7 +141,12 @@ class BuildRules:
                     highest = length
         if holder == -1:
             return highest < LONGEST_ROAD_MIN
-        own = lengths[holder]
+        own = owed.get(holder)
+        if own is None:
+            own = lengths[holder]
+        else:
+            own = own[0]
+            holder_dropped = True  # he leads strictly while owed (``owe_length``)
         if own < LONGEST_ROAD_MIN:
             return False
         return own > highest if holder_dropped else own >= highest
@@ -312,7 +331,7 @@ class BuildRules:
             # within the new bounds could change the holder; else his count made now.
             low, high = owed[p]
             if not (self._hangs(p, e) and self.owe_length(p, low, high + self.path_weight[e])):
-                owed.pop(p, None)  # (``owe_length`` drops it when it refuses)
+                owed.pop(p, None)  # (a refused ``owe_length`` leaves the bounds it found)
                 self._road_length[p] = self.trail_length(p)
                 self._update_longest_road(holder_dropped=False)
             return
@@ -346,33 +365,34 @@ class BuildRules:
             ask = self.hooks.trails_at
             self.recount_trails(ask[0](self, p, v) if ask else None)
             return
-        holder = self.longest_road
-        dropped = False
         eo = self.edge_owner
         owners = [eo[e] for e in self.board.vertex_edges[v]]
+        cut = []  # a trail can only pass through v on two of q's paths there: one seat at most
         for q in set(owners):
-            if q == -1 or q == p or owners.count(q) < 2:
-                continue  # a trail can only pass through v on two of q's paths there
-            new = self.trail_length(q)
-            if new != self.road_length[q]:
-                if q == holder and new < self.road_length[q]:
-                    dropped = True
-                self.road_length[q] = new
-        self._update_longest_road(holder_dropped=dropped)
+            if q != -1 and q != p and owners.count(q) >= 2:
+                cut.append(q)
+        self.recount_trails(cut)
 
-    def recount_trails(self, owners: tuple[int, ...] | None = None) -> None:
-        """The trails of ``owners`` (default: every owner) again, by a plug-in's ``trail`` hook,
-        then the holder rules."""
+    def recount_trails(self, owners: Iterable[int] | None = None) -> None:
+        """The trails of ``owners`` (default: every owner) again, then the holder rules, after a
+        change at one place: a building (it cuts the trail of the one seat with two paths there,
+        or joins the builder's road and ship there, never both: three paths meet at an
+        intersection at most) or one seat's moved ship.
+
+        The holder dropped when his new length is below his length before. When his count was
+        owed (``owe_length``) that length is not known, only that it was at least his low bound:
+        below the bound he dropped; at or above it he still leads every other seat alone (theirs
+        were below his low bound while he was owed, and no other seat's rose at a change that
+        lowered his), so :func:`next_holder` keeps him whatever the flag."""
         holder = self.longest_road
         dropped = False
         lengths, owed = self._road_length, self.lengths_owed
         for q in range(self.owners) if owners is None else owners:
             new = self.trail_length(q)
-            if q == holder and new < lengths[q]:  # (the holder's length is never owed)
+            bounds = owed.pop(q, None) if owed else None
+            if q == holder and new < (lengths[q] if bounds is None else bounds[0]):
                 dropped = True
             lengths[q] = new
-            if q in owed:
-                del owed[q]
         self._update_longest_road(holder_dropped=dropped)
 
     def _update_longest_road(self, holder_dropped: bool) -> None:

@@ -515,7 +515,7 @@ def judge_roads(state: Any, before: dict[int, int]) -> None:
                 continue
         new = state.trail_length(q)
         if was_owed:
-            owed.pop(q, None)  # (``owe_length`` drops it when it refuses)
+            owed.pop(q, None)  # (a refused ``owe_length`` leaves the bounds it found)
             changed = True  # its last exact length is not known: the holder rules again
         if new != lengths[q]:
             dropped = dropped or (q == holder and new < lengths[q])

@@ -578,9 +578,11 @@ def _route_owed(state: Any, p: int, old: int, new: int) -> bool:
     within its bounds could change who holds the Longest Trade Route; False when it must be made
     now. Both paths hang (an end with no other road or ship of his, SF-MS-02 for the one left):
     a hanging path ends every route over it, so taking it off shortens his longest by at most
-    one and laying it lengthens it by at most one; a path that joins more may add more."""
-    if p == state.longest_road or not TABLES[state.options["seafarers"]].scenario.longest_route:
-        return False  # the holder's drop needs his exact length (and no count without a route)
+    one and laying it lengthens it by at most one; a path that joins more may add more. The
+    holder's too, on ``owe_length``'s stricter test (whether the move was a drop does not
+    matter then): a holder owed again widens his bounds."""
+    if not TABLES[state.options["seafarers"]].scenario.longest_route:
+        return False  # no count without a route
     so = state.ship_owner  # (an end with no other road or ship of his)
     if not (state._hangs(p, old, so) and state._hangs(p, new, so)):
         return False
@@ -590,11 +592,11 @@ def _route_owed(state: Any, p: int, old: int, new: int) -> bool:
 
 def _piece_owed(state: Any, p: int, e: int, before: int) -> bool:
     """SF-LT-03 after ``p`` laid a road or ship on path ``e`` (his route ``before``, -1 when
-    owed): his count owed as after a move (``_route_owed``) when the new piece hangs (an end
-    with no other road or ship of his): every route over it ends there, so without it the route
-    is one he had before, and his longest grows by at most one."""
-    if p == state.longest_road or not state._hangs(p, e, state.ship_owner):
-        return False  # the holder's length is never owed; a joining piece may add more
+    owed): his count owed as after a move (``_route_owed``, the holder's too) when the new piece
+    hangs (an end with no other road or ship of his): every route over it ends there, so
+    without it the route is one he had before, and his longest grows by at most one."""
+    if not state._hangs(p, e, state.ship_owner):
+        return False  # a joining piece may add more
     low, high = state.lengths_owed.get(p) or (before, before)
     return state.owe_length(p, low, high + 1)
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from games.catan import GAME, longest_road
+from games.catan.constants import LONGEST_ROAD_MIN
 from games.catan.expansions.seafarers import TABLES, renew_after_discovery, sea, ships
 from games.catan.expansions.seafarers.scenarios import SCENARIOS
 from games.catan.expansions.seafarers.scenarios import cloth_for_catan as cloth
@@ -366,9 +367,11 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
     maps: each new entry's components are exactly those walked afresh over its roads and ships,
     and each component's kept length, and each length it keeps for a component seen before, is a
     plain search's (from every intersection) under those owners; an entry whose pieces and
-    owners are the board's gives the seat's trade route. The maps without a Longest Trade Route
-    (Cloth for Catan, The Pirate Islands) keep nothing."""
-    checked = {"entries": 0, "parts": 0, "current": 0, "owed": 0, "lengths": 0}
+    owners are the board's gives the seat's trade route; an owed count's bounds hold a plain
+    search's length, and an owed holder's low bound is at least 5 and above every other seat's
+    length or high bound (``owe_length``). The maps without a Longest Trade Route (Cloth for
+    Catan, The Pirate Islands) keep nothing."""
+    checked = {"entries": 0, "parts": 0, "current": 0, "owed": 0, "lengths": 0, "holder": 0}
     seen: dict[int, Any] = {}
     route = TABLES[seafarers].scenario.longest_route
 
@@ -378,12 +381,21 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
             assert not kept and not state.lengths_owed
             return
         board = state.board
+        owed = state.lengths_owed
         for q in range(state.n):  # (read without making the owed counts)
             length = plain_route(state, q)
-            if q in state.lengths_owed:
-                low, high = state.lengths_owed[q]
-                assert q != state.longest_road and low <= length <= high
+            if q in owed:
+                low, high = owed[q]
+                assert low <= length <= high
                 checked["owed"] += 1
+                if q == state.longest_road:  # an owed holder leads every other seat strictly
+                    others = [
+                        owed[o][1] if o in owed else state._road_length[o]
+                        for o in range(state.n)
+                        if o != q
+                    ]
+                    assert low >= LONGEST_ROAD_MIN and low > max(others), (owed, others)
+                    checked["holder"] += 1
             else:
                 assert state._road_length[q] == length
         for q, entry in kept.items():
@@ -425,6 +437,7 @@ def test_sf_lt_01_kept_route_facts_equal_recomputed_ones_on_every_map(seafarers:
     if route:
         assert checked["entries"] > 30 and checked["parts"] > 50, checked
         assert checked["current"] > 1000 and checked["owed"] > 50, checked
+        assert checked["holder"] > 0, checked
         assert checked["lengths"] > checked["entries"], checked
 
 
@@ -437,7 +450,8 @@ def test_sf_lt_03_owed_counts_change_no_holder(
     Route. Played as the bench plays (nobody reads the lengths; seed 5 on the Wonders of Catan
     has an owed seat take the card with a road), the holder after every decision
     and every card change with its lengths are those of the same game counted at once, and the
-    lengths read at the end equal its lengths."""
+    lengths read at the end equal its lengths. The holder's own count is owed after some of
+    those decisions (``owe_length``'s strict test)."""
 
     def played(owe: bool) -> tuple[list[Any], list[int], int]:
         owed = 0
@@ -445,6 +459,7 @@ def test_sf_lt_03_owed_counts_change_no_holder(
         def note(state: Any, action: dict[str, Any]) -> None:
             nonlocal owed
             owed += bool(state.lengths_owed) and action["type"] == "move_ship"
+            held[0] += state.longest_road in state.lengths_owed
             holders.append(state.longest_road)
 
         if not owe:
@@ -458,7 +473,9 @@ def test_sf_lt_03_owed_counts_change_no_holder(
         monkeypatch.undo()
         return [holders, changes], list(state.road_length) if state else [], owed
 
+    held = [0]  # decisions after which the holder's count is owed
     lazy, lazy_lengths, owed = played(True)
+    assert held[0] > 500, held
     eager, eager_lengths, none = played(False)
     assert owed > 30 and none == 0, (owed, none)
     assert lazy == eager and lazy_lengths == eager_lengths
