@@ -520,7 +520,8 @@ def _free_end_on_route(state: Any, p: int, starts: list[int], skip: int) -> int:
                 continue
             alone = True
             for f in vertex_edges[v]:
-                if f != e and f != skip and so[f] == p:
+                if f != e and so[f] == p:  # ``skip`` counts here: lifted, it is no ship;
+                    # laid, it meets the route only where two of p's ships stand (not free)
                     alone = False
                     if f not in seen:
                         seen.add(f)
