@@ -326,12 +326,13 @@ def put_ship(state: Any, p: int, e: int) -> None:
     vo = state.vertex_owner
     # Loops, not comprehensions: a comprehension is a function call of its own (Python 3.11).
     kept = state.kept.get(KEPT_MOVABLE[p])
-    if kept is not None:  # the route ends made again; his buildings at e's ends are homes now
-        kept[2] = None
+    if kept is not None:  # his buildings at e's ends are homes now; the route ends renewed
         homes = kept[1]
         for v in ends:
             if vo[v] == p:
                 homes.add(v)
+        if kept[2] is not None:
+            kept[2] = _ends_after_put(state, p, e, kept[2])
     kept = state.kept.get(KEPT_STARTS[p])
     if kept is not None:  # e's ends that hold no building of another player are starts now
         starts, near = kept[1], kept[2]
@@ -371,9 +372,10 @@ def lift_ship(state: Any, p: int, e: int) -> None:
         _own_closed(state).discard(e)
     state.spot_cache.clear()
     kept = state.kept.get(KEPT_MOVABLE[p])
-    if kept is not None:  # the route ends made again; a home with no ship of p left goes
-        kept[2] = None
+    if kept is not None:  # a home with no ship of p left goes; the route ends renewed
         kept[1].difference_update(bare)
+        if kept[2] is not None:
+            kept[2] = _ends_after_lift(state, p, e, kept[2])
     kept = state.kept.get(KEPT_STARTS[p])
     if kept is not None:  # a start with no ship of p left and no building of his is lost
         starts, near, vo = kept[1], kept[2], state.vertex_owner
@@ -389,6 +391,144 @@ def lift_ship(state: Any, p: int, e: int) -> None:
                     a, b = ev[f]
                     if (b if a == v else a) not in starts:
                         near.discard(f)
+
+
+def _ends_after_lift(
+    state: Any, p: int, e: int, movable: tuple[int, ...]
+) -> tuple[int, ...] | None:
+    """:func:`kept_route_ends` once ``p``'s ship on ``e`` is lifted, from ``movable`` (those
+    before) without a walk where the lift's ends tell it; None (a walk) elsewhere.
+
+    A movable ship with a free end is one of the free ends of an open route, so the route's
+    movable ships were its free ends. Lifting it leaves the rest joined at its other end ``u``
+    (nothing joins at the free one) and touching the same buildings (a free end holds none of
+    his), so still open: its free ends stay, and a lone ship left at ``u`` (not his building)
+    is a free end now. With two or more left at ``u`` the route may have no free end left (a
+    ring or a loop, SF-MS-03): a walk of that route alone, ended at its first free end, tells
+    (none: None)."""
+    if e not in movable:
+        return None
+    vo, so, vertex_edges = state.vertex_owner, state.ship_owner, state.board.vertex_edges
+    a, b = state.board.edge_vertices[e]
+    joined_a, joined_b = [], []  # p's ships left at each end, the ends not his buildings
+    if vo[a] != p:
+        for f in vertex_edges[a]:
+            if so[f] == p:
+                joined_a.append(f)
+    if vo[b] != p:
+        for f in vertex_edges[b]:
+            if so[f] == p:
+                joined_b.append(f)
+    if joined_a and joined_b:
+        return None  # the route may fall in two
+    if (vo[a] == p or joined_a) and (vo[b] == p or joined_b):
+        return None  # no free end: moved as a ring or loop ship
+    left = joined_a or joined_b
+    rest = []  # loops: a comprehension would make cells of the locals (Python 3.11)
+    for f in movable:
+        if f != e:
+            rest.append(f)
+    if len(left) == 1:
+        if left[0] not in rest:
+            rest.append(left[0])
+            rest.sort()
+    elif left and _free_end_on_route(state, p, left, e) < 0:
+        return None  # no free end left (a ring or a loop): its movable ships by a walk
+    return tuple(rest)
+
+
+def _ends_after_put(state: Any, p: int, e: int, movable: tuple[int, ...]) -> tuple[int, ...] | None:
+    """:func:`kept_route_ends` once ``p``'s ship is laid on ``e``, from ``movable`` (those
+    before) without a walk where the new ship's ends tell it; None (a walk) elsewhere.
+
+    A ship joined to none of his ships is a route of its own: closed at two of his buildings,
+    else a free end. A ship joined at one end ``w`` (not his building) to route ``R``: ``R``'s
+    ships at ``w`` tell whether it was closed (one of them with a free end is not movable) or
+    open with free ends (one with a free end is movable); closed stays closed. Open, with the
+    other end of ``e`` free, it stays open: ``e`` is a free end, and a lone ship at ``w`` was
+    free there and stays free only at its other end. Joined at both ends, or joined and
+    touching his building: a walk (routes merge, close, or a loop may form). Where no ship at
+    ``w`` has a free end, ``R`` is walked alone to its first free end; none (a ring or a
+    loop): a walk of all."""
+    vo, so, vertex_edges = state.vertex_owner, state.ship_owner, state.board.vertex_edges
+    ev = state.board.edge_vertices
+    a, b = ev[e]
+    joined_a, joined_b = [], []  # p's other ships at each end, the ends not his buildings
+    if vo[a] != p:
+        for f in vertex_edges[a]:
+            if f != e and so[f] == p:
+                joined_a.append(f)
+    if vo[b] != p:
+        for f in vertex_edges[b]:
+            if f != e and so[f] == p:
+                joined_b.append(f)
+    if not joined_a and not joined_b:  # a route of its own
+        if vo[a] == p and vo[b] == p:
+            return movable  # closed (SF-RT-01)
+        return tuple(sorted((*movable, e)))
+    if joined_a and joined_b:
+        return None  # two routes may join, or a ring close
+    w, x, joined = (a, b, joined_a) if joined_a else (b, a, joined_b)
+    if vo[x] == p:
+        return None
+    open_route = None  # a ship at w with a free end tells whether its route is open
+    for g in joined:
+        c, d = ev[g]
+        y = d if c == w else c
+        if vo[y] == p:
+            continue
+        for f in vertex_edges[y]:
+            if f != g and so[f] == p:
+                break
+        else:  # g is free at y
+            open_route = g in movable
+            break
+    if open_route is None:
+        if len(joined) > 1:  # the route walked (without e) to its first free end, if any
+            g = _free_end_on_route(state, p, joined, e)
+            if g < 0:
+                return None  # a ring or a loop: e changes which of its ships move
+            open_route = g in movable
+        else:
+            open_route = joined[0] in movable  # alone at w: it was free there
+        lone_free = False
+    else:
+        lone_free = True  # (read only when one ship is at w: it is free at its other end)
+    if not open_route:
+        return movable  # closed stays closed: e is not movable either
+    rest = []  # loops: a comprehension would make cells of the locals (Python 3.11)
+    for f in movable:
+        if not (len(joined) == 1 and f == joined[0] and not lone_free):
+            rest.append(f)
+    rest.append(e)
+    rest.sort()
+    return tuple(rest)
+
+
+def _free_end_on_route(state: Any, p: int, starts: list[int], skip: int) -> int:
+    """The first ship with a free end (SF-MS-02) on ``p``'s route through ``starts``, walked
+    as :func:`_route_ends` walks one but without the ship on ``skip`` (the one laid or lifted)
+    and stopped there; -1 if the route has none."""
+    vo, so = state.vertex_owner, state.ship_owner
+    ev, vertex_edges = state.board.edge_vertices, state.board.vertex_edges
+    seen = set(starts)
+    seen.add(skip)
+    route = list(starts)
+    for e in route:  # grows while it is read
+        for v in ev[e]:
+            if vo[v] == p:
+                continue
+            alone = True
+            for f in vertex_edges[v]:
+                if f != e and so[f] == p:  # ``skip`` counts here: lifted, it is no ship;
+                    # laid, it meets the route only where two of p's ships stand (not free)
+                    alone = False
+                    if f not in seen:
+                        seen.add(f)
+                        route.append(f)
+            if alone:
+                return e
+    return -1
 
 
 def _own_closed(state: Any) -> set[int]:
@@ -432,8 +572,10 @@ def kept_route_ends(state: Any, p: int) -> tuple[int, ...]:
     """:func:`_route_ends` sorted. The routes and their ends depend only on ``p``'s ships and
     ``homes``, the intersections where his buildings touch them (the memo's key). Kept per seat
     (:func:`seat_kept`) as ``[sign, homes, answer]``: ``put_ship`` and ``lift_ship`` update
-    ``homes`` and drop the answer; a new settlement of his changes ``sign`` (his settlements and
-    cities left, a sum a city upgrade keeps), which makes ``homes`` again."""
+    ``homes`` and renew the answer from the one before where their ship's ends tell it
+    (:func:`_ends_after_put`, :func:`_ends_after_lift`), else drop it (a walk here, or the
+    memo); a new settlement of his changes ``sign`` (his settlements and cities left, a sum a
+    city upgrade keeps), which makes ``homes`` again."""
     sign = state.settlements_left[p] + state.cities_left[p]
     kept = state.kept.get(KEPT_MOVABLE[p])
     if kept is None or kept[0] != sign:  # seat_kept's test inline: no call when kept

@@ -255,6 +255,40 @@ def test_sf_ms_03_a_ring_moves_anywhere_a_loop_at_both_ends() -> None:
     assert froms == {e for e in sides if corner in b.edge_vertices[e]}
 
 
+def test_sf_ms_03_a_ring_left_by_its_lifted_branch_moves_anywhere() -> None:
+    """SF-MS-02/03: a ring of ships with one branch moves only at the branch (its free end);
+    the branch lifted, the kept route ends (renewed from those before, not walked again) are
+    the whole ring's, as a ring touching no building moves anywhere."""
+    from games.catan.expansions.seafarers import ships
+
+    state = cleared()
+    b = state.board
+    for h, t in enumerate(state.terrains):
+        ring = list(state.sf_hex_sides[h])
+        corners = set(b.hex_vertices[h])
+        if t != "sea" or not all(state.sf_ship_path[e] for e in ring):
+            continue
+        branch = next(
+            (
+                e
+                for c in corners
+                for e in b.vertex_edges[c]
+                if e not in ring and state.sf_ship_path[e]
+                if not corners.issuperset(b.edge_vertices[e])
+            ),
+            None,
+        )
+        if branch is not None:
+            break
+    state.pirate = -1
+    put(state, 0, ships=[branch, *ring])
+    assert ships.kept_route_ends(state, 0) == (branch,)
+    ships.lift_ship(state, 0, branch)
+    assert ships.kept_route_ends(state, 0) == tuple(sorted(ring))
+    moves = {a["from"] for a in state.legal_actions() if a["type"] == "move_ship"}
+    assert moves == set(ring)
+
+
 def test_sf_ms_04_a_move_goes_where_a_ship_could_be_built_never_beside_the_pirate() -> None:
     """SF-MS-04: the targets are the legal new-ship paths (without the moved ship); a ship on a
     side of the pirate's hex cannot move, nor go there."""

@@ -802,3 +802,36 @@ def test_sf_wo_05_route_need_between_the_bounds_makes_the_owed_count() -> None:
 
     random_game(3, 0, {"seafarers": "wonders_of_catan"}, check=False, after_decision=ask)
     assert made > 5, made
+
+
+@pytest.mark.parametrize("seafarers", ALL_MAPS)
+def test_route_ends_renewed_after_own_ships_match_a_walk(seafarers: str) -> None:
+    """SF-RT-01, SF-MS-02..03: a seat's own ship laid or lifted renews his kept route ends
+    from those before (``put_ship``/``lift_ship``) rather than dropping them; after every
+    decision of seeded games on every map each seat's kept answer, wherever one is held, equals
+    ``_route_ends`` walked from scratch over all his ships, and on the maps where ships are
+    built most of a seat's own ship builds and moves leave a renewed answer held (no walk)."""
+    changes = renewed = compared = 0
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        nonlocal changes, renewed, compared
+        for q in range(state.n):
+            kept = state.kept.get(ships.KEPT_MOVABLE[q])
+            if kept is None or kept[0] != state.settlements_left[q] + state.cities_left[q]:
+                continue
+            if kept[2] is not None:
+                walked = ships._route_ends(state, q, sorted(state.sf_ships[q]))
+                assert kept[2] == tuple(sorted(walked)), (q, action)
+                compared += 1
+        if action["type"] in ("build_ship", "move_ship"):
+            changes += 1
+            kept = state.kept.get(ships.KEPT_MOVABLE[state.turn_player])
+            renewed += kept is not None and kept[2] is not None
+
+    for seed, n in ((0, 3), (1, 4)):
+        random_game(n, seed, {"seafarers": seafarers}, check=False, after_decision=compare)
+    if not SCENARIOS[seafarers].ships_move:  # SF-PR-06: no move list, so no route ends kept
+        assert compared == 0
+        return
+    assert compared > 20000, compared
+    assert renewed * 10 >= changes * 9, (renewed, changes)
