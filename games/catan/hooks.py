@@ -182,6 +182,12 @@ class Expansion:
     """Chance phases whose outcome list never changes -> that list: ``sample_chance`` draws from
     it by bisection over its running sums (the same outcome, for the same one ``rng.random()``,
     as ``chance.draw``'s scan of the list)."""
+    vp_stamped: ClassVar[bool] = False
+    """True: everything its ``vp`` and ``hidden_vp`` hooks read (and every VP it moves in the
+    core's fields) changes only in steps that set ``state.vp_dirty = True``, so a seat's total
+    VP stands while the core's VP stamp ``state.vp_changes`` does: the victory check keeps each
+    seat's count at the stamp (``vp_seat``) and counts again only after a VP may have moved.
+    A game keeps them when every plug-in (and glue) on says so; the base game does."""
     keeps_main_list: ClassVar[bool] = False
     """True: the core keeps each main-phase list for one (``state.version``, seat, proposals
     left or not) and gives it again across the trade talk, which changes none of it (once the

@@ -97,6 +97,9 @@ class Seafarers(Expansion):
     players = (3, 4)
     family_title = "Seafarers"
     keeps_main_list = True  # ``actions``: ships and the map's additions, the same across trade talk
+    # ``vp``/``hidden_vp``: island markers (islands.py), the maps' chits, cloth, fortresses and VP
+    # cards; each change of them sets ``vp_dirty`` (tests/.../seafarers/test_kept_vp.py)
+    vp_stamped = True
     stored_fields = (
         *FIELDS,
         *dict.fromkeys(f for s in SCENARIOS.values() for f in s.stored_fields),
