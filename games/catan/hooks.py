@@ -169,6 +169,12 @@ class Expansion:
     other, so a new scenario declares its partners without editing them)."""
     stored_fields: ClassVar[tuple[str, ...]] = ()
     """State attributes it owns, saved by ``to_dict`` and set back by ``from_dict``."""
+    state_slots: ClassVar[tuple[str, ...]] = ()
+    """State attributes it keeps (stored fields and its own caches) that the core makes slots of
+    the state class (``CatanState.__slots__``, for every registered plug-in): past 30 names in
+    the instance dict CPython 3.11 gives up its shared keys, and then every method call on the
+    state (``state.legal_actions()``, ``self._set_phase(...)``) takes a slower path (about 240
+    instructions more a call, measured in docs/PERFORMANCE.md, sf-speed27)."""
     neutral_colours: ClassVar[int] = 0
     """Piece owners it adds beyond the seats (owner ids ``n``, ``n + 1``, ...): they hold
     pieces, roads and possibly Longest Road, never cards, turns or production."""

@@ -145,13 +145,30 @@ _DERIVED_FIELDS = (
 """Caches rebuilt from the stored fields (``_rebuild_derived``) or kept up to date by play."""
 
 
+def _plugin_slots(core: tuple[str, ...]) -> tuple[str, ...]:
+    """The registered plug-ins' ``state_slots`` not already the core's, once each, in order."""
+    names: dict[str, None] = {}
+    for x in expansions.registry():
+        for name in x.state_slots:
+            if name not in core:
+                names[name] = None
+    return tuple(names)
+
+
 class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersRules):
     """One position of a board game; mutated in place by :meth:`apply`."""
 
     # Every attribute in a slot: a state has ~80 of them, too many for CPython's shared-key
     # instance dicts, and a slot is read at a fixed offset. The mixins have no __slots__, so a
-    # __dict__ remains for anything else (tests attach their own notes).
-    __slots__ = STORED_FIELDS + MastersRules._FIELDS + _DERIVED_FIELDS
+    # __dict__ remains for anything else (tests attach their own notes), and a plug-in's fields
+    # live there unless it names them in ``state_slots`` (Seafarers' 44: past 30 the dict loses
+    # its shared keys, and every method call on the state pays for it).
+    __slots__ = (
+        STORED_FIELDS
+        + MastersRules._FIELDS
+        + _DERIVED_FIELDS
+        + _plugin_slots(STORED_FIELDS + MastersRules._FIELDS + _DERIVED_FIELDS)
+    )
 
     def __init__(self) -> None:
         # Every field is set by new_state() or serialize.state_from_dict(); derived caches by

@@ -104,6 +104,24 @@ class Seafarers(Expansion):
         *FIELDS,
         *dict.fromkeys(f for s in SCENARIOS.values() for f in s.stored_fields),
     )
+    # Its fields and caches, slots of the state class (44 names: in the instance dict, past
+    # CPython's 30 shared keys, every method call on the state would take a slower path)
+    state_slots = (
+        *stored_fields,
+        "sf_area",
+        "sf_fog",
+        "sf_gold_owed",
+        "sf_hex_sides",
+        "sf_land_vertex",
+        "sf_no_road",
+        "sf_route_kept",
+        "sf_sea_terrains",
+        "sf_ship_path",
+        "sf_ship_stamp",
+        "sf_ships",
+        "sf_thief_moves",
+        "sf_thief_pool",
+    )
     chance_kinds = {
         "fog": "deck:fog",
         "fog_token": "deck:fog_tokens",
