@@ -169,6 +169,12 @@ class Expansion:
     other, so a new scenario declares its partners without editing them)."""
     stored_fields: ClassVar[tuple[str, ...]] = ()
     """State attributes it owns, saved by ``to_dict`` and set back by ``from_dict``."""
+    state_slots: ClassVar[tuple[str, ...]] = ()
+    """State attributes it keeps (stored fields and its own caches) that the core makes slots of
+    the state class (``CatanState.__slots__``, for every registered plug-in): past 30 names in
+    the instance dict CPython 3.11 gives up its shared keys, and then every method call on the
+    state (``state.legal_actions()``, ``self._set_phase(...)``) takes a slower path (about 240
+    instructions more a call, measured in docs/PERFORMANCE.md, sf-speed27)."""
     neutral_colours: ClassVar[int] = 0
     """Piece owners it adds beyond the seats (owner ids ``n``, ``n + 1``, ...): they hold
     pieces, roads and possibly Longest Road, never cards, turns or production."""
@@ -182,6 +188,12 @@ class Expansion:
     """Chance phases whose outcome list never changes -> that list: ``sample_chance`` draws from
     it by bisection over its running sums (the same outcome, for the same one ``rng.random()``,
     as ``chance.draw``'s scan of the list)."""
+    vp_stamped: ClassVar[bool] = False
+    """True: everything its ``vp`` and ``hidden_vp`` hooks read (and every VP it moves in the
+    core's fields) changes only in steps that set ``state.vp_dirty = True``, so a seat's total
+    VP stands while the core's VP stamp ``state.vp_changes`` does: the victory check keeps each
+    seat's count at the stamp (``vp_seat``) and counts again only after a VP may have moved.
+    A game keeps them when every plug-in (and glue) on says so; the base game does."""
     keeps_main_list: ClassVar[bool] = False
     """True: the core keeps each main-phase list for one (``state.version``, seat, proposals
     left or not) and gives it again across the trade talk, which changes none of it (once the

@@ -120,6 +120,9 @@ _DERIVED_FIELDS = (
     "vp_dirty",
     "vp_changes",
     "vp_known",
+    "vp_stamped",
+    "vp_seat",
+    "vp_seen",
     "masters_on",
     "hex_resource",
     "number_hexes",
@@ -142,13 +145,30 @@ _DERIVED_FIELDS = (
 """Caches rebuilt from the stored fields (``_rebuild_derived``) or kept up to date by play."""
 
 
+def _plugin_slots(core: tuple[str, ...]) -> tuple[str, ...]:
+    """The registered plug-ins' ``state_slots`` not already the core's, once each, in order."""
+    names: dict[str, None] = {}
+    for x in expansions.registry():
+        for name in x.state_slots:
+            if name not in core:
+                names[name] = None
+    return tuple(names)
+
+
 class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersRules):
     """One position of a board game; mutated in place by :meth:`apply`."""
 
     # Every attribute in a slot: a state has ~80 of them, too many for CPython's shared-key
     # instance dicts, and a slot is read at a fixed offset. The mixins have no __slots__, so a
-    # __dict__ remains for anything else (tests attach their own notes).
-    __slots__ = STORED_FIELDS + MastersRules._FIELDS + _DERIVED_FIELDS
+    # __dict__ remains for anything else (tests attach their own notes), and a plug-in's fields
+    # live there unless it names them in ``state_slots`` (Seafarers' 44: past 30 the dict loses
+    # its shared keys, and every method call on the state pays for it).
+    __slots__ = (
+        STORED_FIELDS
+        + MastersRules._FIELDS
+        + _DERIVED_FIELDS
+        + _plugin_slots(STORED_FIELDS + MastersRules._FIELDS + _DERIVED_FIELDS)
+    )
 
     def __init__(self) -> None:
         # Every field is set by new_state() or serialize.state_from_dict(); derived caches by
@@ -246,6 +266,9 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self.owners = self.n + sum(x.neutral_colours for x in self.hooks.expansions)
         self.extra_vp = bool(self.hooks.vp)  # read on every victory check, so a bool of its own
         self.own_targets = bool(self.hooks.target)
+        # Every plug-in moves the VP stamp wherever its VP may change: the victory check keeps
+        # each seat's count at the stamp (``vp_seat``, ``vp_seen``).
+        self.vp_stamped = all(x.vp_stamped for x in self.hooks.plugins)
         self.may_stall = not any(x.never_stuck for x in self.hooks.expansions)
         self.keeps_main = any(x.keeps_main_list for x in self.hooks.expansions)
         self.kept_main: tuple[int, int, bool, list[Action]] | None = None
@@ -326,6 +349,10 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         self._legal = None
         self.version += 1
         self.vp_changes += 1
+        # Each seat's total VP as the victory check last counted it, and the VP stamp it was
+        # counted at (-1: none; ``vp_changes`` only grows): read while the stamp stands.
+        self.vp_seat = [0] * self.n
+        self.vp_seen = [-1] * self.n
         if self.terrains and len(self.terrains) == self.board.num_hexes:
             self._rebuild_board_tables()
         else:
@@ -880,8 +907,20 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
         target = self.target_of(p) if self.own_targets else self.victory_target
         if target >= UNREACHABLE_TARGET:  # a scenario's condition unmet: no VP count needed
             return
-        known = self.vp_known  # (kept for the stamp: no count at a turn's start that finds it)
-        vp = known[1][p] if known is not None and known[0] == self.vp_changes else self.total_vp(p)
+        stamp = self.vp_changes
+        if self.vp_dirty is True:  # called inside a step that moved a VP: the stamp is behind
+            vp = self.total_vp(p)
+        else:  # (a turn's start that finds a count at the stamp counts nobody's VP again)
+            known = self.vp_known  # C&K's every seat's VP
+            if known is not None and known[0] == stamp:
+                vp = known[1][p]
+            elif self.vp_seen[p] == stamp:
+                vp = self.vp_seat[p]
+            else:
+                vp = self.total_vp(p)
+                if self.vp_stamped:
+                    self.vp_seat[p] = vp
+                    self.vp_seen[p] = stamp
         if vp >= target:
             self.events.append(
                 {

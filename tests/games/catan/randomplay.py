@@ -100,7 +100,7 @@ def _check_board(state: Any) -> None:
         roads = sum(1 for e, o in enumerate(state.edge_owner) if o == p and e not in other_pieces)
         assert roads + state.roads_left[p] == MAX_ROADS
         assert state.road_length[p] == _trail(state, p)
-    if "ship_owner" in vars(state):  # Seafarers: ships beside the roads
+    if hasattr(state, "ship_owner"):  # Seafarers: ships beside the roads (a slot: not in vars())
         _check_ships(state)
     for v, o in enumerate(state.vertex_owner):
         if o != -1:
@@ -124,7 +124,7 @@ def _check_board(state: Any) -> None:
 def _trail(state: Any, p: int) -> int:
     """The trail length the engine should hold: a plug-in's (Seafarers: roads and ships,
     ``longest_route``) or the roads' own."""
-    if "ship_owner" in vars(state):
+    if hasattr(state, "ship_owner"):  # Seafarers (a slot: not in vars())
         from games.catan.expansions.seafarers import scenario_of
 
         if not scenario_of(state).longest_route:

@@ -94,6 +94,7 @@ class CitiesKnights(ProgressRules, Expansion):
     never_stuck = True  # ``may_progress``: always True
     no_development_cards = True  # CK-CO-11: the deck is out of the game from the start
     keeps_main_list = True  # the plug-in's part is long to build (``actions``)
+    vp_stamped = True  # its VP moves the stamp: ``progress.table.seat_vp`` relies on it too
     sentences = {**setup_city.SENTENCES, **SENTENCES, **progress.SENTENCES}
     draw_board = staticmethod(draw_board)
     seat_words = staticmethod(seat_words)

@@ -97,9 +97,30 @@ class Seafarers(Expansion):
     players = (3, 4)
     family_title = "Seafarers"
     keeps_main_list = True  # ``actions``: ships and the map's additions, the same across trade talk
+    # ``vp``/``hidden_vp``: island markers (islands.py), the maps' chits, cloth, fortresses and VP
+    # cards; each change of them sets ``vp_dirty`` (tests/.../seafarers/test_kept_vp.py)
+    vp_stamped = True
     stored_fields = (
         *FIELDS,
         *dict.fromkeys(f for s in SCENARIOS.values() for f in s.stored_fields),
+    )
+    # Its fields and caches, slots of the state class (44 names: in the instance dict, past
+    # CPython's 30 shared keys, every method call on the state would take a slower path)
+    state_slots = (
+        *stored_fields,
+        "sf_area",
+        "sf_fog",
+        "sf_gold_owed",
+        "sf_hex_sides",
+        "sf_land_vertex",
+        "sf_no_road",
+        "sf_route_kept",
+        "sf_sea_terrains",
+        "sf_ship_path",
+        "sf_ship_stamp",
+        "sf_ships",
+        "sf_thief_moves",
+        "sf_thief_pool",
     )
     chance_kinds = {
         "fog": "deck:fog",
