@@ -307,3 +307,50 @@ def test_a_neutral_colour_is_never_robbed() -> None:
     state.apply(A.MOVE_ROBBER[1])
     assert state.phase == "second_dice" and state.hand[1][4] == 2
     assert not [e for e in state.events if e["type"] == "steal"]
+
+
+def _rule_targets(state, robber: int) -> list[dict]:
+    """BG-ROBBER-04, A-BG-06 by plain loops: every land hex but the robber's, the desert only if
+    the option allows it, never a hex the layout bars (in hex order, as the engine lists them)."""
+    targets = []
+    for h in range(state.board.num_hexes):
+        if h == robber or h in state.board.robber_barred:
+            continue
+        if state.terrains[h] == "desert" and not state.options["robber_may_enter_desert"]:
+            continue
+        targets.append(A.MOVE_ROBBER[h])
+    return targets
+
+
+@pytest.mark.parametrize("desert_ok", [True, False])
+def test_bg_robber_04_the_moves_kept_a_board_are_the_rules_from_every_hex(desert_ok: bool) -> None:
+    """The move lists are kept a board: those from beside the board (-1) made once, those from a
+    hex copied from them less that hex. From the desert first (it may not be a target), then from
+    every hex, then from beside the board, and every hex again: each list as the rules say."""
+    state = empty_board(4, robber_may_enter_desert=desert_ok)
+    desert = state.terrains.index("desert")
+    order = [desert, *range(19), -1, *reversed(range(19))]
+    for robber in order:
+        state.robber = robber
+        state.phase, state.actor = "move_robber", 0
+        state._legal = None
+        assert state.legal_actions() == _rule_targets(state, robber), robber
+    assert len(_rule_targets(state, -1)) == (19 if desert_ok else 18)
+
+
+def test_bg_robber_04_the_moves_kept_are_the_rules_at_every_robber_move_of_random_games() -> None:
+    """Random play (base game and Cities & Knights, whose knights chase the robber): every
+    ``move_robber`` list as the rules say from the robber's hex."""
+    from tests.games.catan.randomplay import random_game
+
+    seen = 0
+    for options in ({"layout": "variable"}, {"layout": "variable", "cities_and_knights": True}):
+
+        def check(state, _action) -> None:
+            nonlocal seen
+            if state.phase == "move_robber":
+                seen += 1
+                assert state.legal_actions() == _rule_targets(state, state.robber)
+
+        random_game(4, 3, options, check=False, after_decision=check)
+    assert seen > 4
