@@ -113,7 +113,13 @@ class RobberRules:
         vo = self.vertex_owner
         corners = self.board.hex_vertices[h]
         n = self.n  # only seats hold cards: a neutral colour (owner >= n) is never robbed
-        victims = sorted({vo[v] for v in corners if 0 <= vo[v] < n and vo[v] != p})
+        # (a loop: a comprehension reading ``vo``, ``n`` and ``p`` makes cells of them per call)
+        victims = []
+        for v in corners:
+            owner = vo[v]
+            if 0 <= owner < n and owner != p and owner not in victims:
+                victims.append(owner)
+        victims.sort()
         if len(victims) > 1:
             self.robber_victims = victims
             self._set_phase("choose_victim", p)

@@ -354,3 +354,20 @@ def test_bg_robber_04_the_moves_kept_are_the_rules_at_every_robber_move_of_rando
 
         random_game(4, 3, options, check=False, after_decision=check)
     assert seen > 4
+
+
+def test_bg_robber_05_each_opponent_beside_the_hex_is_a_victim_once_in_seat_order() -> None:
+    """BG-ROBBER-05: the victims are the opponents with a building at the hex, each once however
+    many buildings he has there, in seat order; the mover's own buildings make him none."""
+    state = _seven_board()
+    corners = state.board.hex_vertices[11]
+    assert 31 in corners and 20 in corners
+    free = [v for v in corners if state.vertex_owner[v] == -1]
+    put(state, 2, settlements=[free[0]])  # seat 2's second building there
+    put(state, 0, settlements=[free[1]])  # the mover's own
+    state._rebuild_derived()
+    set_hand(state, 1, ore=1)
+    set_hand(state, 2, brick=1)
+    roll(state, 7)
+    state.apply(A.MOVE_ROBBER[11])
+    assert state.legal_actions() == [A.ROB[1], A.ROB[2]]
