@@ -75,21 +75,33 @@ class RobberRules:
         """Any other land hex; the desert only if the option allows (BG-ROBBER-04, A-BG-06).
         From beside the board (``robber == -1``, mechanics/robber_off.py) every such hex; a
         scenario's hex that yields no resource but is no desert (the Fishermen's lake) is land."""
+        return self._robber_hexes(self.robber)
+
+    def _robber_hexes(self, robber: int) -> list[int]:
         desert_ok = self.options["robber_may_enter_desert"]
         terrains = self.terrains
         barred = self.board.robber_barred  # a layout's hexes the robber never enters (oasis)
         return [
             h
             for h in range(self.board.num_hexes)
-            if h != self.robber and (desert_ok or terrains[h] != "desert") and h not in barred
+            if h != robber and (desert_ok or terrains[h] != "desert") and h not in barred
         ]
 
     def _legal_move_robber(self) -> list[Action]:
-        moves = self.robber_moves.get(self.robber)
+        robber = self.robber
+        kept = self.robber_moves
+        moves = kept.get(robber)
         if moves is None:  # depends only on the robber's hex for a given board and options
-            moves = self.robber_moves[self.robber] = [
-                A.MOVE_ROBBER[h] for h in self.robber_targets()
-            ]
+            # Every hex it may enter from beside the board (the moves from -1), found once a
+            # board; from a hex, the same moves less the one to where it stands.
+            moves = kept.get(-1)
+            if moves is None:
+                moves = kept[-1] = [A.MOVE_ROBBER[h] for h in self._robber_hexes(-1)]
+            if robber != -1:
+                moves = kept[robber] = moves.copy()
+                here = A.MOVE_ROBBER[robber]
+                if here in moves:  # (not when it stands where it may not go: desert, oasis)
+                    moves.remove(here)
         return moves  # legal_actions() hands out copies only
 
     def _apply_move_robber(self, action: Action) -> None:
@@ -101,7 +113,13 @@ class RobberRules:
         vo = self.vertex_owner
         corners = self.board.hex_vertices[h]
         n = self.n  # only seats hold cards: a neutral colour (owner >= n) is never robbed
-        victims = sorted({vo[v] for v in corners if 0 <= vo[v] < n and vo[v] != p})
+        # (a loop: a comprehension reading ``vo``, ``n`` and ``p`` makes cells of them per call)
+        victims = []
+        for v in corners:
+            owner = vo[v]
+            if 0 <= owner < n and owner != p and owner not in victims:
+                victims.append(owner)
+        victims.sort()
         if len(victims) > 1:
             self.robber_victims = victims
             self._set_phase("choose_victim", p)

@@ -441,7 +441,7 @@ class CatanState(BuildRules, TradeRules, RobberRules, DevelopmentRules, MastersR
             if (
                 not (id(action) in A.DICE_IDS and (phase == "dice" or phase == "order_roll"))
                 and not (self.plugged and id(action) in FIXED_OUTCOMES.get(phase, ()))
-                and action not in [o for o, _ in self.chance_outcomes()]
+                and not _among(action, self.chance_outcomes())
             ):
                 raise IllegalAction(
                     f"{_describe(action)}: not an outcome of this chance node (phase {phase})"
@@ -1030,6 +1030,15 @@ _RULE_HINTS = {
 _LEGAL = _methods("_legal_")
 _CHANCE = _methods("_chance_")
 _OUTCOMES = _methods("_outcomes_")
+
+
+def _among(action: Any, outcomes: list[tuple[Action, float]]) -> bool:
+    """Whether ``action`` is one of a chance node's ``outcomes`` (as ``in`` a list of them
+    finds it: the same object, or an equal one), without making that list at every draw."""
+    for outcome, _ in outcomes:  # noqa: SIM110 (``any`` of a generator: a cell, a frame)
+        if outcome is action or outcome == action:
+            return True
+    return False
 
 
 def _describe(action: Any) -> str:

@@ -307,3 +307,67 @@ def test_a_neutral_colour_is_never_robbed() -> None:
     state.apply(A.MOVE_ROBBER[1])
     assert state.phase == "second_dice" and state.hand[1][4] == 2
     assert not [e for e in state.events if e["type"] == "steal"]
+
+
+def _rule_targets(state, robber: int) -> list[dict]:
+    """BG-ROBBER-04, A-BG-06 by plain loops: every land hex but the robber's, the desert only if
+    the option allows it, never a hex the layout bars (in hex order, as the engine lists them)."""
+    targets = []
+    for h in range(state.board.num_hexes):
+        if h == robber or h in state.board.robber_barred:
+            continue
+        if state.terrains[h] == "desert" and not state.options["robber_may_enter_desert"]:
+            continue
+        targets.append(A.MOVE_ROBBER[h])
+    return targets
+
+
+@pytest.mark.parametrize("desert_ok", [True, False])
+def test_bg_robber_04_the_moves_kept_a_board_are_the_rules_from_every_hex(desert_ok: bool) -> None:
+    """The move lists are kept a board: those from beside the board (-1) made once, those from a
+    hex copied from them less that hex. From the desert first (it may not be a target), then from
+    every hex, then from beside the board, and every hex again: each list as the rules say."""
+    state = empty_board(4, robber_may_enter_desert=desert_ok)
+    desert = state.terrains.index("desert")
+    order = [desert, *range(19), -1, *reversed(range(19))]
+    for robber in order:
+        state.robber = robber
+        state.phase, state.actor = "move_robber", 0
+        state._legal = None
+        assert state.legal_actions() == _rule_targets(state, robber), robber
+    assert len(_rule_targets(state, -1)) == (19 if desert_ok else 18)
+
+
+def test_bg_robber_04_the_moves_kept_are_the_rules_at_every_robber_move_of_random_games() -> None:
+    """Random play (base game and Cities & Knights, whose knights chase the robber): every
+    ``move_robber`` list as the rules say from the robber's hex."""
+    from tests.games.catan.randomplay import random_game
+
+    seen = 0
+    for options in ({"layout": "variable"}, {"layout": "variable", "cities_and_knights": True}):
+
+        def check(state, _action) -> None:
+            nonlocal seen
+            if state.phase == "move_robber":
+                seen += 1
+                assert state.legal_actions() == _rule_targets(state, state.robber)
+
+        random_game(4, 3, options, check=False, after_decision=check)
+    assert seen > 4
+
+
+def test_bg_robber_05_each_opponent_beside_the_hex_is_a_victim_once_in_seat_order() -> None:
+    """BG-ROBBER-05: the victims are the opponents with a building at the hex, each once however
+    many buildings he has there, in seat order; the mover's own buildings make him none."""
+    state = _seven_board()
+    corners = state.board.hex_vertices[11]
+    assert 31 in corners and 20 in corners
+    free = [v for v in corners if state.vertex_owner[v] == -1]
+    put(state, 2, settlements=[free[0]])  # seat 2's second building there
+    put(state, 0, settlements=[free[1]])  # the mover's own
+    state._rebuild_derived()
+    set_hand(state, 1, ore=1)
+    set_hand(state, 2, brick=1)
+    roll(state, 7)
+    state.apply(A.MOVE_ROBBER[11])
+    assert state.legal_actions() == [A.ROB[1], A.ROB[2]]

@@ -83,6 +83,10 @@ class CitiesKnights(ProgressRules, Expansion):
     players = (3, 4)
     family_title = "Cities & Knights"
     stored_fields = STORED_FIELDS
+    # Its fields and the decks' memos (``cards.py``) as slots of the state class: 25 names in the
+    # instance dict kept its shared keys (< 30), but slots still count ~26 instructions fewer a
+    # decision (docs/PERFORMANCE.md, ck-speed33), and a memo added later cannot pass the limit
+    state_slots = (*STORED_FIELDS, "_ck_draw", "_ck_deck_counts")
     chance_kinds = {
         "ck_dice": "dice",
         "ck_draw": "deck:progress",

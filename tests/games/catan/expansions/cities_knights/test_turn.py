@@ -386,6 +386,35 @@ def test_ck_tu_01_dice_outcomes_taken_by_identity_or_value_and_others_refused() 
     assert state.phase == "ck_dice"
 
 
+def test_ck_pc_01_a_progress_draw_takes_a_card_of_its_deck_by_value_and_refuses_others() -> None:
+    """CK-PC-01: at a progress draw, ``apply`` takes an equal copy of an outcome (a card still in
+    the deck drawn), and refuses a card of another deck, an unknown card and a non-dict, leaving
+    the draw waiting."""
+    from games.errors import IllegalAction
+
+    state = GAME.new_game(4, 2, {**OPTIONS, "layout": "variable"})
+    rng = random.Random(2)
+    while state.phase != "ck_draw":
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+    track = state.ck_queue[0][2]
+    seat = state.ck_queue[0][1]
+    outcomes = [o for o, _ in state.chance_outcomes()]
+    other = next(n for n, c in PROGRESS_CARDS.items() if c["track"] != track)
+    wrong = [{**outcomes[0], "card": other}, {**outcomes[0], "card": "Nothing"}, list(outcomes)]
+    for action in wrong:
+        with pytest.raises(IllegalAction, match="not an outcome"):
+            state.apply(action)
+    assert state.phase == "ck_draw" and state.ck_queue[0][2] == track
+    copy = dict(outcomes[-1])
+    held = state.ck_progress[seat].count(copy["card"])
+    state.apply(copy)
+    assert state.ck_progress[seat].count(copy["card"]) == held + 1
+
+
 def _fresh_main_list(state: Any) -> list[dict[str, Any]]:
     """The main list built from scratch (the core's kept list dropped)."""
     state.touch()
