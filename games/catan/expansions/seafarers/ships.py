@@ -14,6 +14,7 @@ Rules: SF-CO-01, SF-SH-01..05, SF-SR-01..02, SF-RT-01, SF-MS-01..04, SF-PI-03..0
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import filterfalse
 from typing import Any
 
 from games.catan.constants import LUMBER, MAX_PLAYERS, WOOL
@@ -174,10 +175,10 @@ def _fresh_spots(state: Any, p: int) -> tuple[frozenset[int], list[int]]:
     eo, so = state.edge_owner, state.ship_owner
     blocked = state.sf_hex_sides[state.pirate] if state.pirate >= 0 else ()
     spots = []  # a loop: a comprehension would make cells of the locals (Python 3.11)
-    for e in near:
-        if eo[e] == -1 and so[e] == -1 and e not in blocked:
+    for e in near.difference(state.sf_ships[p]):  # his ships, most of the taken paths, in C
+        if so[e] == -1 and eo[e] == -1 and e not in blocked:
             spots.append(e)
-    spots.sort()
+    spots.sort()  # (the set's order is not the list's: sorted, as before)
     return starts, spots
 
 
@@ -290,10 +291,8 @@ def cached_moves(state: Any, p: int) -> list[Action]:
                         c, d = ev[f]
                         if (d if c == v else c) not in starts:
                             dropped.append(f)
-        if dropped:  # a loop: a comprehension would make cells of ``moves`` and ``dropped``
-            for f in spots:
-                if f not in dropped:
-                    found.append(moves[f])
+        if dropped:  # the spots but ``dropped``, in order, with no Python code per spot
+            found.extend(map(moves.__getitem__, filterfalse(dropped.__contains__, spots)))
         else:  # ``e`` holds a ship: never among the free spots
             found.extend(map(moves.__getitem__, spots))
     return found
