@@ -14,7 +14,6 @@ Rules: SF-CO-01, SF-SH-01..05, SF-SR-01..02, SF-RT-01, SF-MS-01..04, SF-PI-03..0
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import filterfalse
 from typing import Any
 
 from games.catan.constants import LUMBER, MAX_PLAYERS, WOOL
@@ -175,10 +174,10 @@ def _fresh_spots(state: Any, p: int) -> tuple[frozenset[int], list[int]]:
     eo, so = state.edge_owner, state.ship_owner
     blocked = state.sf_hex_sides[state.pirate] if state.pirate >= 0 else ()
     spots = []  # a loop: a comprehension would make cells of the locals (Python 3.11)
-    for e in near.difference(state.sf_ships[p]):  # his ships, most of the taken paths, in C
+    for e in near:  # the ship test first: most taken paths at his starts hold his own ships
         if so[e] == -1 and eo[e] == -1 and e not in blocked:
             spots.append(e)
-    spots.sort()  # (the set's order is not the list's: sorted, as before)
+    spots.sort()
     return starts, spots
 
 
@@ -291,8 +290,10 @@ def cached_moves(state: Any, p: int) -> list[Action]:
                         c, d = ev[f]
                         if (d if c == v else c) not in starts:
                             dropped.append(f)
-        if dropped:  # the spots but ``dropped``, in order, with no Python code per spot
-            found.extend(map(moves.__getitem__, filterfalse(dropped.__contains__, spots)))
+        if dropped:  # a loop: a comprehension would make cells of ``moves`` and ``dropped``
+            for f in spots:
+                if f not in dropped:
+                    found.append(moves[f])
         else:  # ``e`` holds a ship: never among the free spots
             found.extend(map(moves.__getitem__, spots))
     return found
