@@ -174,8 +174,8 @@ def _fresh_spots(state: Any, p: int) -> tuple[frozenset[int], list[int]]:
     eo, so = state.edge_owner, state.ship_owner
     blocked = state.sf_hex_sides[state.pirate] if state.pirate >= 0 else ()
     spots = []  # a loop: a comprehension would make cells of the locals (Python 3.11)
-    for e in near:
-        if eo[e] == -1 and so[e] == -1 and e not in blocked:
+    for e in near:  # the ship test first: most taken paths at his starts hold his own ships
+        if so[e] == -1 and eo[e] == -1 and e not in blocked:
             spots.append(e)
     spots.sort()
     return starts, spots
