@@ -63,12 +63,14 @@ def owe_gold(state: Any, total: int) -> bool:
     """SF-GO-01: each settlement next to a producing gold field owes its owner 1 resource of his
     choice, a city 2; the robber's hex pays nothing. Queued from the turn player on; True if any."""
     owed = _gold_owed(state, total)
+    if not any(owed):  # most rolls: no gold field pays, so no queue to walk
+        return False
     n = state.n
     for i in range(n):
         p = (state.turn_player + i) % n
         if owed[p]:
             state.sf_gold.append([p, owed[p]])
-    return any(owed)
+    return True
 
 
 def _gold_owed(state: Any, total: int) -> list[int]:
