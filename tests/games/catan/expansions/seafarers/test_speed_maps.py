@@ -14,6 +14,7 @@ import pytest
 from games.catan import GAME
 from games.catan.expansions.seafarers.scenarios import new_world_map, placed_harbours
 from games.common.api import CHANCE
+from tests.games.catan.randomplay import random_game
 
 
 def plain_token_outcomes(state: Any) -> list[tuple[tuple[int, int], float]]:
@@ -40,9 +41,9 @@ def plain_token_outcomes(state: Any) -> list[tuple[tuple[int, int], float]]:
     return [((hex_id, n), c / total) for n, c in left.items() if c]
 
 
-def plain_harbour_sides(state: Any) -> list[int]:
-    """SF-NW-03 read path by path: a side between a land hex and a sea hex sharing no
-    intersection with a printed or laid harbour."""
+def plain_harbour_sides(state: Any, owner: int | None = None) -> list[int]:
+    """SF-NW-03, SF-FT-05 read path by path: a side between a land hex and a sea hex sharing no
+    intersection with a printed or laid harbour (with ``owner``: at one of his buildings)."""
     board, terrains = state.board, state.terrains
     taken = {v for pair in board.harbor_vertices for v in pair}
     for e, _ in state.placed_harbours:
@@ -51,7 +52,10 @@ def plain_harbour_sides(state: Any) -> list[int]:
     for e, hexes in enumerate(board.edge_hexes):
         if len(hexes) != 2 or (terrains[hexes[0]] == "sea") == (terrains[hexes[1]] == "sea"):
             continue
-        if not taken & set(board.edge_vertices[e]):
+        ends = board.edge_vertices[e]
+        if owner is not None and all(state.vertex_owner[v] != owner for v in ends):
+            continue
+        if not taken & set(ends):
             sides.append(e)
     return sides
 
@@ -80,3 +84,19 @@ def test_new_world_drawing_matches_the_plain_rule(seed: int, players: int) -> No
             legal = state.legal_actions()
             state.apply(legal[int(rng.random() * len(legal))])
     assert checked == {"tokens": 23, "harbours": 9}
+
+
+def test_forgotten_tribe_harbour_sides_match_the_plain_rule() -> None:
+    """SF-FT-05: after every decision of seeded Forgotten Tribe games, each seat's sides for a
+    harbour gift equal the plain rule's."""
+    checked = {"sides": 0}
+
+    def compare(state: Any, action: dict[str, Any]) -> None:
+        for p in range(state.n):
+            sides = placed_harbours.free_sides(state, owner=p)
+            assert sides == plain_harbour_sides(state, owner=p)
+            checked["sides"] += bool(sides)
+
+    for seed, n in ((0, 3), (1, 4)):
+        random_game(n, seed, {"seafarers": "forgotten_tribe"}, check=False, after_decision=compare)
+    assert checked["sides"] > 1000, checked
