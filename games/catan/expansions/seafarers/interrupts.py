@@ -63,12 +63,14 @@ def owe_gold(state: Any, total: int) -> bool:
     """SF-GO-01: each settlement next to a producing gold field owes its owner 1 resource of his
     choice, a city 2; the robber's hex pays nothing. Queued from the turn player on; True if any."""
     owed = _gold_owed(state, total)
+    if not any(owed):  # most rolls: no gold field pays, so no queue to walk
+        return False
     n = state.n
     for i in range(n):
         p = (state.turn_player + i) % n
         if owed[p]:
             state.sf_gold.append([p, owed[p]])
-    return any(owed)
+    return True
 
 
 def _gold_owed(state: Any, total: int) -> list[int]:
@@ -125,13 +127,19 @@ def choose_gold(state: Any, action: Action) -> None:
 # ---------------------------------------------------------------------- fog
 def queue_discoveries(state: Any, p: int, vertices: Any, rewarded: bool) -> None:
     """Fog places touching ``vertices`` that are not yet queued (SF-FI-04, A-SF-03)."""
+    terrains, vertex_hexes = state.terrains, state.board.vertex_hexes
+    fog = []  # first the fog places touched (most pieces touch none), in the order met
+    for v in vertices:
+        for h in vertex_hexes[v]:
+            if terrains[h] == "fog" and h not in fog:
+                fog.append(h)
+    if not fog:
+        return
     queued = {h for h, _, _ in state.fog_queue} | {h for h, _, _ in state.fog_later}
     target = state.fog_queue if rewarded else state.fog_later
-    for v in vertices:
-        for h in state.board.vertex_hexes[v]:
-            if state.terrains[h] == "fog" and h not in queued:
-                queued.add(h)
-                target.append([h, p, rewarded])
+    for h in fog:
+        if h not in queued:
+            target.append([h, p, rewarded])
 
 
 def outcomes_fog(state: Any) -> list[tuple[Action, float]]:

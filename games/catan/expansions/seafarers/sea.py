@@ -20,6 +20,7 @@ Rules: SF-GE-02, SF-SH-01, SF-SH-03.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 NOT_LAND = frozenset({"sea", "fog"})
@@ -30,13 +31,15 @@ def is_land(terrain: str) -> bool:
     return terrain not in NOT_LAND
 
 
-def zone_of_hex(board: Any) -> list[str | None]:
-    """Each hex's zone tag (the layout's ``sites["zones"]``), or None."""
+@cache
+def zone_of_hex(board: Any) -> tuple[str | None, ...]:
+    """Each hex's zone tag (the layout's ``sites["zones"]``), or None. Kept per board: the
+    areas are found again at each fog discovery."""
     zones: list[str | None] = [None] * board.num_hexes
     for tag, hexes in board.sites.get("zones", {}).items():
         for h in hexes:
             zones[h] = tag
-    return zones
+    return tuple(zones)
 
 
 def build_tables(state: Any, changed: int = -1) -> None:

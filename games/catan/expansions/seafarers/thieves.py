@@ -44,37 +44,49 @@ def _thief_moves(state: Any, scenario: Any) -> list[Action]:
     pool = state.sf_thief_pool
     if pool is None:
         pool = state.sf_thief_pool = _thief_pool(state, scenario)
-    robber, pirate = state.robber, state.pirate
-    # Plain loops: a comprehension reading ``robber`` would make it a cell on every call.
-    legal = []
-    for h, action in pool[0]:
-        if h != robber:
-            legal.append(action)
-    for h, action in pool[1]:
-        if h != pirate:
-            legal.append(action)
+    (robber_at, robber_moves), (pirate_at, pirate_moves) = pool
+    # Every move but the one to the hex the piece stands on: slices of the kept lists (the
+    # piece's own hex found by a dict), not a pass over every hex.
+    i = robber_at.get(state.robber)
+    legal = robber_moves[:] if i is None else robber_moves[:i] + robber_moves[i + 1 :]
+    i = pirate_at.get(state.pirate)
+    if i is None:
+        legal.extend(pirate_moves)
+    else:
+        legal.extend(pirate_moves[:i])
+        legal.extend(pirate_moves[i + 1 :])
     return legal
 
 
-def _thief_pool(state: Any, scenario: Any) -> tuple[list[Any], list[Any]]:
+Pool = tuple[dict[int, int], list[Action]]
+"""Where a piece may go: hex -> index in the move list, and the moves in hex order."""
+
+
+def _thief_pool(state: Any, scenario: Any) -> tuple[Pool, Pool]:
     """Every hex the robber may take and every hex the pirate may take, with their actions, in
     hex order (wherever they stand now): one pass over the terrains, kept on the state
     (``sf_thief_pool``) until a discovery rebuilds the sea tables (the ``rebuild`` hook)."""
     terrains = state.terrains
-    robber_pool: list[tuple[int, Action]] = []
-    pirate_pool: list[tuple[int, Action]] = []
+    robber_hexes: list[int] = []
+    pirate_hexes: list[int] = []
     if scenario.robber:
         desert_ok = state.options["robber_may_enter_desert"]
         barred = state.board.robber_barred
         not_land = sea.NOT_LAND
-        robber_pool = [
-            (h, A.MOVE_ROBBER[h])
+        robber_hexes = [
+            h
             for h, t in enumerate(terrains)
             if t not in not_land and (desert_ok or t != "desert") and h not in barred
         ]
     if scenario.pirate:
-        pirate_pool = [(h, move_pirate_action(h)) for h, t in enumerate(terrains) if t == "sea"]
-    return robber_pool, pirate_pool
+        pirate_hexes = [h for h, t in enumerate(terrains) if t == "sea"]
+    return (
+        ({h: i for i, h in enumerate(robber_hexes)}, [A.MOVE_ROBBER[h] for h in robber_hexes]),
+        (
+            {h: i for i, h in enumerate(pirate_hexes)},
+            [move_pirate_action(h) for h in pirate_hexes],
+        ),
+    )
 
 
 def move_pirate(state: Any, action: Action) -> None:

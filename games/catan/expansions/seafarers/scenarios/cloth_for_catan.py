@@ -41,13 +41,23 @@ ENDS_BELOW: Final = DATA["end_when_villages_with_cloth_below"]
 
 
 # ---------------------------------------------------------------------------- places
-def village_vertices(board: Any) -> list[int]:
-    """Each village's intersection, in site order."""
-    return [board.hex_vertices[v["hex"]][v["corner"]] for v in board.sites["villages"]]
+@cache
+def village_vertices(board: Any) -> tuple[int, ...]:
+    """Each village's intersection, in site order (kept per board: read at every ship and
+    settlement built)."""
+    return tuple(board.hex_vertices[v["hex"]][v["corner"]] for v in board.sites["villages"])
 
 
-def village_numbers(board: Any) -> list[int]:
-    return [v["number"] for v in board.sites["villages"]]
+@cache
+def village_numbers(board: Any) -> tuple[int, ...]:
+    """Each village's number, in site order (kept per board: read at every roll)."""
+    return tuple(v["number"] for v in board.sites["villages"])
+
+
+@cache
+def tribe_hexes(board: Any) -> frozenset[int]:
+    """The hexes of the tribe's small islands (kept per board: read at every robber move)."""
+    return frozenset(board.sites["zones"][DATA["tribe_zone"]])
 
 
 def tribe_vertices(board: Any) -> set[int]:
@@ -157,9 +167,12 @@ def cloth_income(state: Any, total: int) -> bool:
     """SF-CL-06: every trader of a village with the rolled number takes 1 cloth, the roller
     first, then in the order they came; the supply covers a village that runs short; an empty
     village pays nothing. Then the end of SF-CL-01. True: the game ended."""
+    numbers = village_numbers(state.board)
+    if total not in numbers:
+        return check_end(state)
     roller = state.turn_player
     gains = []
-    for village, number in enumerate(village_numbers(state.board)):
+    for village, number in enumerate(numbers):
         traders = state.cl_traders[village]
         if number != total or not traders or not state.cl_village_cloth[village]:
             continue
@@ -173,7 +186,8 @@ def cloth_income(state: Any, total: int) -> bool:
 
 
 def villages_with_cloth(state: Any) -> int:
-    return sum(1 for c in state.cl_village_cloth if c)
+    cloth = state.cl_village_cloth
+    return len(cloth) - cloth.count(0)
 
 
 def check_end(state: Any) -> bool:
@@ -193,6 +207,12 @@ def check_end(state: Any) -> bool:
     return True
 
 
+def _drop_moves_from(legal: list[Action], closed: frozenset[int]) -> None:
+    """SF-CL-05: no move of a ship in ``closed`` (apart from ``actions``, whose locals a
+    comprehension reading ``closed`` would turn into cells on every call)."""
+    legal[:] = [a for a in legal if a["type"] != "move_ship" or a["from"] not in closed]
+
+
 # ---------------------------------------------------------------------------- the pirate
 @cache
 def pirate_action(hex_id: int) -> Action:
@@ -207,8 +227,12 @@ def loot_action(seat: int, loot: str) -> Action:
 def thief_moves(state: Any, legal: list[Action]) -> None:
     """SF-CL-09: the robber never enters the tribe's islands; the pirate moves only for a seat
     that trades with a village, and then by this scenario's action (its loot may be cloth)."""
-    barred = frozenset(state.board.sites["zones"][DATA["tribe_zone"]])
-    trades = any(state.turn_player in t for t in state.cl_traders)
+    barred = tribe_hexes(state.board)
+    p, trades = state.turn_player, False
+    for traders in state.cl_traders:  # a loop: a generator would cost more than the 8 villages
+        if p in traders:
+            trades = True
+            break
     kept = []
     for a in legal:
         if a["type"] == "move_robber" and a["hex"] in barred:
@@ -353,11 +377,14 @@ class ClothForCatan(Scenario):
         return cloth_income(state, total)
 
     def actions(self, state: Any, p: int, legal: list[Action]) -> None:
-        villages = tuple(v for v, traders in enumerate(state.cl_traders) if p in traders)
+        villages = []  # a loop, not a generator: asked at every decision of the turn player
+        for v, traders in enumerate(state.cl_traders):
+            if p in traders:
+                villages.append(v)
         if villages:
-            closed = kept_closed_ships(state, p, villages)
+            closed = kept_closed_ships(state, p, tuple(villages))
             if closed:
-                legal[:] = [a for a in legal if a["type"] != "move_ship" or a["from"] not in closed]
+                _drop_moves_from(legal, closed)
 
     def vp(self, state: Any, p: int) -> int:
         return state.cl_cloth[p] // PER_VP  # SF-CL-07

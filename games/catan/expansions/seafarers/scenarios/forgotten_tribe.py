@@ -124,8 +124,10 @@ def lay_card_gift(state: Any, action: Action) -> None:
 # ---------------------------------------------------------------------------- taking gifts
 def take_gift(state: Any, p: int, e: int) -> None:
     """SF-FT-04: a ship built or moved onto a marked path takes the gift lying there."""
-    gift = next((g for g in state.ft_gifts if g[0] == e and g[3] == -1), None)
-    if gift is None:
+    for gift in state.ft_gifts:  # a loop, not a generator: asked at every ship laid or moved
+        if gift[0] == e and gift[3] == -1:
+            break
+    else:
         return
     gift[3] = p
     _, kind, value, _ = gift

@@ -96,12 +96,14 @@ def land_hexes(state: Any) -> list[int]:
 
 
 def tokens_left(state: Any) -> dict[int, int]:
-    """Tokens not laid yet, by number."""
-    left = dict(TOKENS)
-    for n in state.numbers:
-        if n:
-            left[n] -= 1
-    return {n: c for n, c in left.items() if c}
+    """Tokens not laid yet, by number (in the data's order)."""
+    numbers = state.numbers
+    left = {}
+    for n, count in TOKENS.items():  # the list's own count: no pass in Python per number
+        count -= numbers.count(n)
+        if count:
+            left[n] = count
+    return left
 
 
 def red_free(state: Any, hex_id: int) -> bool:
@@ -119,13 +121,28 @@ def start_tokens(state: Any) -> bool:
 def token_outcomes(state: Any) -> list[tuple[Action, float]]:
     """SF-NW-02: the next red token on a land hex with no red neighbour (each equally
     likely), or, once the reds lie, the next land hex's token drawn from what is left."""
-    numbers = state.numbers
-    reds_laid = sum(1 for n in numbers if n in RED)
-    if reds_laid < len(RED_ORDER):
-        number = RED_ORDER[reds_laid]
-        spots = [h for h in land_hexes(state) if not numbers[h] and red_free(state, h)]
+    numbers, terrains = state.numbers, state.terrains
+    reds = []  # the hexes of the red tokens laid, found by the list's own search
+    for red in RED:
+        h = -1
+        while True:
+            try:
+                h = numbers.index(red, h + 1)
+            except ValueError:
+                break
+            reds.append(h)
+    if len(reds) < len(RED_ORDER):
+        number = RED_ORDER[len(reds)]
+        near_red = set()
+        neighbours = state.board.hex_neighbors
+        for h in reds:
+            near_red.update(neighbours[h])
+        spots = []
+        for h, t in enumerate(terrains):  # land, no token, no red neighbour (red_free)
+            if t != SEA and not numbers[h] and h not in near_red:
+                spots.append(h)
         return [(token_action(h, number), 1 / len(spots)) for h in spots]
-    hex_id = next(h for h in land_hexes(state) if not numbers[h])
+    hex_id = next(h for h, t in enumerate(terrains) if t != SEA and not numbers[h])
     left = tokens_left(state)
     total = sum(left.values())
     return [(token_action(hex_id, n), c / total) for n, c in left.items()]

@@ -43,22 +43,49 @@ def free_sides(state: Any, owner: int | None = None) -> list[int]:
     board, terrains = state.board, state.terrains
     ev, edge_hexes = board.edge_vertices, board.edge_hexes
     if owner is None:
-        candidates: Any = range(board.num_edges)
+        candidates: Any = coast(board, terrains)
     else:
         vertex_edges = board.vertex_edges
         candidates = sorted(
             {e for v, o in enumerate(state.vertex_owner) if o == owner for e in vertex_edges[v]}
         )
+        candidates = [e for e in candidates if _on_coast(edge_hexes[e], terrains)]
     sides = []
-    for e in candidates:  # is_coast, inline: called for every path of the board
-        hexes = edge_hexes[e]
-        if (
-            len(hexes) == 2
-            and (terrains[hexes[0]] == SEA) != (terrains[hexes[1]] == SEA)
-            and taken.isdisjoint(ev[e])
-        ):
+    for e in candidates:
+        if taken.isdisjoint(ev[e]):
             sides.append(e)
     return sides
+
+
+def _on_coast(hexes: Any, terrains: Any) -> bool:
+    """:func:`is_coast` from the path's hexes."""
+    return len(hexes) == 2 and (terrains[hexes[0]] == SEA) != (terrains[hexes[1]] == SEA)
+
+
+def coast(board: Any, terrains: list[str]) -> list[int]:
+    """Every coastal side of ``board`` with ``terrains`` (:func:`is_coast`), in path order.
+
+    Kept per board and terrains (New World lays its 9 harbours on one drawn map, so the board's
+    paths are read once a game, not once a harbour); the list is shared: never change it."""
+    key = tuple(terrains)
+    kept = _COAST.get(id(board))
+    if kept is None or kept[0] is not board:
+        kept = _COAST[id(board)] = (board, {})
+    found = kept[1].get(key)
+    if found is None:
+        if len(kept[1]) >= _COAST_LIMIT:
+            kept[1].clear()
+        edge_hexes = board.edge_hexes
+        found = kept[1][key] = [
+            e for e in range(board.num_edges) if _on_coast(edge_hexes[e], terrains)
+        ]
+    return found
+
+
+_COAST: dict[int, tuple[Any, dict[tuple[str, ...], list[int]]]] = {}
+"""Per board (by id; the entry keeps the board alive): its coastal sides per terrains."""
+_COAST_LIMIT = 64
+"""Terrain layouts kept per board before its entry is emptied (a bound on memory)."""
 
 
 def _join(state: Any, e: int, kind: str) -> None:

@@ -385,6 +385,23 @@ def test_sf_go_01_a_gold_field_pays_resources_of_choice() -> None:
     assert state.hand[0][4] >= 1 and state.hand[1][2] >= 1 and state.hand[1][1] >= 1
 
 
+def test_sf_go_01_gold_pays_its_owners_on_another_seats_roll() -> None:
+    """SF-GO-01: a gold field pays on its number whoever rolls: here seat 2, with no piece at
+    the field, rolls, and seats 0 and 1 are asked in turn order from the roller."""
+    state, gold = _gold_position()
+    state.turn_player = 2
+    state.rolled = False
+    state._set_phase("pre_roll", 2)
+    state.apply(A.ROLL)
+    state.apply(dice_for(state.numbers[gold]))
+    assert state.phase == "gold_choice" and state.current_player() == 0
+    state.apply({"type": "choose_gold", "resource": "ore"})
+    assert state.current_player() == 1
+    state.apply({"type": "choose_gold", "resource": "wool"})
+    state.apply({"type": "choose_gold", "resource": "brick"})
+    assert state.phase == "main" and state.current_player() == 2
+
+
 def test_sf_go_02_gold_choices_come_from_the_bank() -> None:
     """SF-GO-02: only resources the bank holds may be chosen."""
     state, gold = _gold_position()

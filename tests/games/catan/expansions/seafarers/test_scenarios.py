@@ -213,6 +213,24 @@ def test_sf_fi_04_a_ship_discovers_the_fog_and_earns_its_resource() -> None:
     assert any(e["type"] == "discover" for e in state.events)
 
 
+@pytest.mark.parametrize("rewarded", (True, False))
+def test_sf_fi_04_a_fog_place_touched_twice_is_queued_once(rewarded: bool) -> None:
+    """SF-FI-04, A-SF-03: a fog place is turned up once, however many pieces touch it before
+    it is: a path along its side touches it at both ends, and touching it again while it waits
+    in the queue adds nothing."""
+    from games.catan.expansions.seafarers import interrupts
+
+    state = cleared("fog_islands", 4)
+    fog = [next(h for h, t in enumerate(state.terrains) if t == "fog")]
+    ends = state.board.edge_vertices[state.sf_hex_sides[fog[0]][0]]
+    interrupts.queue_discoveries(state, 0, ends, rewarded)
+    interrupts.queue_discoveries(state, 1, ends, rewarded)
+    queue = state.fog_queue if rewarded else state.fog_later
+    hexes = [h for h, _, _ in queue]
+    assert sorted(hexes) == sorted(set(hexes)) and set(fog) <= set(hexes)
+    assert all(seat == 0 for _, seat, _ in queue)
+
+
 def test_sf_fi_04_a_gold_discovery_gives_a_choice() -> None:
     """SF-FI-04: a gold field discovered gives 1 resource of the discoverer's choice."""
     state = cleared("fog_islands", 4)
