@@ -156,6 +156,22 @@ def test_sf_dc_01_the_last_road_laid_leaves_the_second_free_piece_to_a_ship() ->
     assert state.phase == "main" and state.ships_left[0] == 14
 
 
+def test_sf_dc_01_the_last_road_laid_with_no_ship_to_lay_ends_the_card() -> None:
+    """SF-DC-01 A-BG-11: in Seafarers a Road Building whose first free piece is the seat's last
+    road, with no ship piece left to lay, ends there: the turn goes on in the main phase."""
+    state = sf_cleared()
+    v = coast(state, zone_hexes(state, "main"))
+    sf_put(state, 0, settlements=[v])
+    sea_line(state, v, 1)
+    state.roads_left[0] = 1
+    state.ships_left[0] = 0
+    _give_card(state, 0, ROAD_BUILDING)
+    state.apply(A.PLAY_ROAD_BUILDING)
+    state.apply(next(a for a in state.legal_actions() if a["type"] == "build_road"))
+    assert state.roads_left[0] == 0 and state.phase == "main" and state.free_roads == 0
+    assert "end_turn" in types(state)
+
+
 def test_road_building_stops_when_no_road_is_left() -> None:
     """A-BG-11 BG-PROG-RB-01: with one road left only one is built."""
     state = _main()
