@@ -28,11 +28,7 @@ def harbour_vertices(state: Any) -> set[int]:
 
 def is_coast(state: Any, e: int) -> bool:
     """A side between a land hex and a sea hex (the frame is sea)."""
-    hexes = state.board.edge_hexes[e]
-    if len(hexes) != 2:
-        return False
-    terrains = state.terrains
-    return (terrains[hexes[0]] == SEA) != (terrains[hexes[1]] == SEA)
+    return _on_coast(state.board.edge_hexes[e], state.terrains)
 
 
 def free_sides(state: Any, owner: int | None = None) -> list[int]:
@@ -58,7 +54,7 @@ def free_sides(state: Any, owner: int | None = None) -> list[int]:
 
 
 def _on_coast(hexes: Any, terrains: Any) -> bool:
-    """:func:`is_coast` from the path's hexes."""
+    """:func:`is_coast` from the path's hexes (the one test of a coastal side)."""
     return len(hexes) == 2 and (terrains[hexes[0]] == SEA) != (terrains[hexes[1]] == SEA)
 
 
