@@ -15,6 +15,8 @@ from itertools import compress, islice
 from operator import ne
 from typing import Any
 
+from games.catan.board_memo import BoardMemo
+
 
 @cache
 def unit_weights(num_edges: int) -> tuple[int, ...]:
@@ -473,21 +475,13 @@ _MEMO_LIMIT = 20_000
 """Memo entries per board before the memo is emptied (a bound on memory, not on speed)."""
 
 
-_ROUTE_MEMOS: dict[int, tuple[Any, dict[tuple[Any, ...], Any]]] = {}
+_ROUTE_MEMOS = BoardMemo(_MEMO_LIMIT)
 
-
-def geometry_memo(links: Sequence[Any]) -> dict[tuple[Any, ...], Any]:
-    """A memo of answers that depend only on one board's geometry and the key (Seafarers'
-    movable ships), per ``links`` (``board.vertex_links``; geometries
-    are cached, so it lives as long as the process and its id is never reused; the entry keeps
-    it alive). Keys hold everything the answer depends on."""
-    entry = _ROUTE_MEMOS.get(id(links))
-    if entry is None or entry[0] is not links:
-        entry = _ROUTE_MEMOS[id(links)] = (links, {})
-    memo = entry[1]
-    if len(memo) > _MEMO_LIMIT:
-        memo.clear()
-    return memo
+geometry_memo = _ROUTE_MEMOS.of
+"""``geometry_memo(board.vertex_links)``: a memo of answers that depend only on one board's
+geometry and the key (Seafarers' movable ships); keys hold everything the answer depends on.
+Kept per ``links`` (geometries are cached, so they live as long as the process); the bound
+method itself, not a function calling it: it is asked on the move list's path."""
 
 
 def longer_route_with(

@@ -23,6 +23,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from games.catan.board_memo import BoardMemo
+
 NOT_LAND = frozenset({"sea", "fog"})
 """Terrains that are no land: the sea and a fog place not yet discovered."""
 
@@ -52,13 +54,9 @@ def build_tables(state: Any, changed: int = -1) -> None:
     state's tables were made for, ``sf_sea_terrains``, differ there only), new tables are made
     from those by the paths and intersections at that hex alone."""
     board, terrains = state.board, tuple(state.terrains)
-    kept = _TABLES.get(id(board))
-    if kept is None or kept[0] is not board:
-        kept = _TABLES[id(board)] = (board, {})
-    tables = kept[1].get(terrains)
+    kept = _TABLES.of(board)
+    tables = kept.get(terrains)
     if tables is None:
-        if len(kept[1]) > _TABLES_LIMIT:
-            kept[1].clear()
         before = getattr(state, "sf_sea_terrains", None) if changed >= 0 else None
         if (
             before is not None
@@ -69,7 +67,7 @@ def build_tables(state: Any, changed: int = -1) -> None:
             tables = _tables_after(board, terrains, changed, _state_tables(state))
         else:
             tables = _tables(board, terrains)
-        kept[1][terrains] = tables
+        kept[terrains] = tables
     state.sf_sea_terrains = terrains
     (
         state.sf_ship_path,
@@ -81,10 +79,8 @@ def build_tables(state: Any, changed: int = -1) -> None:
     ) = tables
 
 
-_TABLES: dict[int, tuple[Any, dict[tuple[str, ...], tuple[Any, ...]]]] = {}
-"""Per board (by id; the entry keeps the board alive): its sea tables per terrains."""
-_TABLES_LIMIT = 256
-"""Terrain layouts kept per board before its entry is emptied (a bound on memory)."""
+_TABLES = BoardMemo(256)
+"""Per board: its sea tables per terrains (256 terrain layouts at most)."""
 
 
 def _tables(board: Any, terrains: tuple[str, ...]) -> tuple[Any, ...]:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.catan.board_memo import BoardMemo
+
 SEA = "sea"
 
 
@@ -63,25 +65,18 @@ def coast(board: Any, terrains: list[str]) -> list[int]:
 
     Kept per board and terrains (New World lays its 9 harbours on one drawn map, so the board's
     paths are read once a game, not once a harbour); the list is shared: never change it."""
-    key = tuple(terrains)
-    kept = _COAST.get(id(board))
-    if kept is None or kept[0] is not board:
-        kept = _COAST[id(board)] = (board, {})
-    found = kept[1].get(key)
+    kept, key = _COAST.of(board), tuple(terrains)
+    found = kept.get(key)
     if found is None:
-        if len(kept[1]) >= _COAST_LIMIT:
-            kept[1].clear()
         edge_hexes = board.edge_hexes
-        found = kept[1][key] = [
+        found = kept[key] = [
             e for e in range(board.num_edges) if _on_coast(edge_hexes[e], terrains)
         ]
     return found
 
 
-_COAST: dict[int, tuple[Any, dict[tuple[str, ...], list[int]]]] = {}
-"""Per board (by id; the entry keeps the board alive): its coastal sides per terrains."""
-_COAST_LIMIT = 64
-"""Terrain layouts kept per board before its entry is emptied (a bound on memory)."""
+_COAST = BoardMemo(64)
+"""Per board: its coastal sides per terrains (64 terrain layouts at most)."""
 
 
 def _join(state: Any, e: int, kind: str) -> None:
