@@ -54,15 +54,19 @@ def _moves_record(found: list[dict[str, Any]]) -> list[tuple[int, int]]:
     return [(a["from"], a["to"]) for a in found]
 
 
-def _moves_replay(kept: list[tuple[int, int]]) -> list[dict[str, Any]]:
-    return [ships.move_ship_action(e, f) for e, f in kept]
+def _moves_replay(kept: list[tuple[int, int]], state: Any, p: int) -> list[dict[str, Any]]:
+    """The list kept where ``cached_moves`` keeps it: the plug-in reads ``spot_cache`` itself
+    and asks only on a miss, so a list not kept there would be asked for again, beyond the
+    record."""
+    found = state.spot_cache[ships.MOVES_KEY[p]] = [ships.move_ship_action(e, f) for e, f in kept]
+    return found
 
 
-def _same(value: Any) -> Any:
+def _same(value: Any, *call: Any) -> Any:
     return value
 
 
-STORED: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+STORED: dict[str, tuple[Callable[[Any], Any], Callable[..., Any]]] = {
     "trail": (_same, _same),
     "moves": (_moves_record, _moves_replay),
     "kept": (_same, _same),
@@ -76,7 +80,8 @@ STORED: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "ends": (_same, _same),
     "spots": (_same, _same),  # the starts a frozenset: a snapshot
 }
-"""How an answer is stored and made again (move actions are shared objects, stored as pairs)."""
+"""How an answer is stored, and made again from the store and the call's arguments (move
+actions are shared objects, stored as pairs)."""
 
 
 def main() -> None:
@@ -105,10 +110,14 @@ def main() -> None:
 
         setattr(owner, name, recorded)
     elif mode == "replay":
-        kept: Iterator[Any] = iter(pickle.loads(path.read_bytes()))
-        setattr(owner, name, lambda *call: remake(next(kept)))
+        stored = pickle.loads(path.read_bytes())
+        kept: Iterator[Any] = iter(stored)
+        setattr(owner, name, lambda *call: remake(next(kept), *call))
     decisions = sum(play(players, seed, {"seafarers": scenario_map})[0] for seed in seeds)
     print("decisions", decisions)
+    if mode == "replay":  # all answers read, none beyond: the recorded games were replayed
+        left = sum(1 for _ in kept)
+        print("replayed", len(stored) - left, "of", len(stored), "answers")
     if mode == "record":
         path.write_bytes(pickle.dumps(answers))
         print("recorded", len(answers), "answers in", path)
