@@ -45,6 +45,7 @@ def play_streamed(
     before_step: Callable[[int], None] | None = None,
     after_step: Callable[[int], None] | None = None,
     must_end: bool = True,
+    stop_when: Callable[[], bool] | None = None,
 ) -> list[dict[str, Any]]:
     """Play ``state`` to its end the way the conformance suites do: chance from the runner's
     ``ChanceStreams(seed)``, decisions ``legal[int(r * len(legal))]`` with ``r`` from
@@ -53,7 +54,8 @@ def play_streamed(
     whose weights sum to 1 and names its kind; the seat to decide is a player with a legal action.
     ``before_step(step)`` runs before step ``step`` (0, 1, ...), ``after_step(step)`` once its
     action is applied. After ``max_steps`` steps (None: no limit) it fails if ``must_end``, else
-    returns the actions of the game so far."""
+    returns the actions of the game so far; so it does at the first position (before a step)
+    where ``stop_when()`` holds."""
     streams, choice = ChanceStreams(seed), random.Random(seed)
     applied: list[dict[str, Any]] = []
     step = 0
@@ -61,6 +63,8 @@ def play_streamed(
         seat = state.current_player()
         if seat == TERMINAL or state.is_terminal():
             assert seat == TERMINAL and state.is_terminal(), "current_player and is_terminal agree"
+            return applied
+        if stop_when is not None and stop_when():
             return applied
         if before_step is not None:
             before_step(step)

@@ -9,7 +9,6 @@ test checks that claim itself: while the stamp stands, no seat's total VP moves.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -18,61 +17,70 @@ from games.catan import GAME
 from games.catan import actions as A
 from games.catan.constants import VICTORY_POINT
 from games.catan.expansions.seafarers import PLAYABLE
-from games.common.api import CHANCE, TERMINAL
+from tests.games.random_game import play_streamed
 
 OPTIONS = [{}, {"cities_and_knights": True}] + [{"seafarers": m} for m in PLAYABLE]
 STEP_LIMIT = 6000
-
-
-def _step(state: Any, rng: random.Random, chance_rng: random.Random) -> bool:
-    actor = state.current_player()
-    if actor == TERMINAL:
-        return False
-    if actor == CHANCE:
-        state.apply(state.sample_chance(chance_rng))
-    else:
-        legal = state.legal_actions()
-        state.apply(legal[int(rng.random() * len(legal))])
-    return True
+GAMES = ((3, 5), (4, 6), (3, 7), (4, 8))
+"""(players, seed): games in which Wonders of Catan's seats reach a wonder, so that their VP
+are counted (before it the target is out of reach and no count is kept)."""
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: next(iter(o.values()), "base"))
 def test_kept_vp_equals_a_fresh_count_after_every_step(options: dict[str, Any]) -> None:
     read = moved = 0
-    for players, seed in ((3, 1), (4, 2), (3, 3), (4, 4)):
-        state = GAME.new_game(players, seed, {"layout": "variable", **options})
-        assert state.vp_stamped  # base, C&K and Seafarers keep them
-        rng, chance_rng = random.Random(seed), random.Random(seed + 7)
-        stamp, seen = None, None
-        for _ in range(STEP_LIMIT):
-            if not _step(state, rng, chance_rng):
-                break
-            fresh = [state.total_vp(p) for p in range(state.n)]
-            for p in range(state.n):  # what a turn's start would read
-                if state.vp_seen[p] == state.vp_changes:
-                    assert state.vp_seat[p] == fresh[p], (p, state.phase, state.turn)
-                    read += 1
-            if state.vp_changes == stamp:  # no step that may move a VP: none moved
-                assert fresh == seen, (state.phase, state.turn)
-            else:
-                moved += seen is not None and fresh != seen
-            stamp, seen = state.vp_changes, fresh
+    for players, seed in GAMES:
+        game_read, game_moved = _kept_vp_checked_after_every_step(players, seed, options)
+        read, moved = read + game_read, moved + game_moved
     # (Pirate Islands' seats need no count before their fortress falls: fewer reads)
-    assert read > 10 and moved > 10
+    assert read > 1000 and moved > 50
+
+
+def _kept_vp_checked_after_every_step(
+    players: int, seed: int, options: dict[str, Any]
+) -> tuple[int, int]:
+    """One seeded game: the kept counts read against fresh ones after every step; how many
+    were read, and how many steps that moved the stamp moved some seat's VP."""
+    state = GAME.new_game(players, seed, {"layout": "variable", **options})
+    assert state.vp_stamped  # base, C&K and Seafarers keep them
+    read = moved = 0
+    stamp: int | None = None
+    seen: list[int] | None = None
+
+    def compare(step: int) -> None:
+        nonlocal read, moved, stamp, seen
+        fresh = [state.total_vp(p) for p in range(state.n)]
+        for p in range(state.n):  # what a turn's start would read
+            if state.vp_seen[p] == state.vp_changes:
+                assert state.vp_seat[p] == fresh[p], (p, state.phase, state.turn)
+                read += 1
+        if state.vp_changes == stamp:  # no step that may move a VP: none moved
+            assert fresh == seen, (state.phase, state.turn)
+        else:
+            moved += seen is not None and fresh != seen
+        stamp, seen = state.vp_changes, fresh
+
+    play_streamed(state, players, seed, STEP_LIMIT, after_step=compare, must_end=False)
+    return read, moved
 
 
 def _at_a_plain_turn_end(options: dict[str, Any], seed: int = 3) -> Any:
     """A seeded game on a main list offering the turn's end, from turn 9, whose next seat's VP
     is kept at the current stamp (its last count stands)."""
     state = GAME.new_game(4, seed, {"layout": "variable", **options})
-    rng, chance_rng = random.Random(seed), random.Random(seed + 1)
-    while True:
-        assert _step(state, rng, chance_rng)
-        if state.turn < 9 or A.END_TURN not in state.legal_actions():
-            continue
+
+    def at_the_end_of_a_plain_turn() -> bool:
         q = (state.turn_player + 1) % state.n
-        if state.vp_seen[q] == state.vp_changes and state.phase == "main":
-            return state
+        return (
+            state.turn >= 9
+            and state.phase == "main"
+            and state.vp_seen[q] == state.vp_changes
+            and A.END_TURN in state.legal_actions()
+        )
+
+    play_streamed(state, 4, seed, stop_when=at_the_end_of_a_plain_turn)
+    assert at_the_end_of_a_plain_turn(), "the game ended first"
+    return state
 
 
 @pytest.mark.parametrize("options", [{}, {"seafarers": "four_islands"}], ids=["base", "sf"])
@@ -120,8 +128,5 @@ def test_games_with_an_unchecked_vp_source_keep_no_count() -> None:
     deck, here) turns the kept counts off."""
     state = GAME.new_game(4, 1, {"layout": "variable", "scenario": "traders_barbarians"})
     assert not state.vp_stamped
-    rng, chance_rng = random.Random(1), random.Random(2)
-    for _ in range(3000):
-        if not _step(state, rng, chance_rng):
-            break
+    play_streamed(state, 4, 1, 3000, must_end=False)
     assert state.vp_seen == [-1] * state.n
