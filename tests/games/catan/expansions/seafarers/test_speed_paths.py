@@ -6,7 +6,6 @@ seeded random games on every map."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -19,10 +18,10 @@ from games.catan.expansions.seafarers.scenarios import cloth_for_catan as cloth
 from games.catan.expansions.seafarers.scenarios import wonders_of_catan as wonders
 from games.catan.longest_road import _route_components, longest_route
 from games.catan.state import CatanState
-from games.common.api import CHANCE, TERMINAL
 from tests.games.catan.fixtures import set_hand
 from tests.games.catan.randomplay import random_game
 from tests.games.catan.test_longest_road_routes import plain_route as plain_route_on
+from tests.games.random_game import play_streamed
 
 MAPS = ("new_shores", "four_islands", "fog_islands", "through_the_desert")
 PIECES = ("move_ship", "build_ship", "build_road", "build_settlement")
@@ -617,31 +616,40 @@ def test_sf_fi_04_a_discovery_renews_what_a_state_made_again_derives(seed: int) 
     next decisions (placements and moves asked again with no stale fact kept)."""
     discoveries = compared = 0
     for n in (3, 4):
-        state = GAME.new_game(n, seed, {"seafarers": "fog_islands"})
-        rng, chance_rng = random.Random(seed), random.Random(seed + 1)
-        after = 0  # decisions still to compare after the last discovery
-        while state.current_player() != TERMINAL:
-            seen = len(state.events)
-            if state.current_player() == CHANCE:
-                state.apply(state.sample_chance(chance_rng))
-            else:
-                if after:
-                    listed = state.legal_actions()
-                    assert listed == GAME.from_dict(state.to_dict()).legal_actions()
-                    after -= 1
-                    compared += 1
-                legal = state.legal_actions()
-                state.apply(legal[int(rng.random() * len(legal))])
-            if not any(e["type"] == "discover" for e in state.events[seen:]) or not state.turn:
-                continue
-            discoveries += 1
-            fresh = GAME.from_dict(state.to_dict())  # its sea tables: the shared ones
-            assert sea._state_tables(state) == sea._tables(state.board, tuple(state.terrains))
-            for name in RENEWED:
-                assert getattr(state, name) == getattr(fresh, name), name
-            assert state.road_length == fresh.road_length
-            after = 8
+        found, asked = _discoveries_renewed(n, seed)
+        discoveries, compared = discoveries + found, compared + asked
     assert discoveries > 15 and compared > 100, (discoveries, compared)
+
+
+def _discoveries_renewed(n: int, seed: int) -> tuple[int, int]:
+    """One game of :func:`test_sf_fi_04_a_discovery_renews_what_a_state_made_again_derives`:
+    its discoveries after the founding, and the decisions whose lists were compared."""
+    state = GAME.new_game(n, seed, {"seafarers": "fog_islands"})
+    discoveries = compared = after = 0  # ``after``: decisions to compare after a discovery
+    seen = 0  # the events before the step
+
+    def compare_lists(step: int) -> None:
+        nonlocal seen, after, compared
+        seen = len(state.events)
+        if after and state.current_player() >= 0:
+            assert state.legal_actions() == GAME.from_dict(state.to_dict()).legal_actions()
+            after -= 1
+            compared += 1
+
+    def renewed(step: int) -> None:
+        nonlocal discoveries, after
+        if not any(e["type"] == "discover" for e in state.events[seen:]) or not state.turn:
+            return
+        discoveries += 1
+        fresh = GAME.from_dict(state.to_dict())  # its sea tables: the shared ones
+        assert sea._state_tables(state) == sea._tables(state.board, tuple(state.terrains))
+        for name in RENEWED:
+            assert getattr(state, name) == getattr(fresh, name), name
+        assert state.road_length == fresh.road_length
+        after = 8
+
+    play_streamed(state, n, seed, before_step=compare_lists, after_step=renewed)
+    return discoveries, compared
 
 
 def test_sf_fi_04_a_discovery_renews_the_placements_asked_before_it() -> None:
@@ -650,21 +658,20 @@ def test_sf_fi_04_a_discovery_renews_the_placements_asked_before_it() -> None:
     game after his discovery); the hex turned up again, the list asked again equals that of a
     state made again from its dict, and on some of these it offers what the new land opens."""
     state = GAME.new_game(3, 0, {"seafarers": "fog_islands"})
-    rng, chance_rng = random.Random(0), random.Random(1)
     found: dict[str, Any] = {}
-    tried = opened = 0
-    while state.current_player() != TERMINAL:
+    seen = tried = opened = 0
+
+    def mark_events(step: int) -> None:
+        nonlocal seen
         seen = len(state.events)
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(chance_rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(rng.random() * len(legal))])
+
+    def renewed(step: int) -> None:
+        nonlocal found, tried, opened
         for event in state.events[seen:]:
             if event["type"] == "discover" and state.turn:
                 found = event
         if not (found and state.phase == "main" and state.actor == found["seat"]):
-            continue
+            return
         copy, h = GAME.from_dict(state.to_dict()), found["hex"]
         set_hand(copy, found["seat"], lumber=4, brick=4, wool=4, grain=4, ore=4)
         copy.terrains[h], copy.numbers[h] = "fog", 0
@@ -677,6 +684,8 @@ def test_sf_fi_04_a_discovery_renews_the_placements_asked_before_it() -> None:
         tried += 1
         opened += after != before
         found = {}
+
+    play_streamed(state, 3, 0, before_step=mark_events, after_step=renewed)
     assert tried > 5 and opened > 2, (tried, opened)
 
 
