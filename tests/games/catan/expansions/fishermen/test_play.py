@@ -4,14 +4,11 @@ scenario's options, hidden fish never in another seat's view, the picture and th
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
 from games.catan import GAME, narrate, picture
 from games.catan.expansions.fishermen.supply import TOKEN_COUNTS
-from games.common.api import CHANCE
-from games.common.chance import ChanceStreams
 from games.common.replay import replay
 from tests.games.catan.expansions.fishermen.positions import OPTIONS
 from tests.games.catan.randomplay import check_invariants, check_observation, random_game
@@ -111,9 +108,10 @@ def test_a_seat_never_sees_another_seat_s_fish() -> None:
     """FI-HO-01: at every step, each seat's observation and events show its own tokens' values
     only; the others' appear as counts."""
     state = GAME.new_game(4, 8, OPTIONS)
-    streams, choice = ChanceStreams(8), random.Random(8)
-    seen = 0
-    while not state.is_terminal() and state.turn < 80:
+    mark = seen = 0
+
+    def views(step: int) -> None:
+        nonlocal mark
         for seat in range(4):
             obs = state.observation(seat)
             fish = obs["fishermen"]
@@ -122,15 +120,17 @@ def test_a_seat_never_sees_another_seat_s_fish() -> None:
             assert fish["tokens"] == [sum(h) for h in state.fish_held]
             check_observation(state, seat)
         mark = len(state.events)
-        if state.current_player() == CHANCE:
-            state.apply(streams.sample(state))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(choice.random() * len(legal))])
+
+    def events(step: int) -> None:
+        nonlocal seen
         for event in state.events[mark:]:
             if event["type"] == "draw_fish" and event["fish"] != "hidden":
                 assert event["visible_to"] == [event["seat"]]
                 seen += 1
+
+    play_streamed(
+        state, 4, 8, before_step=views, after_step=events, stop_when=lambda: state.turn >= 80
+    )
     assert seen > 5
 
 
