@@ -84,7 +84,7 @@ _TABLES = BoardMemo(256)
 
 
 def _tables(board: Any, terrains: tuple[str, ...]) -> tuple[Any, ...]:
-    _, framed, hex_sides = _fixed_tables(board)
+    framed, hex_sides = _board_tables(board)
     land = [t not in NOT_LAND for t in terrains]
     sea = [t == "sea" for t in terrains]
     is_sea, is_land_hex = sea.__getitem__, land.__getitem__  # any(map(...)): no frame per path
@@ -120,7 +120,7 @@ def _tables_after(
     """:func:`_tables` of ``terrains`` from ``before`` (those of the same terrains but at hex
     ``h``): only ``h``'s six paths and six intersections may read differently (the areas are
     found again: a new land hex may join two)."""
-    framed = _fixed_tables(board)[1]
+    framed = _board_tables(board)[0]
     ship_path, land_vertex, no_road = list(before[0]), list(before[1]), set(before[2])
     edge_hexes, vertex_hexes = board.edge_hexes, board.vertex_hexes
     for e in before[4][h]:
@@ -137,16 +137,11 @@ def _tables_after(
     return ship_path, land_vertex, no_road, areas(board, land), before[4], "fog" in terrains
 
 
-def _fixed_tables(board: Any) -> tuple[Any, list[bool], list[tuple[int, ...]]]:
-    fixed = _BOARD_TABLES.get(id(board))
-    if fixed is None or fixed[0] is not board:
-        fixed = _BOARD_TABLES[id(board)] = (board, *_board_tables(board))
-    return fixed
-
-
+@cache
 def _board_tables(board: Any) -> tuple[list[bool], list[tuple[int, ...]]]:
     """What depends on the board alone: the paths that never take a ship (a single side, or
-    both sides frame hexes) and each hex's six paths."""
+    both sides frame hexes) and each hex's six paths. Kept per board (as :func:`zone_of_hex`;
+    boards hash by identity, and the cache keeps them alive)."""
     frame = set(board.sites.get("frame", ()))
     framed = [len(hexes) != 2 or all(h in frame for h in hexes) for hexes in board.edge_hexes]
     hex_sides = [
@@ -154,10 +149,6 @@ def _board_tables(board: Any) -> tuple[list[bool], list[tuple[int, ...]]]:
         for c in board.hex_vertices
     ]
     return framed, hex_sides
-
-
-_BOARD_TABLES: dict[int, tuple[Any, list[bool], list[tuple[int, ...]]]] = {}
-"""Per board (by id; the entry keeps the board alive): :func:`_board_tables`."""
 
 
 def areas(board: Any, land: list[bool]) -> list[int]:

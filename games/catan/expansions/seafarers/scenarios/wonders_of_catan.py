@@ -47,16 +47,10 @@ def site_vertices(board: Any, key: str) -> set[int]:
     return set(_sites(board, key))
 
 
-_SITES: dict[tuple[int, str], tuple[Any, frozenset[int]]] = {}
-"""``site_vertices`` per board (by id; the entry keeps the board alive, so the id is not reused)."""
-
-
+@cache
 def _sites(board: Any, key: str) -> frozenset[int]:
-    entry = _SITES.get((id(board), key))
-    if entry is None or entry[0] is not board:
-        found = frozenset(board.hex_vertices[m["hex"]][m["corner"]] for m in board.sites[key])
-        entry = _SITES[id(board), key] = (board, found)
-    return entry[1]
+    """``site_vertices`` kept per board (boards hash by identity; the cache keeps them alive)."""
+    return frozenset(board.hex_vertices[m["hex"]][m["corner"]] for m in board.sites[key])
 
 
 def setup_closed(board: Any) -> set[int]:
