@@ -14,6 +14,7 @@ Rules: SF-CO-01, SF-SH-01..05, SF-SR-01..02, SF-RT-01, SF-MS-01..04, SF-PI-03..0
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import filterfalse
 from typing import Any
 
 from games.catan.constants import LUMBER, MAX_PLAYERS, WOOL
@@ -277,24 +278,26 @@ def cached_moves(state: Any, p: int) -> list[Action]:
         moves = MOVES_FROM.get(e) or moves_from(e)
         dropped = []
         for v in ev[e]:
-            if v not in starts or (v in network and vo[v] == p):
+            if v not in starts or (vo[v] == p and v in network):
                 continue
-            at = vertex_edges[v]
-            for f in at:
-                if f != e and so[f] == p:
-                    break  # another ship of p keeps v a start
-            else:  # v is lost: a path there stays a spot only through its other end (never
-                # the other end of ``e``: no two paths join the same two intersections)
-                for f in at:
-                    if f != e:
-                        c, d = ev[f]
-                        if (d if c == v else c) not in starts:
-                            dropped.append(f)
-        if dropped:  # a loop: a comprehension would make cells of ``moves`` and ``dropped``
-            for f in spots:
-                if f not in dropped:
-                    found.append(moves[f])
-        else:  # ``e`` holds a ship: never among the free spots
+            # A path at v stays a spot only through its other end (never the other end of
+            # ``e``: no two paths join the same two intersections), unless another ship of p
+            # keeps v a start: one pass tells both.
+            lost = []
+            for f in vertex_edges[v]:
+                if f != e:
+                    if so[f] == p:
+                        break
+                    c, d = ev[f]
+                    if (d if c == v else c) not in starts:
+                        lost.append(f)
+            else:
+                dropped += lost
+        # ``e`` holds a ship, so is never among the free spots; the lost ones are filtered in
+        # C (``filterfalse``), as the actions are looked up (``map``): no Python step a spot.
+        if dropped:
+            found.extend(map(moves.__getitem__, filterfalse(dropped.__contains__, spots)))
+        else:
             found.extend(map(moves.__getitem__, spots))
     return found
 
