@@ -14,7 +14,6 @@ Rules: SF-CO-01, SF-SH-01..05, SF-SR-01..02, SF-RT-01, SF-MS-01..04, SF-PI-03..0
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import filterfalse
 from typing import Any
 
 from games.catan.constants import LUMBER, MAX_PLAYERS, WOOL
@@ -282,22 +281,21 @@ def cached_moves(state: Any, p: int) -> list[Action]:
                 continue
             # A path at v stays a spot only through its other end (never the other end of
             # ``e``: no two paths join the same two intersections), unless another ship of p
-            # keeps v a start: one pass tells both.
-            lost = []
+            # keeps v a start: one pass tells both (what it dropped is taken back then).
+            mark = len(dropped)
             for f in vertex_edges[v]:
                 if f != e:
                     if so[f] == p:
+                        del dropped[mark:]
                         break
                     c, d = ev[f]
                     if (d if c == v else c) not in starts:
-                        lost.append(f)
-            else:
-                dropped += lost
-        # ``e`` holds a ship, so is never among the free spots; the lost ones are filtered in
-        # C (``filterfalse``), as the actions are looked up (``map``): no Python step a spot.
-        if dropped:
-            found.extend(map(moves.__getitem__, filterfalse(dropped.__contains__, spots)))
-        else:
+                        dropped.append(f)
+        if dropped:  # a loop: a comprehension would make cells of ``moves`` and ``dropped``
+            for f in spots:
+                if f not in dropped:
+                    found.append(moves[f])
+        else:  # ``e`` holds a ship: never among the free spots
             found.extend(map(moves.__getitem__, spots))
     return found
 
