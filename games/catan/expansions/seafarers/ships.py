@@ -277,19 +277,20 @@ def cached_moves(state: Any, p: int) -> list[Action]:
         moves = MOVES_FROM.get(e) or moves_from(e)
         dropped = []
         for v in ev[e]:
-            if v not in starts or (v in network and vo[v] == p):
+            if v not in starts or (vo[v] == p and v in network):
                 continue
-            at = vertex_edges[v]
-            for f in at:
-                if f != e and so[f] == p:
-                    break  # another ship of p keeps v a start
-            else:  # v is lost: a path there stays a spot only through its other end (never
-                # the other end of ``e``: no two paths join the same two intersections)
-                for f in at:
-                    if f != e:
-                        c, d = ev[f]
-                        if (d if c == v else c) not in starts:
-                            dropped.append(f)
+            # A path at v stays a spot only through its other end (never the other end of
+            # ``e``: no two paths join the same two intersections), unless another ship of p
+            # keeps v a start: one pass tells both (what it dropped is taken back then).
+            mark = len(dropped)
+            for f in vertex_edges[v]:
+                if f != e:
+                    if so[f] == p:
+                        del dropped[mark:]
+                        break
+                    c, d = ev[f]
+                    if (d if c == v else c) not in starts:
+                        dropped.append(f)
         if dropped:  # a loop: a comprehension would make cells of ``moves`` and ``dropped``
             for f in spots:
                 if f not in dropped:
@@ -408,17 +409,9 @@ def _ends_after_lift(
     (none: None)."""
     if e not in movable:
         return None
-    vo, so, vertex_edges = state.vertex_owner, state.ship_owner, state.board.vertex_edges
+    vo = state.vertex_owner
     a, b = state.board.edge_vertices[e]
-    joined_a, joined_b = [], []  # p's ships left at each end, the ends not his buildings
-    if vo[a] != p:
-        for f in vertex_edges[a]:
-            if so[f] == p:
-                joined_a.append(f)
-    if vo[b] != p:
-        for f in vertex_edges[b]:
-            if so[f] == p:
-                joined_b.append(f)
+    joined_a, joined_b = _joined_at_ends(state, p, e, a, b)  # his ships left at each end
     if joined_a and joined_b:
         return None  # the route may fall in two
     if (vo[a] == p or joined_a) and (vo[b] == p or joined_b):
@@ -453,15 +446,7 @@ def _ends_after_put(state: Any, p: int, e: int, movable: tuple[int, ...]) -> tup
     vo, so, vertex_edges = state.vertex_owner, state.ship_owner, state.board.vertex_edges
     ev = state.board.edge_vertices
     a, b = ev[e]
-    joined_a, joined_b = [], []  # p's other ships at each end, the ends not his buildings
-    if vo[a] != p:
-        for f in vertex_edges[a]:
-            if f != e and so[f] == p:
-                joined_a.append(f)
-    if vo[b] != p:
-        for f in vertex_edges[b]:
-            if f != e and so[f] == p:
-                joined_b.append(f)
+    joined_a, joined_b = _joined_at_ends(state, p, e, a, b)  # his other ships at each end
     if not joined_a and not joined_b:  # a route of its own
         if vo[a] == p and vo[b] == p:
             return movable  # closed (SF-RT-01)
@@ -503,6 +488,23 @@ def _ends_after_put(state: Any, p: int, e: int, movable: tuple[int, ...]) -> tup
     rest.append(e)
     rest.sort()
     return tuple(rest)
+
+
+def _joined_at_ends(state: Any, p: int, e: int, a: int, b: int) -> tuple[list[int], list[int]]:
+    """``p``'s ships other than ``e`` at each of ``e``'s ends ``a`` and ``b``, none at an end
+    where his building stands (routes join only elsewhere, SF-RT-01): what a ship laid on or
+    lifted from ``e`` joins or leaves."""
+    vo, so, vertex_edges = state.vertex_owner, state.ship_owner, state.board.vertex_edges
+    joined_a, joined_b = [], []  # loops: a comprehension would make cells of the locals
+    if vo[a] != p:
+        for f in vertex_edges[a]:
+            if f != e and so[f] == p:
+                joined_a.append(f)
+    if vo[b] != p:
+        for f in vertex_edges[b]:
+            if f != e and so[f] == p:
+                joined_b.append(f)
+    return joined_a, joined_b
 
 
 def _free_end_on_route(state: Any, p: int, starts: list[int], skip: int) -> int:
