@@ -37,8 +37,11 @@ from .data import (
     TRACKS,
     VICTORY_POINTS,
 )
-from .progress import ProgressRules
+from .improvements import add_city_actions
+from .knights import add_knight_actions
+from .progress import ProgressRules, add_playable
 from .progress import table as progress_table
+from .trading import add_bank_trades
 from .words import SENTENCES, draw_board, seat_words
 
 Action = dict[str, Any]
@@ -74,6 +77,27 @@ fixed (the progress cards' effects read and write them)."""
 
 NO_METROPOLIS = [-1] * len(TRACKS)
 """``ck_metropolis`` before the first metropolis is placed (none is ever removed)."""
+
+
+def _actions(state: Any, p: int, legal: list[Action]) -> None:
+    """CK-TU-04: everything after the roll, in any order; the Alchemist before it."""
+    # The core's builds come filtered (``build_actions``), and it offers no development
+    # card: the deck is empty from the start and no hand ever holds one (CK-CO-11).
+    phase = state.phase
+    if phase == "main":  # (first: the core asks here far more often than before a roll)
+        # Added to the core's list in place: the core keeps the whole list (``kept_main``,
+        # ``keeps_main_list``) for the state's version and the proposals still open, so a
+        # memo of this part of its own was never read (0 of 10,310 fresh lists in the
+        # bench's seeds 0-1 x 3/4; docs/PERFORMANCE.md, ck-speed24). (The parts by their
+        # own names, not as module attributes: one look-up less each, at every fresh list.)
+        add_knight_actions(state, p, legal)
+        if state.cities_left[p] != MAX_CITIES:  # walls and improvements need a city
+            add_city_actions(state, p, legal)
+        add_bank_trades(state, p, legal)
+        if state.ck_progress[p]:
+            add_playable(state, p, legal)
+    elif phase == "pre_roll" and state.ck_progress[p]:  # (most seats hold no card)
+        add_playable(state, p, legal)
 
 
 class CitiesKnights(ProgressRules, Expansion):
@@ -169,24 +193,9 @@ class CitiesKnights(ProgressRules, Expansion):
     rob = staticmethod(cards.rob)
     trail_owners = staticmethod(knights.trail_owners)
 
-    def actions(self, state: Any, p: int, legal: list[Action]) -> None:
-        """CK-TU-04: everything after the roll, in any order; the Alchemist before it."""
-        # The core's builds come filtered (``build_actions``), and it offers no development
-        # card: the deck is empty from the start and no hand ever holds one (CK-CO-11).
-        phase = state.phase
-        if phase == "main":  # (first: the core asks here far more often than before a roll)
-            # Added to the core's list in place: the core keeps the whole list (``kept_main``,
-            # ``keeps_main_list``) for the state's version and the proposals still open, so a
-            # memo of this part of its own was never read (0 of 10,310 fresh lists in the
-            # bench's seeds 0-1 x 3/4; docs/PERFORMANCE.md, ck-speed24).
-            knights.add_knight_actions(state, p, legal)
-            if state.cities_left[p] != MAX_CITIES:  # walls and improvements need a city
-                improvements.add_city_actions(state, p, legal)
-            trading.add_bank_trades(state, p, legal)
-            if state.ck_progress[p]:
-                progress.add_playable(state, p, legal)
-        elif phase == "pre_roll" and state.ck_progress[p]:  # (most seats hold no card)
-            progress.add_playable(state, p, legal)
+    # A plain function, not a method: the core calls it at every fresh main and pre-roll list,
+    # and a bound method's call costs more (the plug-in passed as well, unused).
+    actions = staticmethod(_actions)
 
     def build_actions(self, state: Any, p: int, piece: str, actions: list[Action]) -> list[Action]:
         """CK-KN-05, A-CK-09: the core's roads, settlements and cities C&K keeps; judged once

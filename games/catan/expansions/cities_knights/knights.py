@@ -79,6 +79,9 @@ _BUILDS_KEY = [("ck_build_knight", p) for p in range(MAX_PLAYERS)]
 """``_cached_builds``'s key per seat, likewise."""
 _ACTIVATE_PAID = tuple((r, amount) for r, amount in enumerate(ACTIVATE_COST) if amount)
 """``ACTIVATE_COST``'s kinds and amounts (CK-KN-02: one grain), as :func:`activate` pays them."""
+_KNIGHT_WOOL, _KNIGHT_ORE = KNIGHT_COST[WOOL], KNIGHT_COST[ORE]
+_ACTIVATE_GRAIN = ACTIVATE_COST[GRAIN]
+"""The costs :func:`add_knight_actions` tests, read once (one global per test at every list)."""
 _BUSY = ACTED | ACTIVATED
 """A knight that acted or was activated this turn does not act (CK-KN-02, CK-KN-06)."""
 
@@ -130,7 +133,7 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
     if mine is None:
         mine = knights_of(state, p)
     h = state.hand[p]
-    if h[WOOL] >= KNIGHT_COST[WOOL] and h[ORE] >= KNIGHT_COST[ORE]:  # CK-KN-01: wool + ore
+    if h[WOOL] >= _KNIGHT_WOOL and h[ORE] >= _KNIGHT_ORE:  # CK-KN-01: wool + ore
         if not mine:
             legal.extend(_cached_builds(state, p))
             return
@@ -144,14 +147,25 @@ def add_knight_actions(state: Any, p: int, legal: list[Action]) -> None:
             legal.extend([PROMOTE[v] for v in up])
     elif not mine:
         return
-    active = state.ck_knight_active
-    if h[GRAIN] >= ACTIVATE_COST[GRAIN]:  # CK-KN-02: grain
-        for v in mine:  # (a loop, not a list comprehension: no function made per list)
+    active, flags = state.ck_knight_active, state.ck_knight_flags
+    acting = mine
+    if h[GRAIN] >= _ACTIVATE_GRAIN:  # CK-KN-02: grain
+        # One pass finds the knights to activate and those that may act: their actions come
+        # after all the activations, as before. (A loop, not a list comprehension: no function
+        # made per list; the acting ones, few in random play, in a list only when there is one.)
+        acting = None
+        for v in mine:
             if not active[v]:
                 legal.append(ACTIVATE[v])
-    flags = state.ck_knight_flags
+            elif not flags[v] & _BUSY:
+                if acting is None:
+                    acting = [v]
+                else:
+                    acting.append(v)
+        if acting is None:
+            return
     robber_hex = None
-    for v in mine:
+    for v in acting:
         if not active[v] or flags[v] & _BUSY:
             continue  # (most knights of random play: inactive)
         if robber_hex is None:  # read once per list, and only for a knight that may act

@@ -152,7 +152,7 @@ def open_roads(state: Any) -> list[int]:
 
 
 def _open_roads(state: Any) -> list[int]:
-    eo = state.edge_owner
+    eo, vo, ko = state.edge_owner, state.vertex_owner, state.ck_knight_owner
     vertex_edges = state.board.vertex_edges
     edge_vertices = state.board.edge_vertices
     found = []
@@ -160,7 +160,10 @@ def _open_roads(state: Any) -> list[int]:
         if owner < 0:
             continue
         for v in edge_vertices[e]:
-            if table.piece_owner(state, v) == owner:
+            # the owner's building, or on an empty intersection his knight, closes this end
+            # (read in place, no call: this runs for every end of every road)
+            o = vo[v]
+            if o == owner or (o == -1 and ko[v] == owner):
                 continue
             # (a loop, not ``any`` over a generator: this runs for every end of every road
             # each time a piece is placed while a seat holds the Diplomat)

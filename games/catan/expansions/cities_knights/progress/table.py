@@ -145,12 +145,6 @@ def building_owners(state: Any, h: int) -> set[int]:
     return {vo[v] for v in state.board.hex_vertices[h] if 0 <= vo[v] < state.n}
 
 
-def piece_owner(state: Any, v: int) -> int:
-    """Whose building or knight stands on ``v`` (-1: nobody's)."""
-    owner = state.vertex_owner[v]
-    return owner if owner != -1 else state.ck_knight_owner[v]
-
-
 def upgrade_to_city(state: Any, p: int, v: int, cost: tuple[int, ...]) -> None:
     """The core's city upgrade (its events, hooks, VP) at another price (the Medicine)."""
     saved = state.cost_override

@@ -142,6 +142,63 @@ def test_ck_pc_p04_a_road_continued_by_another_of_its_colour_is_not_open() -> No
     assert road in offered and first not in offered
 
 
+def _open_by_the_rule(state) -> list[int]:
+    """CK-PC-P04 read plainly: a road with an end where nothing else of its colour touches (no
+    other road, no building and no knight of that colour on the intersection)."""
+    eo, vo, ko = state.edge_owner, state.vertex_owner, state.ck_knight_owner
+    board = state.board
+    return [
+        e
+        for e, owner in enumerate(eo)
+        if owner >= 0
+        and any(
+            vo[v] != owner
+            and ko[v] != owner
+            and not any(eo[f] == owner for f in board.vertex_edges[v] if f != e)
+            for v in board.edge_vertices[e]
+        )
+    ]
+
+
+def test_ck_pc_p04_a_knight_closes_its_own_colour_s_road_end_only() -> None:
+    """CK-PC-P04: the owner's knight on a road's only open end closes it (the road is no longer
+    open); an opponent's knight on such an end leaves it open. Placed knights, then the
+    Diplomat's list against the rule read plainly."""
+    state = main_phase()
+    p = state.turn_player
+    q = others(state)[0]
+    eo, board = state.edge_owner, state.board
+
+    def single_open_end(owner: int) -> tuple[int, int]:
+        """A road of ``owner`` open at one end only, an empty intersection (and that end)."""
+        for e in open_roads(state):
+            if eo[e] != owner:
+                continue
+            free = [
+                v
+                for v in board.edge_vertices[e]
+                if state.vertex_owner[v] != owner
+                and state.ck_knight_owner[v] != owner
+                and not any(eo[f] == owner for f in board.vertex_edges[v] if f != e)
+            ]
+            if len(free) == 1 and knights.empty(state, free[0]):
+                return e, free[0]
+        raise AssertionError("no road open at one empty end only")
+
+    own_road, own_end = single_open_end(q)
+    knights._put(state, own_end, q, 1, 0, 0)
+    state.touch()
+    assert own_road not in open_roads(state)
+    rival_road, rival_end = single_open_end(p)
+    knights._put(state, rival_end, q, 1, 0, 0)
+    state.touch()
+    assert rival_road in open_roads(state)
+    assert open_roads(state) == _open_by_the_rule(state)
+    deal(state, p, "Diplomat")
+    offered = {a["edge"] for a in plays(state, "Diplomat")}
+    assert own_road not in offered and rival_road in offered
+
+
 def test_ck_pc_p05_intrigue_knight_with_nowhere_to_go_returns_to_supply() -> None:
     state = main_phase()
     p = state.turn_player
