@@ -71,6 +71,7 @@ class Board:
         "fixed_terrains",
         "also_numbers",
         "preset_terrains",
+        "presets_below",
         "road_closed",
         "geometry",
         "harbor_types",
@@ -102,6 +103,18 @@ class Board:
         self.preset_terrains: dict[int, str] = (
             {} if self.fixed_terrains else {int(h): t for h, t in terrains.get("fixed", {}).items()}
         )
+        # Per count of hexes laid: the printed terrains among them, by terrain (the stack's
+        # count is then the laid tiles' count less these, with no pass over the laid hexes).
+        self.presets_below: tuple[dict[str, int], ...] = ()
+        if self.preset_terrains:
+            below: dict[str, int] = {}
+            counts = [dict(below)]
+            for h in range(self.num_hexes):
+                t = self.preset_terrains.get(h)
+                if t is not None:
+                    below[t] = below.get(t, 0) + 1
+                counts.append(dict(below))
+            self.presets_below = tuple(counts)
         self.road_closed: frozenset[int] = frozenset(layout.get("no_roads", ()))
         self.building_closed: tuple[int, ...] = tuple(layout.get("no_buildings", ()))
         self.terrain_confined: dict[str, frozenset[int]] = {}
@@ -143,12 +156,16 @@ class Board:
     # ------------------------------------------------------------------ chance set-up
     def terrain_pool(self, placed: list[str]) -> dict[str, int]:
         """Terrain tiles still face down in the stack, given those already placed (BG-BOARD-03)."""
-        left = dict(self.terrain_stack or {})
-        preset = self.preset_terrains
-        for h, t in enumerate(placed):
-            if h not in preset:  # a printed hex is not from the stack
-                left[t] -= 1
-        return {t: n for t, n in left.items() if n > 0}
+        # Counted per terrain by the list's own search (a few terrains, many hexes), the printed
+        # hexes laid so far taken back: ``placed`` holds them where the layout prints them
+        # (``lay_presets``), and they are not from the stack.
+        printed = self.presets_below[len(placed)] if self.presets_below else {}
+        left: dict[str, int] = {}
+        for t, n in (self.terrain_stack or {}).items():
+            n -= placed.count(t) - printed.get(t, 0)
+            if n > 0:
+                left[t] = n
+        return left
 
     def lay_presets(self, terrains: list[str]) -> None:
         """Lay the printed hexes that come next in id order (the stack fills the others)."""
