@@ -36,6 +36,7 @@ Rules: BG-BOARD-01..04, BG-BOARD-08, BG-SETUP-BEG-01..02 (M-BG-01..03 filled fro
 from __future__ import annotations
 
 import json
+import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -71,6 +72,7 @@ class Board:
         "fixed_terrains",
         "also_numbers",
         "preset_terrains",
+        "terrain_pools",
         "road_closed",
         "geometry",
         "harbor_types",
@@ -97,11 +99,20 @@ class Board:
             setattr(self, slot, getattr(self.geometry, slot))
         self.harbor_types: tuple[str, ...] = tuple(h["type"] for h in harbors)
         terrains, numbers = layout["terrains"], layout["numbers"]
-        self.fixed_terrains = list(terrains) if isinstance(terrains, list) else None
-        self.terrain_stack = None if self.fixed_terrains else dict(terrains["stack"])
-        self.preset_terrains: dict[int, str] = (
-            {} if self.fixed_terrains else {int(h): t for h, t in terrains.get("fixed", {}).items()}
+        # Terrain names interned: the same objects as the rules' literals ("sea", "forest"), so
+        # the many tests of a hex's terrain (and ``terrain_pool``'s counts) match by identity
+        # rather than by comparing the letters of a string read from the layout file.
+        intern = sys.intern
+        self.fixed_terrains = list(map(intern, terrains)) if isinstance(terrains, list) else None
+        self.terrain_stack = (
+            None if self.fixed_terrains else {intern(t): n for t, n in terrains["stack"].items()}
         )
+        self.preset_terrains: dict[int, str] = (
+            {}
+            if self.fixed_terrains
+            else {int(h): intern(t) for h, t in terrains.get("fixed", {}).items()}
+        )
+        self.terrain_pools: dict[tuple[str, ...], dict[str, int]] = {}
         self.road_closed: frozenset[int] = frozenset(layout.get("no_roads", ()))
         self.building_closed: tuple[int, ...] = tuple(layout.get("no_buildings", ()))
         self.terrain_confined: dict[str, frozenset[int]] = {}
@@ -142,13 +153,36 @@ class Board:
 
     # ------------------------------------------------------------------ chance set-up
     def terrain_pool(self, placed: list[str]) -> dict[str, int]:
-        """Terrain tiles still face down in the stack, given those already placed (BG-BOARD-03)."""
-        left = dict(self.terrain_stack or {})
+        """Terrain tiles still face down in the stack, given those already placed (BG-BOARD-03);
+        never changed by the caller. Kept per board by the tiles placed (a draw asks twice: for
+        its chances and to check the tile drawn), and made from the pool before the last tile
+        drawn when that is kept, not by counting every hex laid again."""
+        key = tuple(placed)
+        pool = self.terrain_pools.get(key)
+        if pool is not None:
+            return pool
         preset = self.preset_terrains
-        for h, t in enumerate(placed):
-            if h not in preset:  # a printed hex is not from the stack
-                left[t] -= 1
-        return {t: n for t, n in left.items() if n > 0}
+        last = len(placed) - 1
+        while last in preset:  # the printed hexes laid after the last draw
+            last -= 1
+        before = self.terrain_pools.get(key[:last]) if last >= 0 else None
+        if before is not None:
+            pool = dict(before)
+            t = placed[last]
+            if pool[t] > 1:
+                pool[t] -= 1
+            else:
+                del pool[t]
+        else:
+            left = dict(self.terrain_stack or {})
+            for h, t in enumerate(placed):
+                if h not in preset:  # a printed hex is not from the stack
+                    left[t] -= 1
+            pool = {t: n for t, n in left.items() if n > 0}
+        if len(self.terrain_pools) > _MEMO_LIMIT:
+            self.terrain_pools.clear()
+        self.terrain_pools[key] = pool
+        return pool
 
     def lay_presets(self, terrains: list[str]) -> None:
         """Lay the printed hexes that come next in id order (the stack fills the others)."""
@@ -195,6 +229,10 @@ class Board:
     def static(self) -> dict[str, Any]:
         """What ``start`` sends once: the geometry by id, the layout's name and its sites."""
         return {**self.geometry.static(), "layout": self.name, "sites": self.sites}
+
+
+_MEMO_LIMIT = 4096
+"""Terrain pools a board keeps before they are dropped (a bound on memory)."""
 
 
 @cache

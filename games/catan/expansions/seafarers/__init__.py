@@ -238,9 +238,11 @@ class Seafarers(Expansion):
         founding = state.turn == 0
         if founding and piece == "settlement" and state.phase == "setup_road":
             state._set_phase("setup_route", p)  # a road or a ship (SF-GE-04)
-        if piece != "city" and state.sf_fog:  # no fog place left (or none on the map): none
+        fog = state.sf_fog  # the fog places' intersections: most pieces touch none
+        if piece != "city" and fog:
             ends = (where,) if piece == "settlement" else state.board.edge_vertices[where]
-            interrupts.queue_discoveries(state, p, ends, rewarded=not founding)
+            if not fog.isdisjoint(ends):
+                interrupts.queue_discoveries(state, p, ends, rewarded=not founding)
         if piece == "settlement":
             islands.settled(state, scenario, p, where, founding)
             if founding and state.last_founding_round():
@@ -563,7 +565,13 @@ def renew_after_discovery(state: Any, h: int) -> None:
     state.sf_thief_pool = None
     state.sf_gold_owed = {}
     sea.build_tables(state, h)
-    _close_to_roads(state)
+    # Only ``h``'s sides may have changed their land: the others stay as closed as they were.
+    shut, no_road, so = ships._own_closed(state), state.sf_no_road, state.ship_owner
+    for e in state.sf_hex_sides[h]:
+        if e in no_road or e in state.board.road_closed or so[e] != -1:
+            shut.add(e)
+        else:
+            shut.discard(e)
     board, vo, blocked, land = state.board, state.vertex_owner, state.blocked, state.sf_land_vertex
     closed, neighbours = board.building_closed, board.vertex_neighbors
     for v in board.hex_vertices[h]:  # as the rebuild bars them: closed, taken or near, no land

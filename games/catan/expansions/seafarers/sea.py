@@ -12,8 +12,9 @@ same board and terrains share them (never changed in place).
 * An **area** is a group of land hexes joined side to side that carry the same zone tag of the
   layout (``sites["zones"]``; untagged hexes group among themselves): the main island, the
   Through the Desert strip, each small island.
-* **Fog left** (``sf_fog``): some hex is still an undiscovered fog place, so a new piece may touch
-  one (SF-FI-04); False on every map but Fog Islands, and there once all are turned up.
+* **Fog left** (``sf_fog``): the intersections of the undiscovered fog places, a frozenset, so a
+  new piece touches one (SF-FI-04) when one of its ends is in it; empty (false) on every map but
+  Fog Islands, and there once all are turned up.
 
 Rules: SF-GE-02, SF-SH-01, SF-SH-03.
 """
@@ -99,7 +100,7 @@ def _tables(board: Any, terrains: tuple[str, ...]) -> tuple[Any, ...]:
         ),
         areas(board, land),
         hex_sides,
-        "fog" in terrains,
+        frozenset([v for h, t in enumerate(terrains) if t == "fog" for v in board.hex_vertices[h]]),
     )
 
 
@@ -119,7 +120,7 @@ def _tables_after(
 ) -> tuple[Any, ...]:
     """:func:`_tables` of ``terrains`` from ``before`` (those of the same terrains but at hex
     ``h``): only ``h``'s six paths and six intersections may read differently (the areas are
-    found again: a new land hex may join two)."""
+    found again when ``h`` became land or stopped being land: a new land hex may join two)."""
     framed = _board_tables(board)[0]
     ship_path, land_vertex, no_road = list(before[0]), list(before[1]), set(before[2])
     edge_hexes, vertex_hexes = board.edge_hexes, board.vertex_hexes
@@ -130,11 +131,17 @@ def _tables_after(
             no_road.discard(e)
         else:
             no_road.add(e)
+    fog = set(before[5])
     for v in board.hex_vertices[h]:
         land_vertex[v] = any(terrains[g] not in NOT_LAND for g in vertex_hexes[v])
-    land = [t not in NOT_LAND for t in terrains]
-    no_road = frozenset(no_road)
-    return ship_path, land_vertex, no_road, areas(board, land), before[4], "fog" in terrains
+        if any(terrains[g] == "fog" for g in vertex_hexes[v]):
+            fog.add(v)
+        else:
+            fog.discard(v)
+    area = before[3]
+    if (terrains[h] not in NOT_LAND) != (area[h] != -1):  # the land changed: areas may join
+        area = areas(board, [t not in NOT_LAND for t in terrains])
+    return ship_path, land_vertex, frozenset(no_road), area, before[4], frozenset(fog)
 
 
 @cache

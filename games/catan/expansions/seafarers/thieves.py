@@ -71,7 +71,7 @@ def _thief_pool(state: Any, scenario: Any) -> tuple[Pool, Pool]:
     pirate_hexes: list[int] = []
     if scenario.robber:
         desert_ok = state.options["robber_may_enter_desert"]
-        barred = state.board.robber_barred
+        barred = state.board.robber_barred | scenario.robber_barred(state.board)
         not_land = sea.NOT_LAND
         robber_hexes = [
             h

@@ -86,6 +86,12 @@ class Scenario:
         """The layout name of the map for ``players`` players."""
         return self.layouts[players]
 
+    def robber_barred(self, board: Any) -> frozenset[int]:
+        """Hexes the robber never enters on this map, besides the layout's own: left out when
+        the thieves' moves are first listed (kept until a discovery), so no list is filtered
+        per 7 as the ``thief_moves`` hook does (which remains for moves that change in play)."""
+        return frozenset()
+
 
 def _discover() -> dict[str, Scenario]:
     found: dict[str, Scenario] = {}

@@ -302,10 +302,9 @@ class ForgottenTribe(Scenario):
     def vp(self, state: Any, p: int) -> int:
         return state.ft_chits[p]
 
-    def thief_moves(self, state: Any, legal: list[Action]) -> None:
+    def robber_barred(self, board: Any) -> frozenset[int]:
         """SF-FT-07: the robber never enters the tribe's islands."""
-        barred = tribe_hexes(state.board)
-        legal[:] = [a for a in legal if a["type"] != "move_robber" or a["hex"] not in barred]
+        return tribe_hexes(board)
 
     def observe(self, state: Any, seat: int, obs: dict[str, Any]) -> None:
         obs["forgotten_tribe"] = public(state)

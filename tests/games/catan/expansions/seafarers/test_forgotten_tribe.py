@@ -230,3 +230,10 @@ def test_sf_ft_07_robber_starts_on_a_tribe_desert_and_never_goes_back() -> None:
     robber_hexes = {a["hex"] for a in legal if a["type"] == "move_robber"}
     assert robber_hexes and not robber_hexes & tribe
     assert any(a["type"] == "move_pirate" for a in legal)
+    # Moved off, it is offered every other land hex outside the tribe's islands, never theirs.
+    to = min(robber_hexes)
+    state.apply({"type": "move_robber", "hex": to})
+    state._set_phase("move_thief", state.turn_player)
+    land = {h for h, t in enumerate(state.terrains) if t not in ("sea", "fog")}
+    offered = {a["hex"] for a in state.legal_actions() if a["type"] == "move_robber"}
+    assert offered == land - tribe - {to}

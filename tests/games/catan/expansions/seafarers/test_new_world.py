@@ -97,6 +97,27 @@ def test_sf_nw_02_every_drawn_map_has_the_stack_the_tokens_and_no_red_neighbours
     assert state.phase == "nw_order_roll"
 
 
+@pytest.mark.parametrize("seed", (0, 5))
+def test_sf_nw_02_each_terrain_draw_is_from_the_stack_left_the_frame_not_counted(seed: int) -> None:
+    """SF-NW-02, BG-BOARD-03: each hex drawn takes a tile of the stack with the chance of its
+    tiles left; the printed frame's sea hexes, laid between the draws, are not from the stack."""
+    state = GAME.new_game(3, seed, OPTIONS)
+    rng = random.Random(seed)
+    printed = state.board.preset_terrains
+    stack = Counter(new_world_map.DATA["terrain_stack"])
+    draws = 0
+    while state.phase == "board_terrain":
+        taken = Counter(t for h, t in enumerate(state.terrains) if h not in printed)
+        left = {t: n - taken[t] for t, n in stack.items() if n > taken[t]}
+        chances = {o["terrain"]: p for o, p in state.chance_outcomes()}
+        assert chances.keys() == left.keys()
+        for t, n in left.items():
+            assert chances[t] == pytest.approx(n / sum(left.values()))
+        state.apply(state.sample_chance(rng))
+        draws += 1
+    assert draws == 42 and len(state.terrains) == state.board.num_hexes
+
+
 def test_sf_nw_02_a_red_token_is_never_offered_beside_a_red_number() -> None:
     """Each red token's chance node offers only land hexes with no red neighbour, equally."""
     state = GAME.new_game(4, 7, OPTIONS)

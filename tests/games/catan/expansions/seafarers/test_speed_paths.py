@@ -304,8 +304,9 @@ def test_shared_sea_tables_match_the_terrains(seafarers: str) -> None:
     """Whenever the terrains changed (a new game, a fog discovery; New World's
     random maps) the sea tables shared per board and terrains are those read from the terrains
     now: a ship path has a sea hex on a side and is not framed, a land intersection touches
-    land, a path closed to roads touches no land, and ``sf_fog`` (a piece may queue a discovery,
-    SF-FI-04) says whether a fog place is left."""
+    land, a path closed to roads touches no land, the areas are found afresh, ``sf_fog`` holds
+    the fog places' intersections (a piece there queues a discovery, SF-FI-04), and the paths
+    closed to roads are those, the layout's and the ships' (SF-GE-02, SF-FI-04)."""
     seen: list[tuple[str, ...]] = []
 
     def compare(state: Any, action: dict[str, Any]) -> None:
@@ -324,7 +325,11 @@ def test_shared_sea_tables_match_the_terrains(seafarers: str) -> None:
         assert state.sf_no_road == {
             e for e, hexes in enumerate(board.edge_hexes) if not any(land[h] for h in hexes)
         }
-        assert state.sf_fog == ("fog" in terrains)
+        fog = {v for h, t in enumerate(terrains) if t == "fog" for v in board.hex_vertices[h]}
+        assert state.sf_fog == fog and bool(state.sf_fog) == ("fog" in terrains)
+        assert state.sf_area == sea.areas(board, land)
+        ships_at = {e for e, owner in enumerate(state.ship_owner) if owner != -1}
+        assert state.road_closed == state.sf_no_road | board.road_closed | ships_at
 
     for seed in (8, 9):
         random_game(3, seed, {"seafarers": seafarers}, check=False, after_decision=compare)
@@ -687,6 +692,29 @@ def test_sf_fi_04_a_discovery_renews_the_placements_asked_before_it() -> None:
 
     play_streamed(state, 3, 0, before_step=mark_events, after_step=renewed)
     assert tried > 5 and opened > 2, (tried, opened)
+
+
+def test_sf_ge_02_a_ship_beside_a_discovered_island_keeps_its_path_closed_to_roads() -> None:
+    """SF-GE-02, SF-FI-04: a discovery renews only the discovered hex's sides of the paths
+    closed to roads; a ship lying on such a side (put there by hand: in play a ship touching a
+    fog place discovers it first) keeps its path closed when the hex turns out land, the other
+    sides open to roads, as in the same state made again from its dict."""
+    state = GAME.new_game(3, 0, {"seafarers": "fog_islands"})
+    rng = random.Random(0)
+    while not state.sf_founded or state.current_player() == CHANCE:
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+    h = state.terrains.index("fog")
+    side = next(e for e in state.sf_hex_sides[h] if state.sf_ship_path[e])
+    ships.put_ship(state, 0, side)
+    state.terrains[h], state.numbers[h] = "forest", 5
+    renew_after_discovery(state, h)
+    opened = [e for e in state.sf_hex_sides[h] if e not in state.road_closed]
+    assert side in state.road_closed and opened
+    assert state.road_closed == GAME.from_dict(state.to_dict()).road_closed
 
 
 @pytest.mark.parametrize("seafarers", ("new_shores", "wonders_of_catan", "four_islands"))
