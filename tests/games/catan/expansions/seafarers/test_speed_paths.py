@@ -700,13 +700,7 @@ def test_sf_ge_02_a_ship_beside_a_discovered_island_keeps_its_path_closed_to_roa
     fog place discovers it first) keeps its path closed when the hex turns out land, the other
     sides open to roads, as in the same state made again from its dict."""
     state = GAME.new_game(3, 0, {"seafarers": "fog_islands"})
-    rng = random.Random(0)
-    while not state.sf_founded or state.current_player() == CHANCE:
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[int(rng.random() * len(legal))])
+    play_streamed(state, 3, 0, stop_when=lambda: state.sf_founded, must_end=False)
     h = state.terrains.index("fog")
     side = next(e for e in state.sf_hex_sides[h] if state.sf_ship_path[e])
     ships.put_ship(state, 0, side)
