@@ -33,6 +33,21 @@ Which modules are rules modules: everything in ``games/cardgame`` and ``games/ca
 decides what is legal and what a move does, including observations (hidden information is a
 rule) and option checks; not pictures, narration, places in words, serialisation, nor the
 modules without functions to mutate (``constants``, ``actions``).
+
+Two suites, each its own mutmut configuration (``--suite``, before the command):
+
+    python bench/mutation.py --suite expansions run --sample 15 --seed 28 MODULE
+    python bench/mutation.py --suite expansions report --survivors rules
+
+``core`` (the default) is the above: ``[tool.mutmut]`` of ``pyproject.toml``, which leaves the
+plug-ins out (``games/catan/expansions``, ``games/catan/mechanics``) and their tests too.
+``expansions`` mutates those, with the tests of all of ``tests/games/catan`` but the random-game
+runs; its table is ``bench/mutation-expansions.toml`` (``rules`` there: every module it mutates).
+mutmut reads its table from ``pyproject.toml`` in the directory it runs in and makes ``mutants/``
+there, so this suite runs in ``var/mutation/expansions/``: links to the project's sources and
+tests, and a ``pyproject.toml`` that is the project's with the suite's table in place of
+``[tool.mutmut]``. Its verdicts are kept in ``docs/mutation/expansions/`` (its judgements of
+equivalence too), keyed by its own table's fingerprint: neither suite's changes drop the other's.
 """
 
 from __future__ import annotations
@@ -167,6 +182,7 @@ def prepare_work() -> None:
     for name in [*table.get("source_paths", []), *table.get("also_copy", []), "tests"]:
         link = SUITE.work / name
         if not link.is_symlink():
+            link.parent.mkdir(parents=True, exist_ok=True)
             link.symlink_to(ROOT / name)
     project = (ROOT / "pyproject.toml").read_text()
     (SUITE.work / "pyproject.toml").write_text(with_table(project, SUITE.table.read_text()))
