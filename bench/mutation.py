@@ -33,6 +33,21 @@ Which modules are rules modules: everything in ``games/cardgame`` and ``games/ca
 decides what is legal and what a move does, including observations (hidden information is a
 rule) and option checks; not pictures, narration, places in words, serialisation, nor the
 modules without functions to mutate (``constants``, ``actions``).
+
+Two suites, each its own mutmut configuration (``--suite``, before the command):
+
+    python bench/mutation.py --suite expansions run --sample 15 --seed 28 MODULE
+    python bench/mutation.py --suite expansions report --survivors rules
+
+``core`` (the default) is the above: ``[tool.mutmut]`` of ``pyproject.toml``, which leaves the
+plug-ins out (``games/catan/expansions``, ``games/catan/mechanics``) and their tests too.
+``expansions`` mutates those, with the tests of all of ``tests/games/catan`` but the random-game
+runs; its table is ``bench/mutation-expansions.toml`` (``rules`` there: every module it mutates).
+mutmut reads its table from ``pyproject.toml`` in the directory it runs in and makes ``mutants/``
+there, so this suite runs in ``var/mutation/expansions/``: links to the project's sources and
+tests, and a ``pyproject.toml`` that is the project's with the suite's table in place of
+``[tool.mutmut]``. Its verdicts are kept in ``docs/mutation/expansions/`` (its judgements of
+equivalence too), keyed by its own table's fingerprint: neither suite's changes drop the other's.
 """
 
 from __future__ import annotations
@@ -40,6 +55,7 @@ from __future__ import annotations
 import argparse
 import ast
 import datetime
+import fnmatch
 import functools
 import hashlib
 import json
@@ -48,15 +64,14 @@ import subprocess
 import sys
 import tomllib
 from collections import Counter
+from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 
 from mutmut.mutation.file_mutation import mutate_file_contents
 
 ROOT = Path(__file__).resolve().parent.parent
-MUTANTS = ROOT / "mutants"
 MUTMUT = Path(sys.executable).with_name("mutmut")
-SAVED = ROOT / "docs" / "mutation"
 EQUIVALENT = "equivalent.json"
 
 RULES_MODULES = (
@@ -82,6 +97,110 @@ RULES_MODULES = (
     "games.catan.trade",
 )
 
+# Where the expansions suite's modules are (which of them: its table, mutation-expansions.toml).
+EXPANSION_PACKAGES = ("games/catan/expansions", "games/catan/mechanics")
+
+
+@dataclass(frozen=True)
+class Suite:
+    """One mutmut configuration: the ``[tool.mutmut]`` table it runs with, the directory mutmut runs
+    in (it makes ``mutants/`` there), and where its verdicts are kept. Each suite has its own
+    ``mutants/`` because mutmut mutates and records once per configuration: the core's copy has
+    the plug-ins unmutated and its test statistics were gathered without the plug-ins' tests."""
+
+    name: str
+    table: Path
+    work: Path
+    saved: Path
+
+
+SUITES = {
+    "core": Suite("core", ROOT / "pyproject.toml", ROOT, ROOT / "docs" / "mutation"),
+    "expansions": Suite(
+        "expansions",
+        ROOT / "bench" / "mutation-expansions.toml",
+        ROOT / "var" / "mutation" / "expansions",
+        ROOT / "docs" / "mutation" / "expansions",
+    ),
+}
+
+# The suite in use (``--suite``; the core by default): where mutants/ and the saved verdicts are.
+SUITE = SUITES["core"]
+MUTANTS = SUITE.work / "mutants"
+SAVED = SUITE.saved
+
+
+def select_suite(name: str) -> Suite:
+    """Make the named suite the one every function here works on."""
+    global SUITE, MUTANTS, SAVED
+    SUITE = SUITES[name]
+    MUTANTS = SUITE.work / "mutants"
+    SAVED = SUITE.saved
+    return SUITE
+
+
+def mutmut_table(text: str | None = None) -> dict:
+    """The suite's ``[tool.mutmut]`` table (of ``text`` when given)."""
+    return tomllib.loads(text if text is not None else SUITE.table.read_text())["tool"]["mutmut"]
+
+
+def source_file(module: str, root: Path = ROOT) -> Path:
+    """The module's file relative to the root: ``a/b.py``, or ``a/b/__init__.py`` for a package
+    (mutmut names a package's mutants ``a.b.x_f__mutmut_1``, as the package's module)."""
+    plain = Path(module.replace(".", "/") + ".py")
+    return plain if (root / plain).exists() else Path(module.replace(".", "/")) / "__init__.py"
+
+
+def expansion_modules() -> tuple[str, ...]:
+    """What ``rules`` stands for in the expansions suite: every module its table mutates."""
+    table = mutmut_table(SUITES["expansions"].table.read_text())
+    found = []
+    for package in EXPANSION_PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            relative = str(path.relative_to(ROOT))
+            if _mutated(relative, table):
+                dotted = relative.removesuffix(".py").removesuffix("/__init__")
+                found.append(dotted.replace("/", "."))
+    return tuple(found)
+
+
+def _mutated(path: str, table: dict) -> bool:
+    """mutmut's own test of a file (``only_mutate``, then ``do_not_mutate``; ``*`` spans ``/``)."""
+    included = any(fnmatch.fnmatch(path, p) for p in table.get("only_mutate", ["*"]))
+    return included and not any(fnmatch.fnmatch(path, p) for p in table.get("do_not_mutate", []))
+
+
+def prepare_work() -> None:
+    """Make the suite's directory for mutmut when it is not the project's root: links to what
+    mutmut copies (the source paths, ``also_copy``, the tests) and a ``pyproject.toml`` that is the
+    project's with the suite's ``[tool.mutmut]`` table in place of its own (pytest's options
+    stay)."""
+    if SUITE.work == ROOT:
+        return
+    SUITE.work.mkdir(parents=True, exist_ok=True)
+    table = mutmut_table()
+    for name in [*table.get("source_paths", []), *table.get("also_copy", []), "tests"]:
+        link = SUITE.work / name
+        if not link.is_symlink():
+            link.parent.mkdir(parents=True, exist_ok=True)
+            link.symlink_to(ROOT / name)
+    project = (ROOT / "pyproject.toml").read_text()
+    (SUITE.work / "pyproject.toml").write_text(with_table(project, SUITE.table.read_text()))
+
+
+def with_table(pyproject: str, suite_toml: str) -> str:
+    """``pyproject`` with its ``[tool.mutmut]`` section replaced by ``suite_toml``'s."""
+    kept: list[str] = []
+    inside = False
+    for line in pyproject.splitlines(keepends=True):
+        if line.startswith("["):
+            inside = line.strip() == "[tool.mutmut]"
+        if not inside:
+            kept.append(line)
+    theirs = suite_toml[suite_toml.index("\n[tool.mutmut]\n") + 1 :]  # a header, not a comment
+    return "".join(kept).rstrip("\n") + "\n\n" + theirs
+
+
 # Import-time code that another module runs: the game object the package makes once, and the
 # tables of tasks and chance nodes every card game module fills while it is imported.
 IMPORT_TIME_ELSEWHERE = {
@@ -100,7 +219,7 @@ def import_time_functions(module: str) -> set[str]:
     already imported process, so such a mutant changes only what a test computes again by calling
     the function itself: when it survives it is not a gap of the tests but out of mutmut's reach,
     and is counted in its own column, out of the score."""
-    path = ROOT / (module.replace(".", "/") + ".py")
+    path = ROOT / source_file(module)
     tree = ast.parse(path.read_text())
     functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
     classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
@@ -138,7 +257,7 @@ def _calls_now(node: ast.AST) -> list[str]:
 
 
 def _meta_path(module: str) -> Path:
-    return MUTANTS / (module.replace(".", "/") + ".py.meta")
+    return MUTANTS / (str(source_file(module)) + ".meta")
 
 
 def _saved_path(module: str) -> Path:
@@ -162,7 +281,7 @@ def verdicts(module: str) -> dict[str, int | None]:
 
 def source_hash(module: str, root: Path = ROOT) -> str:
     """sha256 of the module's source: saved verdicts hold only for the source they judged."""
-    return hashlib.sha256((root / (module.replace(".", "/") + ".py")).read_bytes()).hexdigest()
+    return hashlib.sha256((root / source_file(module, root)).read_bytes()).hexdigest()
 
 
 def config_fingerprint(pyproject: str | None = None, mutmut_version: str | None = None) -> str:
@@ -170,10 +289,9 @@ def config_fingerprint(pyproject: str | None = None, mutmut_version: str | None 
     mutation operators) and the ``[tool.mutmut]`` table (what is mutated, which tests run).
     The tests themselves are not in it: new tests only kill more, and ``rerun`` gives the
     survivors and the "no tests" mutants their chance against them."""
-    text = pyproject if pyproject is not None else (ROOT / "pyproject.toml").read_text()
     decided_by = {
         "mutmut": mutmut_version if mutmut_version is not None else version("mutmut"),
-        "config": tomllib.loads(text)["tool"]["mutmut"],
+        "config": mutmut_table(pyproject),
     }
     return hashlib.sha256(json.dumps(decided_by, sort_keys=True).encode()).hexdigest()
 
@@ -222,7 +340,7 @@ def carried_over(module: str, record: dict) -> dict:
     with the saved verdict where its function's hash is the one the verdict was judged on, and
     none (to run) in a function that changed or is new. The hashes are mutmut's own, so when
     mutmut regenerates the module it finds nothing changed and keeps these verdicts."""
-    path = ROOT / (module.replace(".", "/") + ".py")
+    path = ROOT / source_file(module)
     mutated = mutate_file_contents(str(path.relative_to(ROOT)), path.read_text())
     now = mutated.hash_by_function_name
     before = record["hash_by_function_name"]
@@ -274,7 +392,7 @@ def restore(module: str) -> str:
         # run beside them): its mutant list and verdicts are as stale. The mutated copy goes too,
         # so that mutmut makes it again from the new source against the carried-over hashes.
         meta.unlink(missing_ok=True)
-        (MUTANTS / (module.replace(".", "/") + ".py")).unlink(missing_ok=True)
+        (MUTANTS / source_file(module)).unlink(missing_ok=True)
         if not _carries(record):
             return f"{module}: saved verdicts dropped ({why}): the module starts over"
         carried = carried_over(module, record)
@@ -320,7 +438,7 @@ def save(module: str) -> str:
 def _mutmut_show(name: str) -> str:
     """The mutant's diff, as ``mutmut show`` prints it (its first line, the verdict, dropped)."""
     shown = subprocess.run(
-        [str(MUTMUT), "show", name], cwd=ROOT, capture_output=True, text=True
+        [str(MUTMUT), "show", name], cwd=SUITE.work, capture_output=True, text=True
     ).stdout
     return shown.split("\n", 1)[1] if shown.startswith("#") else shown
 
@@ -328,7 +446,10 @@ def _mutmut_show(name: str) -> str:
 def expand(modules: list[str]) -> list[str]:
     out: list[str] = []
     for module in modules:
-        out += RULES_MODULES if module == "rules" else [module]
+        if module == "rules":
+            out += RULES_MODULES if SUITE.name == "core" else expansion_modules()
+        else:
+            out.append(module)
     return out
 
 
@@ -336,16 +457,24 @@ def choose(modules: list[str], sample: int | None, seed: int) -> list[str]:
     """The mutants drawn: all of each module, or ``sample`` of each drawn with ``seed``."""
     names: list[str] = []
     for module in modules:
-        mine = sorted(verdicts(module))
+        # Not generated yet: the names mutmut will give them (a pattern would run them all).
+        mine = sorted(verdicts(module)) or mutant_names(module)
         if sample is not None and len(mine) > sample:
             mine = sorted(random.Random(f"{seed}:{module}").sample(mine, sample))
-        names += mine if mine else [f"{module}.*"]  # not generated yet: mutmut makes them
+        names += mine
     return names
+
+
+def mutant_names(module: str) -> list[str]:
+    """Every mutant mutmut makes of the module's current source, by the name it gives it."""
+    path = ROOT / source_file(module)
+    mutated = mutate_file_contents(str(path.relative_to(ROOT)), path.read_text())
+    return sorted(f"{module}.{short}" for short in mutated.mutant_names)
 
 
 def unjudged(names: list[str], known: dict[str, int | None]) -> list[str]:
     """The drawn names still to run: mutmut runs again every mutant it is named, so one that
-    already has a verdict is left out (a pattern, for mutants not generated yet, stays)."""
+    already has a verdict is left out."""
     return [name for name in names if name not in known or known[name] is None]
 
 
@@ -400,8 +529,9 @@ def run(
         return 0
     print(f"running {len(names)} mutant name(s) of {len(modules)} module(s)", flush=True)
     command = ["nice", "-n", "10", str(MUTMUT), "run", "--max-children", "1", *names]
+    prepare_work()
     try:
-        return subprocess.call(command, cwd=ROOT)
+        return subprocess.call(command, cwd=SUITE.work)
     finally:  # also when stopped: mutmut has written each verdict as it got it
         for module in modules:
             print(save(module), flush=True)
@@ -413,7 +543,7 @@ def run(
 def function_hashes(module: str) -> dict[str, str]:
     """mutmut's hash of each function of the module's current source (what it compares to
     decide whether a function's mutants must run again)."""
-    path = ROOT / (module.replace(".", "/") + ".py")
+    path = ROOT / source_file(module)
     return dict(_hashes_of(str(path.relative_to(ROOT)), path.read_text()))
 
 
@@ -565,6 +695,9 @@ def _row(label: str, count: Counter[str]) -> str:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument(
+        "--suite", choices=sorted(SUITES), default="core", help="which mutmut configuration"
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     run_parser = sub.add_parser("run", help="run mutants of the named modules ('rules': all)")
     run_parser.add_argument("modules", nargs="+")
@@ -585,6 +718,7 @@ def main(argv: list[str]) -> int:
     save_parser = sub.add_parser("save", help="keep mutants/' verdicts in docs/mutation/")
     save_parser.add_argument("modules", nargs="*", default=["rules"])
     args = parser.parse_args(argv)
+    select_suite(args.suite)
     if args.command == "run":
         return run(expand(args.modules), args.sample, args.seed)
     if args.command == "rerun":

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -166,7 +167,8 @@ def test_a_changed_configuration_starts_the_module_over(places: Path) -> None:
     write_meta(places, CODES)
     assert "starts over" in mt.restore(MODULE)
     assert mt.verdicts(MODULE) == {}
-    assert mt.choose([MODULE], None, 1) == [f"{MODULE}.*"]  # mutmut generates them all
+    drawn = mt.choose([MODULE], None, 1)  # every mutant by name, as mutmut will make them
+    assert drawn == mt.mutant_names(MODULE) and drawn and all("__mutmut_" in n for n in drawn)
 
 
 def test_save_then_report_without_mutants(places: Path) -> None:
@@ -267,3 +269,88 @@ def test_a_judgement_of_a_function_that_is_gone_is_dropped_without_a_note(
     judge_equivalent(places, "aa", (2,))
     assert mt.equivalents(MODULE) == ({}, [])
     assert "judge again" not in mt.report([MODULE], show_survivors=False)
+
+
+# --- The expansions suite ----------------------------------------------------------------------
+
+SHIPS = "games.catan.expansions.seafarers.ships"
+
+
+@pytest.fixture
+def expansions(monkeypatch: pytest.MonkeyPatch) -> mt.Suite:
+    """The expansions suite selected as ``--suite expansions`` does, the core's put back after."""
+    for attribute in ("SUITE", "MUTANTS", "SAVED"):
+        monkeypatch.setattr(mt, attribute, getattr(mt, attribute))
+    return mt.select_suite("expansions")
+
+
+def test_the_expansions_suite_has_its_own_table_mutants_and_saved_verdicts(
+    expansions: mt.Suite,
+) -> None:
+    """Its verdicts cannot clash with the core's nor drop them: another directory, another
+    fingerprint, and the core's fingerprint still pyproject.toml's [tool.mutmut]."""
+    assert mt.SAVED == mt.ROOT / "docs" / "mutation" / "expansions"
+    assert mt.MUTANTS == mt.ROOT / "var" / "mutation" / "expansions" / "mutants"
+    assert mt._saved_path(SHIPS).parent == mt.SAVED
+    core_table = mt.mutmut_table((mt.ROOT / "pyproject.toml").read_text())
+    assert mt.mutmut_table() != core_table
+    assert mt.mutmut_table()["only_mutate"] == [
+        "games/catan/expansions/*",
+        "games/catan/mechanics/*",
+    ]
+    expansions_fingerprint = mt.config_fingerprint()
+    mt.select_suite("core")
+    assert mt.config_fingerprint() != expansions_fingerprint
+    assert mt.config_fingerprint() == mt.config_fingerprint(
+        (mt.ROOT / "pyproject.toml").read_text()
+    )
+
+
+def test_rules_in_the_expansions_suite_are_the_modules_its_table_mutates(
+    expansions: mt.Suite,
+) -> None:
+    modules = mt.expand(["rules"])
+    assert SHIPS in modules
+    assert "games.catan.expansions.cities_knights.progress.politics" in modules
+    assert "games.catan.expansions.seafarers" in modules  # a package's __init__.py has rules too
+    assert "games.catan.mechanics.gold" in modules
+    assert not any(m.endswith((".words", ".pictures", ".picture", ".transcribe")) for m in modules)
+    assert not set(modules) & set(mt.RULES_MODULES)
+    assert mt.source_file("games.catan.expansions.seafarers") == Path(
+        "games/catan/expansions/seafarers/__init__.py"
+    )
+    assert mt._meta_path("games.catan.expansions.seafarers") == (
+        mt.MUTANTS / "games/catan/expansions/seafarers/__init__.py.meta"
+    )
+
+
+def test_the_work_directory_gets_the_project_with_the_suites_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    suite = mt.Suite("x", mt.SUITES["expansions"].table, tmp_path / "work", tmp_path / "saved")
+    monkeypatch.setattr(mt, "SUITE", suite)
+    mt.prepare_work()
+    mt.prepare_work()  # again: the links are there already
+    written = (suite.work / "pyproject.toml").read_text()
+    parsed = tomllib.loads(written)
+    assert parsed["tool"]["mutmut"] == mt.mutmut_table(suite.table.read_text())
+    assert (
+        parsed["tool"]["pytest"]
+        == tomllib.loads((mt.ROOT / "pyproject.toml").read_text())["tool"]["pytest"]
+    )  # the tests run as the project's do
+    for name in ("games", "tests", "arena", "manage.py"):
+        assert (suite.work / name).resolve() == mt.ROOT / name
+
+
+def test_a_module_never_run_is_sampled_by_name_not_run_whole(
+    expansions: mt.Suite, places: Path
+) -> None:
+    """Naming mutmut the module's pattern would run every mutant of it; the draw is the one
+    ``report --sample`` makes later from mutmut's ``.meta``, which holds the same names."""
+    drawn = mt.choose([SHIPS], 15, 28)
+    assert len(drawn) == 15 and set(drawn) < set(mt.mutant_names(SHIPS))
+    meta_path = places / "mutants" / mt.source_file(SHIPS)
+    meta_path = meta_path.with_name(meta_path.name + ".meta")
+    meta_path.parent.mkdir(parents=True)
+    meta_path.write_text(json.dumps(meta(dict.fromkeys(mt.mutant_names(SHIPS)))))
+    assert mt.choose([SHIPS], 15, 28) == drawn

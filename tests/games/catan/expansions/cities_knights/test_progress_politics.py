@@ -53,6 +53,35 @@ def test_ck_pc_p01_bishop_steals_from_every_player_at_the_hex() -> None:
     assert state.phase == "main"
 
 
+def test_ck_pc_p01_bishop_steal_is_told_to_thief_and_victim_the_card_to_them_only() -> None:
+    """The log of each Bishop steal (CK-PC-P01, a steal as BG-ROBBER-04..08): the thief's seat,
+    the victim and the card for those two, the card hidden from the rest of the table."""
+    state = main_phase()
+    p = state.turn_player
+    deal(state, p, "Bishop")
+    state.ck_attacks = 1
+    for q in others(state):
+        give(state, q, cloth=1)
+    state.touch()
+    target = next(
+        h
+        for h in range(len(state.numbers))
+        if h != state.robber
+        and len({state.vertex_owner[v] for v in state.board.hex_vertices[h]} - {-1, p}) == 1
+    )
+    (victim,) = {state.vertex_owner[v] for v in state.board.hex_vertices[target]} - {-1, p}
+    play(state, "Bishop", hex=target)
+    state.apply(next(o for o, _ in state.chance_outcomes()))
+    told = [e for e in state.events if e["type"] == "steal" and e.get("for") == "Bishop"]
+    rest = [s for s in range(state.n) if s not in (p, victim)]
+    assert told == [
+        {"type": "steal", "seat": p, "victim": victim, "resource": "cloth", "for": "Bishop",
+         "visible_to": [p, victim]},
+        {"type": "steal", "seat": p, "victim": victim, "resource": "hidden", "for": "Bishop",
+         "visible_to": rest},
+    ]  # fmt: skip
+
+
 def test_ck_pc_p02_constitution_is_a_vp_card_never_played() -> None:
     state = main_phase()
     p = state.turn_player
